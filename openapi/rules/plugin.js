@@ -1,0 +1,21 @@
+// Redocly CLI plugin with the spec's own lint rules (see CONVENTIONS.md). Registered in the root redocly.yaml:
+//   plugins: [./openapi/rules/plugin.js]
+//   rules: { exchange-kit/<rule>: { severity: error, ...options } }
+import { ErrCodeEnum, ErrorEnvelope, SuccessEnvelope } from './envelopes.js';
+import { OperationConventions } from './operation-conventions.js';
+import { PropertyDescription } from './property-description.js';
+
+export const rules = {
+  'operation-conventions': OperationConventions,
+  'success-envelope': SuccessEnvelope,
+  'error-envelope': ErrorEnvelope,
+  'property-description': PropertyDescription,
+  'err-code-enum': ErrCodeEnum,
+};
+
+export default function exchangeKitPlugin() {
+  return {
+    id: 'exchange-kit',
+    rules: { oas3: rules },
+  };
+}

@@ -1,0 +1,184 @@
+#!/usr/bin/env node
+// Builds the API reference as ONE self-contained HTML file (Redoc, inlined: no CDN, works offline) and the
+// Markdown guides as HTML pages beside it:
+//
+//   docs/reference/index.html          the reference (redocly build-docs --inlineBundle), with a header
+//                                      linking to the guides
+//   docs/reference/guides/index.html   docs/README.md
+//   docs/reference/guides/<name>.html  docs/guides/<name>.md (and docs/gaps.md when it exists)
+//
+// Usage: node scripts/build-docs.mjs [--spec openapi/openapi.yaml] [--out docs/reference]
+// Paths are relative to the repository root. docs/reference/ is git-ignored.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+const { values: args } = parseArgs({
+  options: {
+    spec: { type: 'string', default: 'openapi/openapi.yaml' },
+    out: { type: 'string', default: 'docs/reference' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+if (args.help) {
+  console.log('Usage: node scripts/build-docs.mjs [--spec openapi/openapi.yaml] [--out docs/reference]');
+  process.exit(0);
+}
+
+const spec = resolve(root, args.spec);
+const out = resolve(root, args.out);
+const guidesOut = join(out, 'guides');
+
+// `marked` is a devDependency of @exchange-kit/openapi (this script belongs to that package's tooling).
+const requireFromOpenapi = createRequire(join(root, 'openapi', 'package.json'));
+const { Marked } = await import(pathToFileURL(requireFromOpenapi.resolve('marked')).href);
+
+/** The Markdown sources, in navigation order: README first, then the guides, then the gaps list. */
+function guideSources() {
+  const docs = join(root, 'docs');
+  const list = [];
+  if (existsSync(join(docs, 'README.md'))) list.push({ src: join(docs, 'README.md'), name: 'index' });
+  const guidesDir = join(docs, 'guides');
+  if (existsSync(guidesDir)) {
+    const order = ['authentication', 'errors-and-retries', 'webhooks', 'mock'];
+    const names = readdirSync(guidesDir)
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => basename(f, '.md'))
+      .sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99) || a.localeCompare(b));
+    for (const name of names) list.push({ src: join(guidesDir, `${name}.md`), name });
+  }
+  if (existsSync(join(docs, 'gaps.md'))) list.push({ src: join(docs, 'gaps.md'), name: 'gaps' });
+  for (const page of list) {
+    const text = readFileSync(page.src, 'utf8');
+    page.markdown = text;
+    page.title = (/^#\s+(.+)$/m.exec(text)?.[1] ?? page.name).replace(/[`*_]/g, '').trim();
+  }
+  return list;
+}
+
+const escapeHtml = (s) =>
+  String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+
+const NAV_CSS = `
+  .ek-nav { font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: #1f2937; color: #e5e7eb;
+            padding: 8px 16px; display: flex; flex-wrap: wrap; gap: 4px 16px; align-items: center; }
+  .ek-nav a { color: #e5e7eb; text-decoration: none; }
+  .ek-nav a:hover, .ek-nav a[aria-current="page"] { color: #fff; text-decoration: underline; }
+  .ek-nav .ek-brand { font-weight: 600; margin-right: 8px; }`;
+
+/** The header shared by the reference and the guides. `prefix` leads from the page to docs/reference/. */
+function nav(pages, prefix, current) {
+  const links = [`<a class="ek-brand" href="${prefix}index.html"${current === 'reference' ? ' aria-current="page"' : ''}>API reference</a>`];
+  for (const page of pages) {
+    const here = current === page.name ? ' aria-current="page"' : '';
+    links.push(`<a href="${prefix}guides/${page.name}.html"${here}>${escapeHtml(page.name === 'index' ? 'Guides' : page.title)}</a>`);
+  }
+  return `<nav class="ek-nav" aria-label="Documentation">${links.join('\n')}</nav>`;
+}
+
+function renderGuides(pages) {
+  mkdirSync(guidesOut, { recursive: true });
+  const outputOf = new Map(pages.map((p) => [resolve(p.src), `${p.name}.html`]));
+  for (const page of pages) {
+    const marked = new Marked({ gfm: true });
+    marked.use({
+      walkTokens(token) {
+        // Links between the Markdown sources point at their HTML pages; other relative links are left alone.
+        if (token.type !== 'link' || /^[a-z][a-z0-9+.-]*:|^#|^\//i.test(token.href)) return;
+        const [path, hash] = token.href.split('#');
+        const target = outputOf.get(resolve(dirname(page.src), decodeURI(path)));
+        if (target) token.href = target + (hash ? `#${hash}` : '');
+      },
+    });
+    const body = marked.parse(page.markdown);
+    const html = `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(page.title)} · Exchange Service API</title>
+<style>${NAV_CSS}
+  body { margin: 0; font: 16px/1.6 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #111827; }
+  main { max-width: 860px; margin: 0 auto; padding: 16px 24px 64px; }
+  pre, code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.9em; }
+  pre { background: #f3f4f6; padding: 12px 16px; overflow-x: auto; border-radius: 6px; }
+  :not(pre) > code { background: #f3f4f6; padding: 1px 4px; border-radius: 4px; }
+  table { border-collapse: collapse; margin: 12px 0; }
+  th, td { border: 1px solid #d1d5db; padding: 4px 10px; text-align: left; vertical-align: top; }
+  th { background: #f9fafb; }
+  a { color: #1d4ed8; }
+</style>
+</head>
+<body>
+${nav(pages, '../', page.name)}
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
+    writeFileSync(join(guidesOut, `${page.name}.html`), html);
+  }
+}
+
+/** A copy of Redocly's default page template with our header above the reference. */
+function referenceTemplate(pages) {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="utf8" />
+  <title>{{title}}</title>
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <style>
+    body { padding: 0; margin: 0; }${NAV_CSS}
+  </style>
+  {{{redocHead}}}
+</head>
+<body>
+  ${nav(pages, '', 'reference')}
+  {{{redocHTML}}}
+</body>
+</html>
+`;
+}
+
+function buildReference(pages) {
+  const work = mkdtempSync(join(tmpdir(), 'exchange-kit-docs-'));
+  try {
+    const template = join(work, 'template.hbs');
+    writeFileSync(template, referenceTemplate(pages));
+    const cli = join(root, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
+    const run = spawnSync(
+      process.execPath,
+      [
+        cli,
+        'build-docs',
+        spec,
+        `--output=${join(out, 'index.html')}`,
+        `--template=${template}`,
+        // Embed Redoc itself: the default loads it from a CDN, and readers may be offline.
+        '--inlineBundle',
+        `--config=${join(root, 'redocly.yaml')}`,
+      ],
+      { cwd: root, stdio: 'inherit', env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
+    );
+    if (run.error) throw run.error;
+    if (run.status !== 0) throw new Error(`redocly build-docs exited with ${run.status ?? run.signal}`);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+mkdirSync(out, { recursive: true });
+const pages = guideSources();
+renderGuides(pages);
+buildReference(pages);
+const shown = (p) => relative(process.cwd(), p) || '.';
+console.log(`Reference: ${shown(join(out, 'index.html'))}`);
+console.log(`Guides:    ${pages.map((p) => shown(join(guidesOut, `${p.name}.html`))).join(', ')}`);
