@@ -109,6 +109,7 @@ function renderGuides(pages) {
   pre, code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.9em; }
   pre { background: #f3f4f6; padding: 12px 16px; overflow-x: auto; border-radius: 6px; }
   :not(pre) > code { background: #f3f4f6; padding: 1px 4px; border-radius: 4px; }
+  td code { white-space: nowrap; }
   table { border-collapse: collapse; margin: 12px 0; }
   th, td { border: 1px solid #d1d5db; padding: 4px 10px; text-align: left; vertical-align: top; }
   th { background: #f9fafb; }
@@ -175,10 +176,15 @@ function buildReference(pages) {
   }
 }
 
-mkdirSync(out, { recursive: true });
-const pages = guideSources();
-renderGuides(pages);
-buildReference(pages);
-const shown = (p) => relative(process.cwd(), p) || '.';
-console.log(`Reference: ${shown(join(out, 'index.html'))}`);
-console.log(`Guides:    ${pages.map((p) => shown(join(guidesOut, `${p.name}.html`))).join(', ')}`);
+try {
+  mkdirSync(out, { recursive: true });
+  const pages = guideSources();
+  renderGuides(pages);
+  buildReference(pages);
+  const shown = (p) => relative(process.cwd(), p) || '.';
+  console.log(`Reference: ${shown(join(out, 'index.html'))}`);
+  console.log(`Guides:    ${pages.map((p) => shown(join(guidesOut, `${p.name}.html`))).join(', ')}`);
+} catch (error) {
+  console.error(`build-docs failed: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}

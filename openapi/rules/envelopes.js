@@ -1,4 +1,4 @@
-import { asArray, envelopeOf, follow, jsonContent } from './util.js';
+import { asArray, envelopeOf, follow, jsonContent, reporter } from './util.js';
 
 const SUCCESS = /^2(\d\d|XX)$/i;
 const ERROR = /^[45](\d\d|XX)$/i;
@@ -11,6 +11,7 @@ function envelopeRule({ statusPattern, defaultEnvelope, kind }) {
     const mediaType = opts.mediaType ?? 'application/json';
     const expected =
       `\`$ref\` to ${names.join(' or ')}, or \`allOf\` whose first member is a \`$ref\` to ${names.join(' or ')}`;
+    const report = reporter();
 
     return {
       // Only path operations: a webhook's responses are the receiver's, not the service's envelope.
@@ -21,14 +22,14 @@ function envelopeRule({ statusPattern, defaultEnvelope, kind }) {
             if (!statusPattern.test(status)) return;
             const json = jsonContent(response, mediaType);
             if (!json) {
-              ctx.report({
+              report(ctx, {
                 message: `${kind} response ${status} must have \`${mediaType}\` content (${expected}).`,
                 location: response.content === undefined ? ctx.location.key() : ctx.location.child(['content']),
               });
               return;
             }
             if (json.media.schema === undefined) {
-              ctx.report({
+              report(ctx, {
                 message: `${kind} response ${status} \`${mediaType}\` must have a schema (${expected}).`,
                 location: ctx.location.child(['content', json.key]),
               });
@@ -36,7 +37,7 @@ function envelopeRule({ statusPattern, defaultEnvelope, kind }) {
             }
             const found = envelopeOf(ctx, json.media.schema, ctx.location.source.absoluteRef, names);
             if (!found.envelope) {
-              ctx.report({
+              report(ctx, {
                 message: `${kind} response ${status} must be the ${envelope}: its schema must be ${expected}.`,
                 location: ctx.location.child(['content', json.key, 'schema']),
               });
@@ -80,6 +81,7 @@ export function ErrCodeEnum(opts = {}) {
   const property = opts.property ?? 'err_code';
   const mediaType = opts.mediaType ?? 'application/json';
   const shape = `\`allOf: [${envelope}, {properties: {${property}: {enum: [...]}}}]\``;
+  const report = reporter();
 
   return {
     Paths: {
@@ -93,7 +95,7 @@ export function ErrCodeEnum(opts = {}) {
           const found = envelopeOf(ctx, json.media.schema, ctx.location.source.absoluteRef, [envelope]);
           if (!found.envelope) return; // another envelope (allowed alternative) or not an envelope at all
           if (!found.allOf || found.allOf.length < 2) {
-            ctx.report({
+            report(ctx, {
               message: `Response ${status} must restrict \`${property}\` to the operation's codes: ${shape}.`,
               location: schemaLocation,
             });
@@ -104,7 +106,7 @@ export function ErrCodeEnum(opts = {}) {
           const codeSchema = props && props[property] !== undefined ? follow(ctx, props[property], second.from).node : undefined;
           const values = codeSchema && typeof codeSchema === 'object' ? codeSchema.enum : undefined;
           if (!Array.isArray(values) || values.length === 0) {
-            ctx.report({
+            report(ctx, {
               message:
                 `Response ${status}: the second \`allOf\` member must list the operation's codes in ` +
                 `\`properties.${property}.enum\` (${shape}).`,

@@ -1,4 +1,4 @@
-import { asArray } from './util.js';
+import { asArray, reporter } from './util.js';
 
 /**
  * exchange-kit/operation-conventions
@@ -17,6 +17,7 @@ export function OperationConventions(opts = {}) {
   const schemes = asArray(opts.securitySchemes, ['ApiKey', 'Timestamp', 'Signature']);
   const exemptWebhooks = opts.exemptWebhooksWithEmptySecurity !== false;
   let declaredTags = new Set();
+  const reportOnce = reporter();
   let rootSecurity;
 
   function nonEmptyString(value) {
@@ -24,7 +25,8 @@ export function OperationConventions(opts = {}) {
   }
 
   function check(operation, ctx, inWebhooks) {
-    const { report, location } = ctx;
+    const { location } = ctx;
+    const report = (problem) => reportOnce(ctx, problem);
     const where = inWebhooks ? 'Webhook operation' : 'Operation';
 
     if (!nonEmptyString(operation.operationId)) {

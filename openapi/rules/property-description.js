@@ -1,4 +1,4 @@
-import { asArray, follow, isRef } from './util.js';
+import { asArray, follow, isRef, reporter } from './util.js';
 
 // Pointer segments after which a key is a name chosen by the author, not a keyword.
 const NAME_CONTAINERS = new Set([
@@ -28,6 +28,7 @@ function underKeyword(pointer, keywords) {
  */
 export function PropertyDescription(opts = {}) {
   const ignoreUnder = asArray(opts.ignoreUnder, ['if', 'not']);
+  const report = reporter();
   return {
     Schema: {
       enter(schema, ctx) {
@@ -39,13 +40,13 @@ export function PropertyDescription(opts = {}) {
           if (isRef(property)) {
             const target = follow(ctx, property, ctx.location.source.absoluteRef);
             if (target.unresolved || described(target.node)) continue; // unresolved: no-unresolved-refs reports it
-            ctx.report({
+            report(ctx, {
               message: `Property \`${name}\` has no description, and the schema its $ref points to has none either.`,
               location: ctx.location.child(['properties', name]).key(),
             });
             continue;
           }
-          ctx.report({
+          report(ctx, {
             message: `Property \`${name}\` must have a description.`,
             location: ctx.location.child(['properties', name]).key(),
           });

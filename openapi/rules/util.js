@@ -74,3 +74,18 @@ export function asArray(value, fallback) {
   if (value === undefined || value === null) return fallback;
   return Array.isArray(value) ? value.map(String) : [String(value)];
 }
+
+/**
+ * A `report` that drops repeats. A node in a shared file (a response or schema referenced from many operations)
+ * is visited once per reference; its problem is reported once, at its own location.
+ */
+export function reporter() {
+  const seen = new Set();
+  return (ctx, problem) => {
+    const at = problem.location ?? ctx.location;
+    const key = `${at.source?.absoluteRef}|${at.pointer}|${at.reportOnKey ? 'key' : 'value'}|${problem.message}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    ctx.report(problem);
+  };
+}

@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -68,3 +69,64 @@ export function killTree(child: ChildProcess | undefined, signal: NodeJS.Signals
 }
 
 export { spawn };
+
+/** The spec as one dereferenced JSON document (redocly bundle --dereferenced), for reading operations and examples. */
+export function bundleSpec(api = specRoot): any {
+  const dir = mkdtempSync(join(tmpdir(), 'exchange-kit-bundle-'));
+  try {
+    const output = join(dir, 'openapi.json');
+    const run = redocly(['bundle', api, '--dereferenced', '--ext=json', `--output=${output}`, `--config=${redoclyConfig}`]);
+    if (run.status !== 0 || !existsSync(output)) {
+      throw new Error(`redocly bundle failed (exit ${run.status}):\n${run.stdout}\n${run.stderr}`);
+    }
+    return JSON.parse(readFileSync(output, 'utf8'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+export interface SpecOperation {
+  kind: 'path' | 'webhook';
+  key: string; // the path, or the webhook name
+  method: string;
+  operationId: string;
+  tags: string[];
+  summary: string;
+  operation: any;
+}
+
+/** Every operation of the bundled spec's paths and webhooks. */
+export function operationsOf(bundled: any): SpecOperation[] {
+  const list: SpecOperation[] = [];
+  for (const [kind, map] of [['path', bundled.paths ?? {}], ['webhook', bundled.webhooks ?? {}]] as const) {
+    for (const [key, item] of Object.entries<any>(map)) {
+      for (const method of HTTP_METHODS) {
+        const operation = item?.[method];
+        if (!operation) continue;
+        list.push({
+          kind,
+          key,
+          method,
+          operationId: operation.operationId,
+          tags: operation.tags ?? [],
+          summary: operation.summary ?? '',
+          operation,
+        });
+      }
+    }
+  }
+  return list;
+}
+
+/** The value of the first example of a response's application/json content. */
+export function firstExample(operation: any, status: string): unknown {
+  const media = operation?.responses?.[status]?.content?.['application/json'];
+  if (!media) return undefined;
+  if (media.examples) {
+    const first = Object.values<any>(media.examples)[0];
+    if (first && 'value' in first) return first.value;
+  }
+  return media.example;
+}
