@@ -1,1 +1,31 @@
-export {};
+// The "." entry: the types generated from the spec, the operation index and a few helpers. No zod here: the zod
+// schemas are the "./zod" entry, so importing types never loads zod.
+
+/** openapi-typescript's output: `paths`, `webhooks`, `components`, `operations`, `$defs`. */
+export type * from "./generated/openapi.js";
+/** A readable alias per component schema (`Customer`, `BankAccount`, ...), `WebhookEvent`. */
+export type * from "./generated/aliases.js";
+export { errCodes } from "./generated/err-codes.js";
+export { operationIndex } from "./generated/operations.js";
+export type {
+  HttpMethod,
+  OperationId,
+  OperationIndex,
+  OperationInfo,
+  OperationMethod,
+  OperationPath,
+  OperationTag,
+} from "./generated/operations.js";
+export { isErrCode } from "./err-codes.js";
+export type {
+  ApiResponse,
+  Envelope,
+  OperationErrorBody,
+  OperationPathParams,
+  OperationQueryParams,
+  OperationRequestBody,
+  OperationResponses,
+  OperationSuccessData,
+  WebhookEventOf,
+  WebhookEventType,
+} from "./helpers.js";

@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+// `pnpm generate`: bundles the spec once and writes every file of src/generated/ (and removes any other file there).
+//   openapi.ts     openapi-typescript's output: paths, webhooks, components, operations, $defs
+//   aliases.ts     a type alias per component schema, the WebhookEvent union
+//   err-codes.ts   errCodes: every err_code value the spec names
+//   operations.ts  operationIndex: method, path, tag and parameters of every operation, by operationId
+//   zod.ts         zod schemas (scripts/generate-zod.mjs)
+// The output depends on the spec only (no dates, no absolute paths), so running it twice gives the same bytes.
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { generateZod } from "./generate-zod.mjs";
+import { generateAliases, generateErrCodes, generateOperationIndex } from "./lib/index-gen.mjs";
+import { generateOpenapiTypes } from "./lib/openapi-types.mjs";
+import { bundleSpec, packageDir } from "./lib/spec.mjs";
+
+const outDir = join(packageDir, "src", "generated");
+const spec = bundleSpec();
+const files = {
+  "openapi.ts": await generateOpenapiTypes(spec),
+  "aliases.ts": generateAliases(spec),
+  "err-codes.ts": generateErrCodes(spec),
+  "operations.ts": generateOperationIndex(spec),
+  "zod.ts": generateZod(spec),
+};
+
+mkdirSync(outDir, { recursive: true });
+for (const name of readdirSync(outDir)) {
+  if (!(name in files)) rmSync(join(outDir, name), { recursive: true, force: true });
+}
+let changed = 0;
+for (const [name, content] of Object.entries(files)) {
+  const path = join(outDir, name);
+  const text = content.endsWith("\n") ? content : `${content}\n`;
+  let previous;
+  try {
+    previous = readFileSync(path, "utf8");
+  } catch {}
+  if (previous !== text) {
+    writeFileSync(path, text);
+    changed++;
+  }
+}
+console.log(`src/generated: ${Object.keys(files).length} files, ${changed} changed`);
