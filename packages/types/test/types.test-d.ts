@@ -45,7 +45,7 @@ describe("the generated types", () => {
   it("give each component a readable alias equal to components.schemas", () => {
     expectTypeOf<Customer>().toEqualTypeOf<components["schemas"]["Customer"]>();
     expectTypeOf<BankAccount>().toEqualTypeOf<components["schemas"]["BankAccount"]>();
-    expectTypeOf<WebhookEventBase>().toEqualTypeOf<components["schemas"]["WebhookEvent"]>();
+    expectTypeOf<WebhookEventBase>().toEqualTypeOf<components["schemas"]["WebhookEventBase"]>();
   });
 
   it("keep the bank account's record members readable on the union of its rails", () => {
