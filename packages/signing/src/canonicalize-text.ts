@@ -3,22 +3,22 @@ import { codePointOrderKey } from "./keys.js";
 import { pythonFloatRepr } from "./number.js";
 
 // The grammar, the error messages and the error offsets follow CPython's
-// json.loads (the C scanner), so that text the server accepts is accepted
-// here and produces the same canonical bytes.
+// json.loads (its C scanner), so that text the server accepts is accepted
+// here and gives the same canonical bytes, and text it rejects is rejected.
 
 interface ObjectFrame {
-  readonly entries: Map<string, string>; // order key -> "key":value
+  readonly entries: Map<string, string>; // order key -> "key":value; a later duplicate replaces
   key: string; // quoted key waiting for its value
-  orderKey: string;
+  order: string;
 }
 type Frame = ObjectFrame | string[];
 
 const PLAIN_RUN = /[^"\\\u0000-\u001f]*/y;
 const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?/y;
 const AT_OR_ABOVE_SURROGATES = /[\ud800-\uffff]/;
-const SHORT_ESCAPES: Record<string, string> = {
-  '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t",
-};
+const SHORT_ESCAPES: Record<string, string> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
+// Python's json reads these literals; its json.dumps writes NaN and Infinity back the same way.
+const LITERALS: Record<string, string> = { n: "null", t: "true", f: "false", N: "NaN", I: "Infinity", "-": "-Infinity" };
 
 /**
  * The canonical body for JSON text, without going through JavaScript
@@ -41,76 +41,53 @@ export function canonicalizeText(text: string): string {
   let i = skipSpace(text, 0);
   let v: string;
   for (;;) {
-    // Read one value at i, or open a container and go read its first value.
-    value: {
-      const c = text.charCodeAt(i);
-      if (c === 0x22 /* " */) {
-        const end = scanString(text, i);
-        v = quoteString(decodeString(text, i, end));
-        i = end;
-        break value;
-      }
-      if (c === 0x7b /* { */) {
-        i = skipSpace(text, i + 1);
-        if (text.charCodeAt(i) === 0x7d) {
-          v = "{}";
-          i++;
-          break value;
-        }
-        const frame: ObjectFrame = { entries: new Map(), key: "", orderKey: "" };
+    // Read the value at i into v, or open a container and read its first value.
+    const c = text[i];
+    if (c === '"') {
+      v = quoteString(readString(text, i));
+      i = after;
+    } else if (c === "{" || c === "[") {
+      i = skipSpace(text, i + 1);
+      if (text[i] === (c === "{" ? "}" : "]")) {
+        v = c === "{" ? "{}" : "[]";
+        i++;
+      } else {
+        const frame: Frame = c === "[" ? [] : { entries: new Map(), key: "", order: "" };
         stack.push(frame);
-        i = readKey(text, i, frame);
+        if (!Array.isArray(frame)) i = readKey(text, i, frame);
         continue;
       }
-      if (c === 0x5b /* [ */) {
-        i = skipSpace(text, i + 1);
-        if (text.charCodeAt(i) === 0x5d) {
-          v = "[]";
-          i++;
-          break value;
-        }
-        stack.push([]);
-        continue;
-      }
-      const literal = matchLiteral(text, i, c);
-      if (literal !== undefined) {
-        v = literal; // Python prints its NaN/Infinity extensions back as it reads them
+    } else {
+      const literal = LITERALS[c!];
+      if (literal !== undefined && text.startsWith(literal, i)) {
+        v = literal;
         i += literal.length;
-        break value;
+      } else {
+        NUMBER.lastIndex = i;
+        const m = NUMBER.exec(text) ?? fail(text, "Expecting value", i);
+        v = numberValue(m[0], m[1] !== undefined || m[2] !== undefined);
+        i = NUMBER.lastIndex;
       }
-      NUMBER.lastIndex = i;
-      const m = NUMBER.exec(text);
-      if (m === null) fail(text, "Expecting value", i);
-      v = numberValue(m[0], m[1] !== undefined || m[2] !== undefined);
-      i = NUMBER.lastIndex;
     }
 
-    // Hand the value to its container; close containers that end here.
+    // Hand v to its container; close the containers that end here.
     for (;;) {
-      const top = stack[stack.length - 1];
       i = skipSpace(text, i);
+      const top = stack[stack.length - 1];
       if (top === undefined) {
         if (i !== text.length) fail(text, "Extra data", i);
         return v;
       }
-      const c = text.charCodeAt(i);
-      if (Array.isArray(top)) {
-        top.push(v);
-        if (c === 0x5d /* ] */) {
-          v = "[" + top.join(",") + "]";
-        } else if (c === 0x2c /* , */) {
-          i = skipSpace(text, i + 1);
-          break;
-        } else fail(text, "Expecting ',' delimiter", i);
-      } else {
-        top.entries.set(top.orderKey, top.key + ":" + v); // a later duplicate replaces, as in a dict
-        if (c === 0x7d /* } */) {
-          v = closeObject(top.entries);
-        } else if (c === 0x2c) {
-          i = readKey(text, skipSpace(text, i + 1), top);
-          break;
-        } else fail(text, "Expecting ',' delimiter", i);
+      const d = text[i];
+      if (Array.isArray(top)) top.push(v);
+      else top.entries.set(top.order, top.key + ":" + v);
+      if (d === ",") {
+        i = skipSpace(text, i + 1);
+        if (!Array.isArray(top)) i = readKey(text, i, top);
+        break;
       }
+      if (d !== (Array.isArray(top) ? "]" : "}")) fail(text, "Expecting ',' delimiter", i);
+      v = Array.isArray(top) ? "[" + top.join(",") + "]" : closeObject(top.entries);
       stack.pop();
       i++;
     }
@@ -124,118 +101,76 @@ function closeObject(entries: Map<string, string>): string {
   return out + "}";
 }
 
-/** Reads `"key" :` at i (whitespace after it skipped) into the frame. */
+/** Reads `"key" :` at i, and the whitespace after it, into the frame. */
 function readKey(text: string, i: number, frame: ObjectFrame): number {
-  if (text.charCodeAt(i) !== 0x22) fail(text, "Expecting property name enclosed in double quotes", i);
-  const end = scanString(text, i);
-  const key = decodeString(text, i, end);
+  if (text[i] !== '"') fail(text, "Expecting property name enclosed in double quotes", i);
+  const key = readString(text, i);
   frame.key = quoteString(key);
-  // Python compares keys by code point; see keys.ts for why UTF-16 order is not enough.
-  frame.orderKey = AT_OR_ABOVE_SURROGATES.test(key) ? codePointOrderKey(pythonCodePoints(text, i, end)) : key;
-  i = skipSpace(text, end);
-  if (text.charCodeAt(i) !== 0x3a /* : */) fail(text, "Expecting ':' delimiter", i);
+  // Python orders keys by code point; see keys.ts for why UTF-16 order is not enough.
+  frame.order = AT_OR_ABOVE_SURROGATES.test(key) ? codePointOrderKey(pythonCodePoints(text, i, after)) : key;
+  i = skipSpace(text, after);
+  if (text[i] !== ":") fail(text, "Expecting ':' delimiter", i);
   return skipSpace(text, i + 1);
-}
-
-function matchLiteral(text: string, i: number, c: number): string | undefined {
-  let word: string;
-  switch (c) {
-    case 0x6e: word = "null"; break;
-    case 0x74: word = "true"; break;
-    case 0x66: word = "false"; break;
-    case 0x4e: word = "NaN"; break;
-    case 0x49: word = "Infinity"; break;
-    case 0x2d: word = "-Infinity"; break;
-    default: return undefined;
-  }
-  return text.startsWith(word, i) ? word : undefined;
 }
 
 function numberValue(literal: string, isFloat: boolean): string {
   if (!isFloat) return literal === "-0" ? "0" : literal; // Python ints keep every digit
-  const n = Number(literal); // correctly rounded, like Python's float()
-  if (n === Infinity) return "Infinity";
-  if (n === -Infinity) return "-Infinity";
-  return pythonFloatRepr(n);
+  const n = Number(literal); // correctly rounded, as Python's float() is
+  return n === Infinity ? "Infinity" : n === -Infinity ? "-Infinity" : pythonFloatRepr(n);
 }
 
 function skipSpace(text: string, i: number): number {
   for (;;) {
-    const c = text.charCodeAt(i);
-    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return i;
+    const c = text[i];
+    if (c !== " " && c !== "\n" && c !== "\r" && c !== "\t") return i;
     i++;
   }
 }
 
-// Set by scanString: whether the literal it just scanned holds an escape.
-let scannedEscape = false;
+// Set by readString: the offset after the closing quote.
+let after = 0;
 
-/** Validates the string literal opening at `start`; returns the offset after its closing quote. */
-function scanString(text: string, start: number): number {
+/** Reads the string literal opening at `start` (a `"`); sets `after`. */
+function readString(text: string, start: number): string {
+  let out = "";
   let j = start + 1;
-  scannedEscape = false;
   for (;;) {
     PLAIN_RUN.lastIndex = j;
     PLAIN_RUN.test(text);
+    out += text.slice(j, PLAIN_RUN.lastIndex);
     j = PLAIN_RUN.lastIndex;
-    const c = text.charCodeAt(j);
-    if (c === 0x22) return j + 1;
-    if (c !== 0x5c /* \ */) {
-      if (j >= text.length) fail(text, "Unterminated string starting at", start);
-      fail(text, "Invalid control character at", j);
+    const c = text[j];
+    if (c === '"') {
+      after = j + 1;
+      return out;
     }
-    if (j + 1 >= text.length) fail(text, "Unterminated string starting at", start);
-    scannedEscape = true;
+    if (c === undefined || (c === "\\" && j + 1 === text.length)) fail(text, "Unterminated string starting at", start);
+    if (c !== "\\") fail(text, "Invalid control character at", j);
     if (text[j + 1] !== "u") {
-      if (SHORT_ESCAPES[text[j + 1]!] === undefined) fail(text, "Invalid \\escape", j);
+      out += SHORT_ESCAPES[text[j + 1]!] ?? fail(text, "Invalid \\escape", j);
       j += 2;
       continue;
     }
-    if (j + 6 >= text.length || hex4(text, j + 2) < 0) fail(text, "Invalid \\uXXXX escape", j + 1);
-    const unit = hex4(text, j + 2);
+    // Python wants four hex digits and at least one character after them.
+    const unit = j + 6 < text.length ? hex4(text, j + 2) : -1;
+    if (unit < 0) fail(text, "Invalid \\uXXXX escape", j + 1);
+    out += String.fromCharCode(unit);
     j += 6;
-    // Python joins an escaped high surrogate with an escaped low one that follows.
+    // An escaped high surrogate followed by an escape: Python checks that one's digits right away.
     if (unit >= 0xd800 && unit <= 0xdbff && j + 6 < text.length && text[j] === "\\" && text[j + 1] === "u") {
-      const low = hex4(text, j + 2);
-      if (low < 0) fail(text, "Invalid \\uXXXX escape", j + 1);
-      if (low >= 0xdc00 && low <= 0xdfff) j += 6;
+      if (hex4(text, j + 2) < 0) fail(text, "Invalid \\uXXXX escape", j + 1);
     }
   }
-}
-
-/** The value of a string literal already validated by scanString. */
-function decodeString(text: string, start: number, end: number): string {
-  const last = end - 1;
-  if (!scannedEscape) return text.slice(start + 1, last);
-  let out = "";
-  let run = start + 1;
-  for (let j = run; j < last; ) {
-    if (text.charCodeAt(j) !== 0x5c) {
-      j++;
-      continue;
-    }
-    out += text.slice(run, j);
-    if (text[j + 1] !== "u") {
-      out += SHORT_ESCAPES[text[j + 1]!]!;
-      j += 2;
-    } else {
-      out += String.fromCharCode(hex4(text, j + 2));
-      j += 6;
-    }
-    run = j;
-  }
-  return out + text.slice(run, last);
 }
 
 /**
- * Code points of a key as Python holds them. This differs from the
- * JavaScript string only when a raw surrogate sits next to an escaped one:
- * JavaScript sees a pair, Python two lone surrogates.
+ * Code points of a key as Python holds them. They differ from the
+ * JavaScript string's only where a raw surrogate sits next to an escaped
+ * one: JavaScript sees a pair, Python two lone surrogates.
  */
 function* pythonCodePoints(text: string, start: number, end: number): Generator<number> {
-  const last = end - 1;
-  for (let j = start + 1; j < last; ) {
-    if (text.charCodeAt(j) !== 0x5c) {
+  for (let j = start + 1; j < end - 1; ) {
+    if (text[j] !== "\\") {
       const cp = text.codePointAt(j)!;
       j += cp > 0xffff ? 2 : 1;
       yield cp;
@@ -244,29 +179,18 @@ function* pythonCodePoints(text: string, start: number, end: number): Generator<
       j += 2;
     } else {
       const unit = hex4(text, j + 2);
-      j += 6;
-      if (unit >= 0xd800 && unit <= 0xdbff && text[j] === "\\" && text[j + 1] === "u") {
-        const low = hex4(text, j + 2);
-        if (low >= 0xdc00 && low <= 0xdfff) {
-          j += 6;
-          yield 0x10000 + ((unit - 0xd800) << 10) + (low - 0xdc00);
-          continue;
-        }
-      }
-      yield unit;
+      const low = text[j + 6] === "\\" && text[j + 7] === "u" ? hex4(text, j + 8) : -1;
+      // Python joins an escaped high surrogate with an escaped low one right after it.
+      const pair = unit >= 0xd800 && unit <= 0xdbff && low >= 0xdc00 && low <= 0xdfff;
+      yield pair ? 0x10000 + ((unit - 0xd800) << 10) + (low - 0xdc00) : unit;
+      j += pair ? 12 : 6;
     }
   }
 }
 
 function hex4(text: string, at: number): number {
-  let n = 0;
-  for (let k = at; k < at + 4; k++) {
-    const c = text.charCodeAt(k);
-    const d = c >= 0x30 && c <= 0x39 ? c - 0x30 : (c | 0x20) >= 0x61 && (c | 0x20) <= 0x66 ? (c | 0x20) - 0x57 : -1;
-    if (d < 0) return -1;
-    n = n * 16 + d;
-  }
-  return n;
+  const digits = text.slice(at, at + 4);
+  return /^[\da-fA-F]{4}$/.test(digits) ? parseInt(digits, 16) : -1;
 }
 
 function fail(text: string, message: string, offset: number): never {

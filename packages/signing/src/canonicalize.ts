@@ -1,18 +1,23 @@
 import { quoteString } from "./escape.js";
-import { sortKeys } from "./keys.js";
+import { sortByCodePoint } from "./keys.js";
 import { formatNumber } from "./number.js";
 
-interface Frame {
-  readonly container: object;
-  /** Sorted keys for an object, undefined for an array. */
-  readonly keys: string[] | undefined;
-  index: number;
-  written: boolean;
-}
+/**
+ * Deepest nesting accepted. Python's json.loads stops near 1000 levels
+ * (RecursionError), so the server cannot read anything deeper; the bound
+ * also keeps this recursion far from the JavaScript stack limit.
+ */
+export const MAX_DEPTH = 1000;
 
-// Below this depth a linear scan of the open containers is cheaper than a Set.
-const SCAN_DEPTH = 32;
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+const AT_OR_ABOVE_SURROGATES = /[\ud800-\uffff]/;
+const INSERTION_SORT_MAX = 32;
+
+/** A value that cannot be written; the path grows as the error unwinds. */
+class Unwritable {
+  path = "";
+  constructor(readonly reason: string) {}
+}
 
 /**
  * The canonical body for a JSON value: keys sorted by code point at every
@@ -20,10 +25,12 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
  * escape. Byte-identical to Python's
  * `json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)`.
  *
- * Object properties whose value is `undefined` are left out, as
- * JSON.stringify does. Anything else JSON cannot carry (undefined in an
- * array, functions, symbols, bigints, NaN, ±Infinity, cycles, Dates, Maps
- * and other class instances) throws a TypeError naming its path, such as
+ * Integral numbers below 2^53 are written as integers (so -0 is `0`), other
+ * numbers as Python floats (`1e+16`, `1e-07`). Object properties whose value
+ * is `undefined` are left out, as JSON.stringify does. Anything else JSON
+ * cannot carry (undefined in an array, functions, symbols, bigints, NaN,
+ * ±Infinity, cycles, Dates, Maps and other class instances, nesting deeper
+ * than MAX_DEPTH) throws a TypeError naming its path, such as
  * `$.fees.pg_fee` or `$.items[2]`.
  *
  * @example
@@ -31,123 +38,125 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
  * // '{"a":{"c":[1.5,null],"d":"\\u00e9"},"b":1}'
  */
 export function canonicalize(value: unknown): string {
-  // Iterative, so nesting depth is bounded by memory rather than the call stack.
-  const stack: Frame[] = [];
-  let ancestors: Set<object> | undefined;
-  let out = "";
-  let v = value;
-  for (;;) {
-    switch (typeof v) {
-      case "string":
-        out += quoteString(v);
-        break;
-      case "number": {
-        const n = formatNumber(v);
-        if (n === undefined) fail(stack, `${v} is not a JSON number`);
-        out += n;
-        break;
-      }
-      case "boolean":
-        out += v ? "true" : "false";
-        break;
-      case "object": {
-        if (v === null) {
-          out += "null";
-          break;
-        }
-        if (ancestors !== undefined) {
-          if (ancestors.has(v)) fail(stack, "circular reference");
-          ancestors.add(v);
-        } else if (stack.length < SCAN_DEPTH) {
-          for (let k = 0; k < stack.length; k++) {
-            if (stack[k]!.container === v) fail(stack, "circular reference");
-          }
-        } else {
-          ancestors = new Set(stack.map((f) => f.container));
-          if (ancestors.has(v)) fail(stack, "circular reference");
-          ancestors.add(v);
-        }
-        if (Array.isArray(v)) {
-          out += "[";
-          stack.push({ container: v, keys: undefined, index: -1, written: false });
-        } else if (isPlainObject(v)) {
-          out += "{";
-          stack.push({ container: v, keys: sortKeys(Object.keys(v)), index: -1, written: false });
-        } else {
-          fail(stack, `${describeInstance(v)} is not a plain object or array; convert it first`);
-        }
-        break;
-      }
-      case "undefined":
-        fail(stack, stack.length === 0 ? "undefined is not a JSON value" : "undefined (or a hole) inside an array");
-      default:
-        fail(stack, `a ${typeof v} is not a JSON value`);
-    }
+  try {
+    return write(value, 0, []);
+  } catch (e) {
+    if (e instanceof Unwritable) throw new TypeError(`Cannot canonicalize $${e.path}: ${e.reason}`);
+    throw e;
+  }
+}
 
-    // Find the next value to write, closing containers that are done.
-    for (;;) {
-      const top = stack[stack.length - 1];
-      if (top === undefined) return out;
-      const keys = top.keys;
-      if (keys === undefined) {
-        const array = top.container as unknown[];
-        if (++top.index < array.length) {
-          v = array[top.index];
-          if (top.index > 0) out += ",";
-          break;
-        }
-        out += "]";
-      } else {
-        const object = top.container as Record<string, unknown>;
-        let found = false;
-        while (++top.index < keys.length) {
-          v = object[keys[top.index]!];
-          if (v !== undefined) {
-            found = true;
-            break;
-          }
-        }
-        if (found) {
-          out += (top.written ? "," : "") + quoteString(keys[top.index]!) + ":";
-          top.written = true;
-          break;
-        }
-        out += "}";
-      }
-      stack.pop();
-      ancestors?.delete(top.container);
+function write(v: unknown, depth: number, open: object[]): string {
+  switch (typeof v) {
+    case "string":
+      return quoteString(v);
+    case "number": {
+      const n = formatNumber(v);
+      if (n === undefined) throw new Unwritable(`${v} is not a JSON number`);
+      return n;
+    }
+    case "boolean":
+      return v ? "true" : "false";
+    case "object":
+      if (v === null) return "null";
+      // `open` holds the containers enclosing v: seeing v there means a cycle.
+      for (let i = 0; i < depth; i++) if (open[i] === v) throw new Unwritable("circular reference");
+      if (depth === MAX_DEPTH) throw new Unwritable(`nested deeper than ${MAX_DEPTH} levels`);
+      open[depth] = v;
+      if (Array.isArray(v)) return writeArray(v, depth, open);
+      if (!isPlainObject(v)) throw new Unwritable(`${describe(v)} is not a plain object or array; convert it first`);
+      return writeObject(v as Record<string, unknown>, depth, open, sortKeys(Object.keys(v)), false);
+    case "undefined":
+      throw new Unwritable(depth === 0 ? "undefined is not a JSON value" : "undefined (or a hole) inside an array");
+    default:
+      throw new Unwritable(`a ${typeof v} is not a JSON value`);
+  }
+}
+
+function writeArray(v: unknown[], depth: number, open: object[]): string {
+  let out = "[";
+  for (let i = 0; i < v.length; i++) {
+    try {
+      out += (i === 0 ? "" : ",") + write(v[i], depth + 1, open);
+    } catch (e) {
+      throw within(e, `[${i}]`);
     }
   }
+  return out + "]";
+}
+
+function writeObject(
+  v: Record<string, unknown>,
+  depth: number,
+  open: object[],
+  keys: string[],
+  byCodePoint: boolean,
+): string {
+  let out = "{";
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const x = v[key];
+    if (x === undefined) continue;
+    const quoted = quoteKey(key);
+    // UTF-16 order (Array#sort) differs from Python's code point order only
+    // for keys holding units >= U+D800; such keys are always escaped.
+    if (!byCodePoint && quoted.length !== key.length + 2 && AT_OR_ABOVE_SURROGATES.test(key)) {
+      return writeObject(v, depth, open, sortByCodePoint(keys), true);
+    }
+    try {
+      out += (out.length === 1 ? "" : ",") + quoted + ":" + write(x, depth + 1, open);
+    } catch (e) {
+      throw within(e, IDENTIFIER.test(key) ? "." + key : `[${JSON.stringify(key)}]`);
+    }
+  }
+  return out + "}";
+}
+
+function within(e: unknown, segment: string): unknown {
+  if (e instanceof Unwritable) e.path = segment + e.path;
+  return e;
+}
+
+function sortKeys(keys: string[]): string[] {
+  if (keys.length > INSERTION_SORT_MAX) return keys.sort();
+  // Objects in bodies are small; insertion sort beats Array#sort there.
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i]!;
+    let j = i - 1;
+    while (j >= 0 && keys[j]! > key) {
+      keys[j + 1] = keys[j]!;
+      j--;
+    }
+    keys[j + 1] = key;
+  }
+  return keys;
+}
+
+// Bodies repeat the same few dozen property names, so their quoted forms are
+// kept. Bounded: cleared when full, so odd key sets cannot grow it.
+const quotedKeys = new Map<string, string>();
+
+function quoteKey(key: string): string {
+  let quoted = quotedKeys.get(key);
+  if (quoted === undefined) {
+    quoted = quoteString(key);
+    if (quotedKeys.size === 1024) quotedKeys.clear();
+    quotedKeys.set(key, quoted);
+  }
+  return quoted;
 }
 
 function isPlainObject(v: object): boolean {
   const proto: unknown = Object.getPrototypeOf(v);
-  if (proto === Object.prototype || proto === null) return true;
-  // A plain object from another realm (vm context, iframe) has that realm's Object.prototype.
+  // The last test accepts a plain object from another realm (vm context, iframe).
   return (
-    typeof proto === "object" &&
-    Object.getPrototypeOf(proto) === null &&
-    (proto as { constructor?: { name?: unknown } }).constructor?.name === "Object"
+    proto === Object.prototype ||
+    proto === null ||
+    (Object.getPrototypeOf(proto) === null && (proto as { constructor?: { name?: unknown } }).constructor?.name === "Object")
   );
 }
 
-function describeInstance(v: object): string {
+function describe(v: object): string {
   const name = (v as { constructor?: { name?: unknown } }).constructor?.name;
   return typeof name === "string" && name !== "" ? `an instance of ${name}` : "an object with a custom prototype";
-}
-
-function pathOf(stack: readonly Frame[]): string {
-  let path = "$";
-  for (const frame of stack) {
-    if (frame.keys === undefined) path += `[${frame.index}]`;
-    else {
-      const key = frame.keys[frame.index]!;
-      path += IDENTIFIER.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
-    }
-  }
-  return path;
-}
-
-function fail(stack: readonly Frame[], reason: string): never {
-  throw new TypeError(`Cannot canonicalize ${pathOf(stack)}: ${reason}`);
 }

@@ -1,16 +1,13 @@
 /**
- * Throws when running in what looks like a browser. An API secret shipped
- * to a browser or mobile app can be read by anyone who opens it, so this
- * is opt-out, never silent.
+ * Throws in what looks like a browser. An API secret shipped to a browser
+ * or mobile app can be read by anyone using it, so signing there is opt-in.
  */
 export function assertNotBrowser(dangerouslyAllowBrowser: boolean | undefined): void {
-  if (dangerouslyAllowBrowser === true) return;
   const g = globalThis as { window?: unknown; document?: unknown };
-  if (typeof g.window !== "undefined" && typeof g.document !== "undefined") {
+  if (dangerouslyAllowBrowser !== true && g.window !== undefined && g.document !== undefined) {
     throw new Error(
-      "@exchange-kit/signing: refusing to sign in a browser: the API secret must never be in a browser " +
-        "or mobile app, where anyone can read it. Sign requests on your server instead. " +
-        "If this code runs somewhere trusted that defines window and document (a jsdom test, for example), " +
+      "Refusing to sign in a browser: the API secret must never be in a browser or mobile app, where users can read it; " +
+        "sign on your server. If this is a trusted environment with window and document (a jsdom test, say), " +
         "pass dangerouslyAllowBrowser: true if you accept that risk.",
     );
   }

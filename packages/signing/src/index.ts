@@ -1,7 +1,7 @@
 // The portable entry (the "default" export condition): Web Crypto, for
-// Deno, Bun, Cloudflare Workers, Vercel Edge and any runtime with
-// globalThis.crypto.subtle. Node.js resolves the "node" condition to
-// ./node.ts instead, which has the same functions plus synchronous ones.
+// Cloudflare Workers, Vercel Edge and any runtime with crypto.subtle that
+// does not match "node". Node.js, Deno and Bun match "node" and get
+// ./node.ts, which has the same functions plus synchronous ones.
 import { prepareRequest, prepareSignature, prepareVerification, signedRequest } from "./request.js";
 import type {
   ComputeSignatureOptions,
@@ -49,7 +49,7 @@ export async function computeSignature(options: ComputeSignatureOptions): Promis
  * await fetch(url, { method: "POST", headers, body });
  */
 export function signRequest(options: SignRequestOptions & { body?: undefined }): Promise<SignedRequestWithoutBody>;
-export function signRequest(options: SignRequestOptions & { body: {} | null }): Promise<SignedRequestWithBody>;
+export function signRequest<B extends {} | null>(options: SignRequestOptions & { body: B }): Promise<SignedRequestWithBody>;
 export function signRequest(options: SignRequestOptions): Promise<SignedRequest>;
 export async function signRequest(options: SignRequestOptions): Promise<SignedRequest> {
   const prepared = prepareRequest(options);
@@ -71,5 +71,5 @@ export async function signRequest(options: SignRequestOptions): Promise<SignedRe
 export async function verifySignature(options: VerifySignatureOptions): Promise<boolean> {
   const prepared = prepareVerification(options);
   if (prepared === undefined) return false;
-  return hmacVerify(prepared.secret, prepared.message, prepared.expected);
+  return hmacVerify(prepared.secret, prepared.message, prepared.signature);
 }

@@ -2,7 +2,6 @@
 // units. The two orders agree until a key holds a unit at or above U+D800:
 // an astral character (a surrogate pair, code point > U+FFFF) sorts after
 // U+E000..U+FFFF in Python but before it in UTF-16 order.
-const AT_OR_ABOVE_SURROGATES = /[\ud800-\uffff]/;
 
 /**
  * A string whose UTF-16 order equals the code point order of `codePoints`:
@@ -12,11 +11,8 @@ const AT_OR_ABOVE_SURROGATES = /[\ud800-\uffff]/;
 export function codePointOrderKey(codePoints: Iterable<number>): string {
   let key = "";
   for (const cp of codePoints) {
-    if (cp < 0xd800) key += String.fromCharCode(cp);
-    else {
-      const t = cp - 0xd800;
-      key += String.fromCharCode(0xd800 + (t >> 10), t & 0x3ff);
-    }
+    const t = cp - 0xd800;
+    key += t < 0 ? String.fromCharCode(cp) : String.fromCharCode(0xd800 + (t >> 10), t & 0x3ff);
   }
   return key;
 }
@@ -31,17 +27,7 @@ function* codePointsOf(s: string): Generator<number> {
 }
 
 /** Sorts in place in Python's order and returns the array. */
-export function sortKeys(keys: string[]): string[] {
-  keys.sort();
-  for (let i = 0; i < keys.length; i++) {
-    if (AT_OR_ABOVE_SURROGATES.test(keys[i]!)) return sortByCodePoint(keys);
-  }
-  return keys;
-}
-
-function sortByCodePoint(keys: string[]): string[] {
-  const tagged = keys.map((k) => [codePointOrderKey(codePointsOf(k)), k] as const);
-  tagged.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  for (let i = 0; i < keys.length; i++) keys[i] = tagged[i]![1];
-  return keys;
+export function sortByCodePoint(keys: string[]): string[] {
+  const order = new Map(keys.map((k) => [k, codePointOrderKey(codePointsOf(k))]));
+  return keys.sort((a, b) => (order.get(a)! < order.get(b)! ? -1 : 1));
 }

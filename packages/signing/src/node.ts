@@ -25,8 +25,12 @@ export type {
   VerifySignatureOptions,
 } from "./types.js";
 
-function hmac(secret: string, message: string): Buffer {
-  return createHmac("sha256", secret).update(message).digest();
+function hmac(secret: string, message: string): Buffer;
+function hmac(secret: string, message: string, encoding: "base64"): string;
+function hmac(secret: string, message: string, encoding?: "base64"): Buffer | string {
+  // digest("base64") encodes natively; digest().toString("base64") costs a second pass.
+  const h = createHmac("sha256", secret).update(message);
+  return encoding === undefined ? h.digest() : h.digest(encoding);
 }
 
 /**
@@ -37,7 +41,7 @@ function hmac(secret: string, message: string): Buffer {
  */
 export function computeSignatureSync(options: ComputeSignatureOptions): string {
   const { secret, message } = prepareSignature(options);
-  return hmac(secret, message).toString("base64");
+  return hmac(secret, message, "base64");
 }
 
 /**
@@ -59,11 +63,11 @@ export async function computeSignature(options: ComputeSignatureOptions): Promis
  * const { body, headers } = signRequestSync({ apiKey, apiSecret, body: order });
  */
 export function signRequestSync(options: SignRequestOptions & { body?: undefined }): SignedRequestWithoutBody;
-export function signRequestSync(options: SignRequestOptions & { body: {} | null }): SignedRequestWithBody;
+export function signRequestSync<B extends {} | null>(options: SignRequestOptions & { body: B }): SignedRequestWithBody;
 export function signRequestSync(options: SignRequestOptions): SignedRequest;
 export function signRequestSync(options: SignRequestOptions): SignedRequest {
   const prepared = prepareRequest(options);
-  return signedRequest(prepared, hmac(prepared.secret, prepared.message).toString("base64"));
+  return signedRequest(prepared, hmac(prepared.secret, prepared.message, "base64"));
 }
 
 /**
@@ -76,7 +80,7 @@ export function signRequestSync(options: SignRequestOptions): SignedRequest {
  * await fetch(url, { method: "POST", headers, body });
  */
 export function signRequest(options: SignRequestOptions & { body?: undefined }): Promise<SignedRequestWithoutBody>;
-export function signRequest(options: SignRequestOptions & { body: {} | null }): Promise<SignedRequestWithBody>;
+export function signRequest<B extends {} | null>(options: SignRequestOptions & { body: B }): Promise<SignedRequestWithBody>;
 export function signRequest(options: SignRequestOptions): Promise<SignedRequest>;
 export async function signRequest(options: SignRequestOptions): Promise<SignedRequest> {
   return signRequestSync(options);
@@ -91,7 +95,7 @@ export async function signRequest(options: SignRequestOptions): Promise<SignedRe
 export function verifySignatureSync(options: VerifySignatureOptions): boolean {
   const prepared = prepareVerification(options);
   if (prepared === undefined) return false;
-  return timingSafeEqual(hmac(prepared.secret, prepared.message), prepared.expected);
+  return timingSafeEqual(hmac(prepared.secret, prepared.message), prepared.signature);
 }
 
 /**

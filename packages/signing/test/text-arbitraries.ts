@@ -41,7 +41,7 @@ const stringPiece = fc.oneof(
     arbitrary: fc.tuple(fc.integer({ min: 0xd800, max: 0xdbff }), fc.integer({ min: 0xdc00, max: 0xdfff }), fc.boolean())
       .map(([h, l, up]) => "\\u" + hex4(h, up) + "\\u" + hex4(l, up)),
   },
-  { weight: 2, arbitrary: fc.constantFrom("\ud800", "\udc00", "\\ud800", "\\udc00", "\\uD83D", "\\uDE00", "\ud83d", "\ude00", "\uff5e", "\ue000", "é", "\\u00e9") },
+  { weight: 2, arbitrary: fc.constantFrom("\u007f", "\\u007f", "\\u0001", "\ud800", "\udc00", "\\ud800", "\\udc00", "\\uD83D", "\\uDE00", "\ud83d", "\ude00", "\uff5e", "\ue000", "é", "\\u00e9") },
 );
 
 const stringLiteral = fc.array(stringPiece, { maxLength: 6 }).map((p) => `"${p.join("")}"`);

@@ -1,0 +1,62 @@
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+// Runs test/run-vectors.mjs against the built entries in other runtimes,
+// fetched with npx (cached after the first run). Node 24 is required; Deno
+// and Bun are skipped, with the reason printed, when npx cannot fetch them.
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+interface Outcome {
+  ok: boolean;
+  output: string;
+}
+
+function run(command: string[]): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const child = spawn("npx", ["-y", ...command], { cwd: root, env: { ...process.env, NO_COLOR: "1" } });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    child.on("error", (e) => resolve({ ok: false, output: String(e) }));
+    child.on("close", (code) => resolve({ ok: code === 0, output }));
+  });
+}
+
+interface Report {
+  runtime: string;
+  checks: number;
+  failures: unknown[];
+}
+
+function report(outcome: Outcome): Report | undefined {
+  const line = outcome.output.split("\n").find((l) => l.startsWith('{"runtime"'));
+  return line === undefined ? undefined : (JSON.parse(line) as Report);
+}
+
+const runtimes = [
+  { name: "Node 24", required: true, command: ["node@24", "test/run-vectors.mjs"] },
+  { name: "Deno", required: false, command: ["deno", "run", "--allow-read", "test/run-vectors.mjs"] },
+  { name: "Bun", required: false, command: ["bun@1", "test/run-vectors.mjs"] },
+];
+const entryFiles = ["dist/node.js", "dist/index.js"];
+
+// Start every run at once; each test awaits its own.
+const started = new Map(
+  runtimes.flatMap((r) => entryFiles.map((e) => [`${r.name} ${e}`, run([...r.command, e])] as const)),
+);
+
+describe.each(runtimes)("reference vectors on $name", (runtime) => {
+  it.for(entryFiles)("pass through %s", async (entry, ctx) => {
+    const outcome = await started.get(`${runtime.name} ${entry}`)!;
+    const result = report(outcome);
+    if (result === undefined && !runtime.required) {
+      console.warn(`Skipped: ${runtime.name} could not be run with npx here:\n${outcome.output.slice(-500)}`);
+      ctx.skip();
+    }
+    if (result === undefined) throw new Error(`${runtime.name} gave no result:\n${outcome.output}`);
+    expect(result.failures).toEqual([]);
+    expect(result.checks).toBeGreaterThan(100);
+  });
+});
