@@ -1,0 +1,57 @@
+// exchange-kit sandbox: the stateful local exchange, until Ctrl-C.
+import { createSandbox } from "@exchange-kit/sandbox";
+import { readCredentials } from "../credentials.js";
+import { UsageError } from "../output.js";
+import type { Command } from "./command.js";
+
+export const sandbox: Command = {
+  name: "sandbox",
+  summary: "run the stateful local exchange (signed webhooks, state machines, control API)",
+  usage: `exchange-kit sandbox [--port 4020] [--db ./sandbox.db] [--api-key K --api-secret S] [--json]
+  credentials default to EXCHANGE_API_KEY / EXCHANGE_API_SECRET; without any, a pair is generated and printed
+  --db FILE            keep state in a SQLite file across restarts (default: in memory)
+  --auto-progress MS   delay before KYC, banks and orders move on by themselves (default 200; "off" to drive them)
+  --duplicate-deliveries  deliver every webhook event twice (test your deduplication)
+  --verbose            log requests and deliveries`,
+  options: {
+    port: { type: "string" },
+    host: { type: "string" },
+    db: { type: "string" },
+    "api-key": { type: "string" },
+    "api-secret": { type: "string" },
+    "auto-progress": { type: "string" },
+    "duplicate-deliveries": { type: "boolean" },
+    verbose: { type: "boolean" },
+  },
+  async run({ values, out, env, signal, streams }) {
+    const port = values.port === undefined ? 4020 : Number(values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError("--port must be a port number");
+    const progress = values["auto-progress"];
+    const autoProgressMs = progress === undefined ? undefined : progress === "off" ? false : Number(progress);
+    if (typeof autoProgressMs === "number" && !(autoProgressMs >= 0)) throw new UsageError('--auto-progress must be milliseconds or "off"');
+    const given = readCredentials(values, env);
+    const verbose = values.verbose === true;
+    const write = (line: string) => streams.stderr.write(`${line}\n`);
+    const box = await createSandbox({
+      port,
+      host: typeof values.host === "string" ? values.host : "127.0.0.1",
+      ...(typeof values.db === "string" ? { db: values.db } : {}),
+      ...(given ? { organizations: [{ name: "Default organization", ...given }] } : {}),
+      ...(autoProgressMs === undefined ? {} : { autoProgressMs }),
+      duplicateDeliveries: values["duplicate-deliveries"] === true,
+      ...(verbose ? { logger: { info: write, warn: write, error: write } } : {}),
+    });
+    const org = box.organizations[0]!;
+    out.result(
+      { ready: true, url: box.url, apiKey: org.apiKey, ...(given ? {} : { apiSecret: org.apiSecret }) },
+      `${out.green("sandbox ready")} at ${out.bold(box.url)} (API key ${org.apiKey}${given ? "" : `, generated secret ${org.apiSecret}`})`,
+    );
+    await new Promise<void>((resolve) => {
+      if (signal.aborted) resolve();
+      signal.addEventListener("abort", () => resolve(), { once: true });
+    });
+    await box.close();
+    out.line(out.dim("sandbox stopped"));
+    return 0;
+  },
+};
