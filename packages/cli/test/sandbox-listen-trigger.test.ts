@@ -1,0 +1,99 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { signRequest } from "@exchange-kit/signing";
+import { verifyWebhook } from "@exchange-kit/webhook-verify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { run, type Captured } from "./run.js";
+
+const env = { EXCHANGE_API_KEY: "ek_cli_key", EXCHANGE_API_SECRET: "ek_cli_secret" };
+const credentials = { apiKey: env.EXCHANGE_API_KEY, apiSecret: env.EXCHANGE_API_SECRET };
+let sandbox: Captured;
+let base: string;
+let receiver: Server;
+let receiverUrl: string;
+const received: { headers: Record<string, string | string[] | undefined>; body: string }[] = [];
+
+async function call(method: "GET" | "POST", path: string, body?: object) {
+  const signed = await signRequest({ ...credentials, body });
+  const response = await fetch(`${base}${path}`, { method, headers: signed.headers, body: signed.body });
+  return (await response.json()) as { status: boolean; data: { id: string; status: string } };
+}
+
+beforeAll(async () => {
+  sandbox = run(["sandbox", "--port", "0", "--auto-progress", "off", "--json"], env);
+  const line = await sandbox.waitFor("\n");
+  base = JSON.parse(line.split("\n")[0]!).url;
+  receiver = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += String(c)));
+    req.on("end", () => {
+      received.push({ headers: req.headers, body });
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+});
+
+afterAll(async () => {
+  sandbox.stop();
+  await sandbox.code;
+  await new Promise((r) => receiver.close(r));
+});
+
+describe("exchange-kit sandbox", () => {
+  it("prints one ready line with the URL and the API key it was given, never the given secret", () => {
+    const ready = JSON.parse(sandbox.stdout().split("\n")[0]!);
+    expect(ready).toMatchObject({ ready: true, apiKey: env.EXCHANGE_API_KEY });
+    expect(ready.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(sandbox.stdout()).not.toContain(env.EXCHANGE_API_SECRET);
+  });
+
+  it("generates and prints a key pair when no credentials are given, and that pair works", async () => {
+    const other = run(["sandbox", "--port", "0", "--json"], {});
+    const ready = JSON.parse((await other.waitFor("\n")).split("\n")[0]!);
+    expect(ready.apiKey).toBeTruthy();
+    expect(ready.apiSecret).toBeTruthy();
+    const signed = await signRequest({ apiKey: ready.apiKey, apiSecret: ready.apiSecret });
+    const answer = await fetch(`${ready.url}/cms/api/v1/customer/list`, { headers: signed.headers });
+    expect(answer.status).toBe(200);
+    other.stop();
+    expect(await other.code).toBe(0);
+  });
+});
+
+describe("exchange-kit listen and trigger", () => {
+  it("forwards a triggered event, verified and byte for byte, to the local receiver", async () => {
+    const listener = run(["listen", "--base-url", base, "--forward-to", receiverUrl, "--json"], env);
+    await listener.waitFor('"listening"');
+    const customer = await call("POST", "/cms/api/v1/customer/create", {
+      client_reference_id: `cli-${Date.now()}`,
+      alpha_3_country_code: "IND",
+      full_name: "Asha Verma",
+    });
+    expect(customer.status).toBe(true);
+
+    const trigger = run(["trigger", "customer", "verified", "--id", customer.data.id, "--base-url", base], env);
+    expect(await trigger.code).toBe(0);
+    expect(trigger.stdout()).toContain("triggered CUSTOMER VERIFIED");
+
+    await listener.waitFor('"forwarded":200');
+    const delivery = received.find((d) => d.body.includes(customer.data.id))!;
+    const event = await verifyWebhook({ body: delivery.body, headers: delivery.headers, ...credentials });
+    expect(event).toMatchObject({ type: "CUSTOMER", event: "VERIFIED", id: customer.data.id });
+    listener.stop();
+    expect(await listener.code).toBe(0);
+  });
+
+  it("refuses PROCESSING, which is never sent as an event", async () => {
+    const cli = run(["trigger", "PAYOUT", "PROCESSING", "--id", "x"], env);
+    expect(await cli.code).toBe(2);
+    expect(cli.stderr()).toContain("PROCESSING is never sent as an event");
+  });
+
+  it("reports the sandbox's err_code when the record does not exist", async () => {
+    const cli = run(["trigger", "BANK", "VERIFIED", "--id", "00000000-0000-4000-8000-000000000000", "--base-url", base, "--json"], env);
+    expect(await cli.code).toBe(1);
+    expect(JSON.parse(cli.stderr()).message).toMatch(/^4\d\d /);
+  });
+});
