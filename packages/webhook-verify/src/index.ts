@@ -1,1 +1,57 @@
-export {};
+// The core entry: verification, events, deduplication and the Fetch adapter.
+// No Node built-ins and no zod here, so it runs on every runtime.
+export { verifyWebhook } from "./verify.js";
+export type { VerificationSettings, VerifyWebhookOptions } from "./verify.js";
+export { signTestWebhook } from "./sign-test.js";
+export type { SignedTestWebhook, SignTestWebhookOptions } from "./sign-test.js";
+export { WebhookVerificationError } from "./errors.js";
+export type { WebhookVerificationErrorCode } from "./errors.js";
+export type { WebhookCredential, WebhookSecrets } from "./credentials.js";
+export type { WebhookHeaders } from "./headers.js";
+export type { WebhookBody } from "./body.js";
+export type { EventValidator } from "./validate.js";
+export type {
+  BankEvent,
+  BankFailedEvent,
+  BankFailureReason,
+  BankVerifiedEvent,
+  CustomerEvent,
+  CustomerFailedEvent,
+  CustomerFailureReason,
+  CustomerVerifiedEvent,
+  EddEvent,
+  EddFailedEvent,
+  EddVerifiedEvent,
+  OpenMetadata,
+  PayinEvent,
+  PayinFailedEvent,
+  PayinOnHoldEvent,
+  PayinRefundedEvent,
+  PayinRefundInitiatedEvent,
+  PayinRefundReason,
+  PayinSuccessEvent,
+  PayoutEvent,
+  PayoutFailedEvent,
+  PayoutInReviewEvent,
+  PayoutRefundedEvent,
+  PayoutSuccessEvent,
+  ReceivedWebhookEvent,
+  UnknownWebhookEvent,
+  WebhookEvent,
+  WebhookEventOf,
+} from "./events.js";
+export { createDeduplicator } from "./deduplicator.js";
+export type {
+  ClaimedDelivery,
+  DedupKey,
+  DedupResult,
+  Deduplicator,
+  DeduplicatorOptions,
+  DeliveryClaim,
+} from "./deduplicator.js";
+export type { ClaimState, DedupStore } from "./dedup-store.js";
+export { memoryStore } from "./memory-store.js";
+export type { MemoryStoreOptions } from "./memory-store.js";
+export { createWebhookHandler } from "./fetch-handler.js";
+export type { FetchWebhookHandler, WebhookContext } from "./fetch-handler.js";
+export type { WebhookEventHandler, WebhookHandlerOptions } from "./delivery.js";

@@ -1,0 +1,57 @@
+import express from "express";
+import { createClient } from "redis";
+import { createDeduplicator } from "@exchange-kit/webhook-verify";
+import { createNodeWebhookHandler } from "@exchange-kit/webhook-verify/node";
+import { redisStore } from "@exchange-kit/webhook-verify/redis";
+
+const { EXCHANGE_API_KEY, EXCHANGE_API_SECRET, REDIS_URL, PORT = "3000" } = process.env;
+if (!EXCHANGE_API_KEY || !EXCHANGE_API_SECRET || !REDIS_URL) {
+  throw new Error("Set EXCHANGE_API_KEY, EXCHANGE_API_SECRET and REDIS_URL");
+}
+
+// One Redis shared by every instance of this receiver: each event is handled once across all of them.
+export const redis = await createClient({ url: REDIS_URL }).connect();
+
+export const app = express();
+
+// The webhook route reads the raw body itself: mount it before express.json().
+app.post(
+  "/webhooks/exchange",
+  createNodeWebhookHandler(
+    {
+      apiKey: EXCHANGE_API_KEY,
+      apiSecret: EXCHANGE_API_SECRET,
+      deduplicator: createDeduplicator({ store: redisStore(redis) }),
+      onError: (error, event) => console.error("webhook:", event?.type, event?.id, error),
+    },
+    // Runs after the 200 went out. An event says that something changed: fetch the record by its id.
+    async (event) => {
+      if (!event.known) {
+        console.warn(`new kind of event ${event.type} ${event.event} (${event.unknownReason})`);
+        return;
+      }
+      switch (event.type) {
+        case "PAYOUT":
+          if (event.event === "IN_REVIEW" && event.metadata.reason === "Request for information") {
+            console.log(`payout ${event.id} needs information: ${event.metadata.rfi_link}`);
+          } else {
+            console.log(`payout ${event.id} (${event.metadata.client_reference_id}) is ${event.event}`);
+          }
+          break;
+        case "PAYIN":
+          if (event.event === "SUCCESS") console.log(`payin ${event.id} paid: ${event.metadata.transaction_hash}`);
+          else console.log(`payin ${event.id} is ${event.event}`);
+          break;
+        case "CUSTOMER":
+        case "BANK":
+        case "EDD":
+          console.log(`${event.type.toLowerCase()} ${event.id} is ${event.event}`);
+          break;
+      }
+    },
+  ),
+);
+
+app.use(express.json()); // the rest of the app's JSON routes go after this
+
+export const server = app.listen(Number(PORT), "127.0.0.1");

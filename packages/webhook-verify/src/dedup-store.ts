@@ -1,0 +1,15 @@
+/** What a claim found: it is now ours, another delivery holds it, or the event was already handled. */
+export type ClaimState = "claimed" | "processing" | "done";
+
+/**
+ * Where deduplication state lives. Implement it to use another database;
+ * `claim` must be atomic across every receiver that shares the store.
+ */
+export interface DedupStore {
+  /** Marks `key` as being processed under `token` for `ttlMs`, unless it is already processing or done. */
+  claim(key: string, token: string, ttlMs: number): Promise<ClaimState>;
+  /** Marks `key` as done for `ttlMs`: later deliveries are duplicates. */
+  complete(key: string, token: string, ttlMs: number): Promise<void>;
+  /** Frees `key` if `token` still holds it, so that the next delivery runs again. */
+  release(key: string, token: string): Promise<void>;
+}

@@ -1,0 +1,43 @@
+import { build, type Metafile } from "esbuild";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+// The core entry must run on every runtime and must not load zod: checked on
+// what a bundler actually pulls in from src/index.ts.
+
+async function inputsOf(entry: string): Promise<{ inputs: string[]; imports: string[] }> {
+  const result = await build({
+    entryPoints: [fileURLToPath(new URL(`../src/${entry}`, import.meta.url))],
+    bundle: true,
+    write: false,
+    metafile: true,
+    format: "esm",
+    platform: "neutral",
+    logLevel: "silent",
+    external: ["node:*"],
+  });
+  const metafile: Metafile = result.metafile;
+  const inputs = Object.keys(metafile.inputs);
+  const imports = Object.values(metafile.outputs).flatMap((output) => output.imports.map((i) => i.path));
+  return { inputs, imports };
+}
+
+describe("the core entry", () => {
+  it("bundles without zod and without Node built-ins", async () => {
+    const { inputs, imports } = await inputsOf("index.ts");
+    expect(inputs.filter((path) => /zod|@exchange-kit[\\/]types|packages[\\/]types/.test(path))).toEqual([]);
+    expect(imports).toEqual([]);
+  });
+
+  it("pulls in the signing package's portable (Web Crypto) entry on neutral platforms", async () => {
+    const { inputs } = await inputsOf("index.ts");
+    expect(inputs.some((path) => path.includes("signing"))).toBe(true);
+  });
+});
+
+describe("the ./zod entry", () => {
+  it("is where zod comes in", async () => {
+    const { inputs } = await inputsOf("zod.ts");
+    expect(inputs.some((path) => path.includes("zod"))).toBe(true);
+  });
+});
