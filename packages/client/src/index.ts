@@ -1,1 +1,49 @@
-export {};
+// The whole public API of @exchange-kit/client.
+export { createExchangeClient } from "./client.js";
+export type { ExchangeClient, ExchangeClientOptions, HttpMethod, RawRequestOptions, RequestMethod } from "./client.js";
+export { createSigningMiddleware } from "./signing-middleware.js";
+export type { SigningMiddlewareOptions } from "./signing-middleware.js";
+export {
+  ExchangeAbortError,
+  ExchangeApiError,
+  ExchangeConfigurationError,
+  ExchangeError,
+  ExchangeNetworkError,
+  ExchangeResponseError,
+  ExchangeTimeoutError,
+  ExchangeValidationError,
+  ExchangeWaitTimeoutError,
+  QuotationExpiredError,
+  isExchangeApiError,
+} from "./errors.js";
+export type { ErrorAction, FieldErrors, OperationRef } from "./errors.js";
+export { checkQuotation } from "./quotation.js";
+export { groupOfTag, methodNameOf, GROUP_NOUNS, TAG_GROUPS } from "./method-names.js";
+export type { GroupOfTag, MethodNameOf } from "./method-names.js";
+export { listOperations } from "./operations.js";
+export type { OperationInfo } from "./operations.js";
+export type { Logger, LogLevel } from "./logger.js";
+export type { Hooks, RequestEvent, RequestOptions, ResponseEvent, RetryEvent } from "./transport.js";
+export type { WaitOptions } from "./wait-for.js";
+export type {
+  ArgsOf,
+  BodyOf,
+  DataOf,
+  DerivedResources,
+  GroupName,
+  GroupOf,
+  ItemOf,
+  ListMethod,
+  MethodNameOfOperation,
+  OperationId,
+  OptionsOf,
+  Page,
+  PathArgsOf,
+  QueryOf,
+  QuotationLike,
+  QuotationOption,
+  ResourceHelpers,
+  ResourceMethod,
+  Resources,
+} from "./resource-types.js";
+export type { ErrCode } from "./spec.js";

@@ -1,0 +1,170 @@
+import { canonicalize } from "@exchange-kit/signing";
+import createClient, { type Client } from "openapi-fetch";
+import { ExchangeConfigurationError, ExchangeValidationError, type OperationRef } from "./errors.js";
+import { createLog, type Logger, type LogLevel } from "./logger.js";
+import type { Resources } from "./resource-types.js";
+import { createResources } from "./resources.js";
+import { createSigningMiddleware } from "./signing-middleware.js";
+import type { paths } from "./spec.js";
+import { createTransport, type Hooks, type RequestOptions } from "./transport.js";
+import { VERSION } from "./version.js";
+
+/** Options of createExchangeClient. */
+export interface ExchangeClientOptions {
+  /** The environment's base URL, e.g. `https://sandbox.exchange.example`. Default: `EXCHANGE_BASE_URL`. */
+  baseUrl?: string;
+  /** Default: `EXCHANGE_API_KEY`. */
+  apiKey?: string;
+  /** Default: `EXCHANGE_API_SECRET`. Keep it on your server. */
+  apiSecret?: string;
+  /** Retries after a retryable failure (429, 500, 503, NET_TIMEOUT, network errors, timeouts). Default 3. */
+  maxRetries?: number;
+  /** Limit for one attempt, in ms. Default 30000. `Infinity` disables it. */
+  timeoutMs?: number;
+  /** Limit for a whole call, retries and backoff included, in ms. Default: none. */
+  deadlineMs?: number;
+  /** The fetch to use. Default: the platform's `globalThis.fetch`. */
+  fetch?: typeof fetch;
+  /** The User-Agent header. Default `exchange-kit-client/<version>`. */
+  userAgent?: string;
+  /** Where log lines go; nothing is logged without one. Keys, secrets and signatures are redacted. */
+  logger?: Logger;
+  /** The lowest level written to `logger`. Default `"info"`. */
+  logLevel?: LogLevel;
+  /** Called around every attempt: onRequest, onResponse, onRetry. */
+  hooks?: Hooks;
+  /** Allow construction where `window` and `document` exist. The secret is readable there. */
+  dangerouslyAllowBrowser?: boolean;
+  /** The first backoff wait in ms, doubled per retry. Default 1000, as the document recommends; lower it in tests only. */
+  retryBaseMs?: number;
+  /** Pages of 100 the initiate helpers scan for an order after an ambiguous failure. Default 5. */
+  historyLookupPages?: number;
+}
+
+/** Options of `client.request`. */
+export interface RawRequestOptions extends RequestOptions {
+  /** The JSON body (not for GET and DELETE). It is canonicalized, signed and sent as signed. */
+  body?: unknown;
+  /** Query parameters (not signed). */
+  query?: Record<string, string | number | boolean | null | undefined>;
+}
+
+/** The signed escape hatch for operations the spec cannot type yet. */
+export interface RequestMethod {
+  /**
+   * Signs and sends any request, with the same retries, timeouts, errors and
+   * logging as the resource methods, and resolves to the envelope's `data`.
+   *
+   * @example
+   * const wallet = await client.request<{ id: number }>("POST", "/cms/api/v1/customer/wallet/create", {
+   *   body: { customer_id, wallet_address, network: "Polygon", label: "main" },
+   * });
+   */
+  <T = unknown>(method: HttpMethod, path: `/${string}`, options?: RawRequestOptions): Promise<T>;
+  /** Same, also returning the Response. */
+  withResponse<T = unknown>(
+    method: HttpMethod,
+    path: `/${string}`,
+    options?: RawRequestOptions,
+  ): Promise<{ data: T; response: Response }>;
+}
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** The client: resource groups derived from the spec, `raw` and `request`. */
+export type ExchangeClient = Resources & {
+  /**
+   * The openapi-fetch client for the spec, with the signing middleware. No
+   * retries, hooks, logging or envelope unwrapping: it returns openapi-fetch's
+   * `{ data, error, response }`. Add your own middleware with `client.raw.use()`.
+   */
+  readonly raw: Client<paths>;
+  readonly request: RequestMethod;
+};
+
+function fromEnv(name: string): string | undefined {
+  // Workers and browsers have no process; read it only where it exists.
+  return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name] || undefined;
+}
+
+function required(value: string | undefined, option: string, variable: string): string {
+  if (typeof value !== "string" || value === "") {
+    throw new ExchangeConfigurationError(`${option} is missing: pass { ${option} } or set ${variable}`);
+  }
+  return value;
+}
+
+function count<T extends number | undefined>(value: number | undefined, name: string, fallback: T, min: number): number | T {
+  if (value !== undefined && !(value >= min)) throw new ExchangeConfigurationError(`${name} must be a number >= ${min}`);
+  return value ?? fallback;
+}
+
+/**
+ * Creates the client. Credentials and base URL come from the options or from
+ * EXCHANGE_API_KEY, EXCHANGE_API_SECRET and EXCHANGE_BASE_URL; a missing one
+ * throws here, not at the first request.
+ *
+ * @example
+ * const client = createExchangeClient({ baseUrl: "https://sandbox.exchange.example", apiKey, apiSecret });
+ * const customer = await client.customers.create({ client_reference_id: "c-1", alpha_3_country_code: "IND", full_name: "Asha Verma" });
+ * const banks = await client.banks.list(customer.id, { per_page: 10 });
+ */
+export function createExchangeClient(options: ExchangeClientOptions = {}): ExchangeClient {
+  const g = globalThis as { window?: unknown; document?: unknown };
+  if (options.dangerouslyAllowBrowser !== true && typeof g.window !== "undefined" && typeof g.document !== "undefined") {
+    throw new ExchangeConfigurationError(
+      "refusing to run in a browser, where the API secret is readable by anyone: call the exchange from your " +
+        "server (or pass dangerouslyAllowBrowser: true where that is trusted, e.g. jsdom tests)",
+    );
+  }
+  const apiKey = required(options.apiKey ?? fromEnv("EXCHANGE_API_KEY"), "apiKey", "EXCHANGE_API_KEY");
+  const apiSecret = required(options.apiSecret ?? fromEnv("EXCHANGE_API_SECRET"), "apiSecret", "EXCHANGE_API_SECRET");
+  const baseUrlText = required(options.baseUrl ?? fromEnv("EXCHANGE_BASE_URL"), "baseUrl", "EXCHANGE_BASE_URL");
+  let baseUrl: string;
+  try {
+    const url = new URL(baseUrlText);
+    if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error("not http(s)");
+    baseUrl = url.href.replace(/\/+$/, "");
+  } catch {
+    throw new ExchangeConfigurationError(`baseUrl must be an http(s) URL, got ${baseUrlText}`);
+  }
+  const dangerouslyAllowBrowser = options.dangerouslyAllowBrowser === true;
+  const userAgent = options.userAgent ?? `exchange-kit-client/${VERSION}`;
+  const send = createTransport({
+    baseUrl,
+    apiKey,
+    apiSecret,
+    fetch: options.fetch,
+    maxRetries: count(options.maxRetries, "maxRetries", 3, 0),
+    timeoutMs: count(options.timeoutMs, "timeoutMs", 30_000, 1),
+    deadlineMs: count(options.deadlineMs, "deadlineMs", undefined, 1),
+    retryBaseMs: count(options.retryBaseMs, "retryBaseMs", 1000, 0),
+    userAgent,
+    log: createLog(options.logger, options.logLevel ?? "info", [apiKey, apiSecret]),
+    hooks: options.hooks ?? {},
+    dangerouslyAllowBrowser,
+  });
+  const resources = createResources(send, count(options.historyLookupPages, "historyLookupPages", 5, 1));
+
+  const raw = createClient<paths>({
+    baseUrl,
+    bodySerializer: canonicalize,
+    headers: { "User-Agent": userAgent },
+    fetch: (request: Request) => (options.fetch ?? globalThis.fetch)(request),
+  });
+  raw.use(createSigningMiddleware({ apiKey, apiSecret, dangerouslyAllowBrowser }));
+  const run = (method: HttpMethod, path: string, { body, query, ...rest }: RawRequestOptions = {}) => {
+    const operation: OperationRef = { operationId: undefined, method, path };
+    if (path[0] !== "/" || (body !== undefined && (method === "GET" || method === "DELETE"))) {
+      const rule = "the path must start with / and GET and DELETE send no body (they sign {})";
+      return Promise.reject(new ExchangeValidationError(`${method} ${path}: ${rule}`, { request: [rule] }, operation));
+    }
+    return send({ operation, path, query, body, options: rest });
+  };
+  const request = (<T>(method: HttpMethod, path: `/${string}`, opts?: RawRequestOptions) =>
+    run(method, path, opts).then((sent) => sent.data as T)) as RequestMethod;
+  request.withResponse = <T>(method: HttpMethod, path: `/${string}`, opts?: RawRequestOptions) =>
+    run(method, path, opts) as Promise<{ data: T; response: Response }>;
+
+  return Object.assign(resources, { raw, request }) as ExchangeClient;
+}

@@ -1,0 +1,253 @@
+import type { ErrCode } from "./spec.js";
+
+/**
+ * What to do about an error, from the interface document's handling classes:
+ * `fix` the request (resending it unchanged does not help), `retry` with
+ * backoff, or stop and `escalate` to the operator's support.
+ */
+export type ErrorAction = "fix" | "retry" | "escalate";
+
+/** The operation a request was for; `operationId` is undefined for `client.request()`. */
+export interface OperationRef {
+  readonly operationId: string | undefined;
+  readonly method: string;
+  readonly path: string;
+}
+
+/** Field name (or group key such as `non_field_errors`) mapped to its messages. */
+export type FieldErrors = Record<string, string[]>;
+
+/**
+ * The base class of every error this package throws, so one
+ * `catch (e) { if (e instanceof ExchangeError) ... }` covers them all.
+ */
+export class ExchangeError extends Error {
+  /** The operation, when the error belongs to a request. */
+  readonly operation: OperationRef | undefined;
+  /** Why the client did not retry, when it could have but chose not to (see initiate). */
+  notRetriedReason: string | undefined;
+  /** How many attempts were made, retries included. */
+  attempts = 1;
+
+  constructor(message: string, options: { operation?: OperationRef | undefined; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = "ExchangeError";
+    this.operation = options.operation;
+  }
+}
+
+/** Bad configuration at construction: missing credentials, a browser without opt-in. */
+export class ExchangeConfigurationError extends ExchangeError {
+  constructor(message: string) {
+    super(message);
+    this.name = "ExchangeConfigurationError";
+  }
+}
+
+/**
+ * A local input check failed; nothing was sent.
+ *
+ * @example
+ * try { await client.payouts.createQuotation(body) }
+ * catch (e) { if (e instanceof ExchangeValidationError) console.log(e.fieldErrors) }
+ */
+export class ExchangeValidationError extends ExchangeError {
+  readonly fieldErrors: FieldErrors;
+  readonly action: ErrorAction = "fix";
+
+  constructor(message: string, fieldErrors: FieldErrors, operation?: OperationRef) {
+    super(message, { operation });
+    this.name = "ExchangeValidationError";
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+/** A quotation past its `expiry_time` was passed to initiate; nothing was sent. Create a new quotation. */
+export class QuotationExpiredError extends ExchangeValidationError {
+  readonly quotationId: string | undefined;
+  readonly expiryTime: string;
+
+  constructor(quotationId: string | undefined, expiryTime: string, operation?: OperationRef) {
+    super(
+      `quotation ${quotationId ?? ""} expired at ${expiryTime}; create a new one`,
+      { quotation_id: [`expired at ${expiryTime}`] },
+      operation,
+    );
+    this.name = "QuotationExpiredError";
+    this.quotationId = quotationId;
+    this.expiryTime = expiryTime;
+  }
+}
+
+/**
+ * The service answered with its error envelope (`status: false`), or with a
+ * non-2xx status and an envelope.
+ *
+ * @example
+ * catch (e) {
+ *   if (isExchangeApiError(e, "USR_UNVERIFIED")) await client.customers.waitForKyc(id);
+ *   else if (e instanceof ExchangeApiError && e.action === "fix") report(e.fieldErrors);
+ * }
+ */
+export class ExchangeApiError<C extends ErrCode = ErrCode> extends ExchangeError {
+  /** HTTP status. */
+  readonly status: number;
+  /** The envelope's err_code; undefined only where the service does not send one (remittance quotation). */
+  readonly errCode: C | undefined;
+  /** `errors` (or the remittance quotation's `error`) normalized: every value is an array of strings. */
+  readonly fieldErrors: FieldErrors;
+  /** The parsed response body, as received. */
+  readonly body: unknown;
+  /** The response headers. */
+  readonly headers: Headers | undefined;
+  /** What to do: see the document's handling classes. `escalate` also after a 5xx that kept recurring. */
+  action: ErrorAction;
+
+  constructor(init: {
+    status: number;
+    body: Record<string, unknown>;
+    operation: OperationRef;
+    headers?: Headers | undefined;
+  }) {
+    const { status, body } = init;
+    const message = typeof body["message"] === "string" && body["message"] !== "" ? body["message"] : `HTTP ${status}`;
+    super(message, { operation: init.operation });
+    this.name = "ExchangeApiError";
+    this.status = status;
+    this.errCode = typeof body["err_code"] === "string" ? (body["err_code"] as C) : undefined;
+    // The remittance quotation puts its field errors under `error` instead of `errors`.
+    this.fieldErrors = normalizeFieldErrors(body["errors"] ?? body["error"]);
+    this.body = body;
+    this.headers = init.headers;
+    this.action = classifyApiError(status, this.errCode, this.fieldErrors);
+  }
+}
+
+/**
+ * The answer was not the JSON envelope: a proxy's HTML 502, an empty body,
+ * truncated JSON. Keeps the status and the text received.
+ */
+export class ExchangeResponseError extends ExchangeError {
+  readonly status: number;
+  /** The body text received (first 2,000 characters). */
+  readonly text: string;
+  readonly headers: Headers | undefined;
+  action: ErrorAction;
+
+  constructor(status: number, text: string, operation: OperationRef, headers?: Headers) {
+    super(`HTTP ${status}: expected the JSON envelope, got ${text.trim() ? JSON.stringify(text.slice(0, 80)) : "an empty body"}`, { operation });
+    this.name = "ExchangeResponseError";
+    this.status = status;
+    this.text = text.slice(0, 2000);
+    this.headers = headers;
+    this.action = GATEWAY_RETRY.has(status) ? "retry" : "escalate";
+  }
+}
+
+/** fetch itself failed (DNS, refused connection, reset): no answer arrived. Retried. */
+export class ExchangeNetworkError extends ExchangeError {
+  readonly action: ErrorAction = "retry";
+
+  constructor(cause: unknown, operation: OperationRef) {
+    super(`network error: ${cause instanceof Error ? cause.message : String(cause)}`, { operation, cause });
+    this.name = "ExchangeNetworkError";
+  }
+}
+
+/**
+ * A time limit passed: `scope: "attempt"` is `timeoutMs` (one attempt; retried),
+ * `scope: "deadline"` is `deadlineMs` (the whole call, retries included; final).
+ */
+export class ExchangeTimeoutError extends ExchangeError {
+  readonly action: ErrorAction = "retry";
+  readonly timeoutMs: number;
+  readonly scope: "attempt" | "deadline";
+
+  constructor(scope: "attempt" | "deadline", timeoutMs: number, operation: OperationRef | undefined) {
+    super(`${scope === "attempt" ? "timeoutMs" : "deadlineMs"} (${timeoutMs} ms) passed without an answer`, { operation });
+    this.name = "ExchangeTimeoutError";
+    this.timeoutMs = timeoutMs;
+    this.scope = scope;
+  }
+}
+
+/** The caller's AbortSignal fired. Never retried; `cause` is the signal's reason. */
+export class ExchangeAbortError extends ExchangeError {
+  constructor(reason: unknown, operation?: OperationRef) {
+    super("the request was aborted", { operation, cause: reason });
+    this.name = "ExchangeAbortError";
+  }
+}
+
+/** A `waitFor` gave up before the record reached a final status. `lastRecord` is what it saw last. */
+export class ExchangeWaitTimeoutError<T = unknown> extends ExchangeError {
+  readonly lastRecord: T | undefined;
+  readonly waitedMs: number;
+
+  constructor(what: string, waitedMs: number, lastRecord: T | undefined) {
+    super(`${what} did not reach a final status within ${waitedMs} ms`);
+    this.name = "ExchangeWaitTimeoutError";
+    this.lastRecord = lastRecord;
+    this.waitedMs = waitedMs;
+  }
+}
+
+/**
+ * True when `error` is an ExchangeApiError, and, if codes are given, when
+ * its errCode is one of them (narrowing `errCode` to those codes).
+ *
+ * @example
+ * if (isExchangeApiError(e, "PAYOUT_QUOTATION_EXPIRED")) quotation = await client.payouts.createQuotation(q);
+ */
+export function isExchangeApiError<C extends ErrCode = ErrCode>(
+  error: unknown,
+  ...codes: C[]
+): error is ExchangeApiError<C> & { readonly errCode: C } {
+  if (!(error instanceof ExchangeApiError)) return false;
+  return codes.length === 0 || (codes as string[]).includes(error.errCode as string);
+}
+
+// --- classification -----------------------------------------------------------------------------------
+
+const RETRY_CODES = new Set(["NET_TIMEOUT", "TOO_MANY_REQUESTS", "SYS_INTERNAL_ERROR", "SYS_SERVICE_UNAVAILABLE"]);
+const ESCALATE_CODES = new Set(["RISK_AML_FAILED"]);
+const RETRY_STATUS = new Set([429, 500, 503]);
+// Not the service's own answers but a gateway's: transient by nature.
+const GATEWAY_RETRY = new Set([429, 500, 502, 503, 504]);
+
+/** The document's handling class of an error envelope. */
+export function classifyApiError(status: number, errCode: string | undefined, fieldErrors: FieldErrors): ErrorAction {
+  if (errCode !== undefined && ESCALATE_CODES.has(errCode)) return "escalate";
+  if (errCode !== undefined && RETRY_CODES.has(errCode)) return "retry";
+  // UNKNOWN_ERROR means "retry once" in the general table, but E5 and E9 also use it for field
+  // errors, which a resend cannot fix.
+  if (errCode === "UNKNOWN_ERROR") return Object.keys(fieldErrors).length === 0 ? "retry" : "fix";
+  if (RETRY_STATUS.has(status)) return "retry";
+  return status >= 500 ? "escalate" : "fix";
+}
+
+/**
+ * `errors` in any of the forms the service sends (object of arrays, object of
+ * strings, nested objects, a string, an empty object or nothing) as
+ * `Record<string, string[]>`. Strings go under `non_field_errors`; nested
+ * objects are flattened with dotted keys.
+ */
+export function normalizeFieldErrors(raw: unknown): FieldErrors {
+  const out: FieldErrors = {};
+  const add = (key: string, value: unknown): void => {
+    if (value === null || value === undefined || value === "") return;
+    if (Array.isArray(value)) {
+      for (const item of value) {
+        if (item !== null && typeof item === "object" && !Array.isArray(item)) add(key, item);
+        else if (item !== null && item !== undefined && item !== "") (out[key] ??= []).push(String(item));
+      }
+    } else if (typeof value === "object") {
+      for (const [k, v] of Object.entries(value)) add(key === "" ? k : `${key}.${k}`, v);
+    } else {
+      (out[key] ??= []).push(String(value));
+    }
+  };
+  if (typeof raw === "string" || Array.isArray(raw)) add("non_field_errors", raw);
+  else add("", raw);
+  return out;
+}

@@ -1,0 +1,188 @@
+// The type-level half of the resource layer: for every operationId in the spec, the group, the method
+// name, the positional arguments and the result, derived from the generated types and the operation
+// index. Adding an operation to the spec adds a typed method here with no edits.
+import type { GroupOfTag, MethodNameOf } from "./method-names.js";
+import type { OperationIndex, operations } from "./spec.js";
+import type { RequestOptions } from "./transport.js";
+import type { WaitOptions } from "./wait-for.js";
+
+/** Every operationId of the spec. */
+export type OperationId = keyof OperationIndex & keyof operations & string;
+
+type Op<Id extends OperationId> = operations[Id];
+
+/** The client group of an operation (`"banks"` for listBankAccounts). */
+export type GroupOf<Id extends OperationId> = GroupOfTag<OperationIndex[Id]["tag"]>;
+
+/** The method name of an operation within its group (`"list"` for listBankAccounts). */
+export type MethodNameOfOperation<Id extends OperationId> = MethodNameOf<Id, GroupOf<Id>>;
+
+/** The groups: customers, kyc, banks, wallets, payins, payouts, organization. */
+export type GroupName = { [Id in OperationId]: GroupOf<Id> }[OperationId];
+
+type PathParamsOf<Id extends OperationId> = Op<Id> extends { parameters: { path?: infer P } }
+  ? NonNullable<P>
+  : Record<string, never>;
+
+type PathTuple<Names extends readonly string[], P> = {
+  -readonly [K in keyof Names]: Names[K] extends keyof P ? P[Names[K]] : string;
+};
+
+/** The path parameters of an operation as a tuple, in path order. */
+export type PathArgsOf<Id extends OperationId> = PathTuple<OperationIndex[Id]["pathParams"], PathParamsOf<Id>>;
+
+/** The JSON request body of an operation. */
+export type BodyOf<Id extends OperationId> = Op<Id> extends {
+  requestBody?: { content: { "application/json": infer B } };
+}
+  ? B
+  : never;
+
+type BodyArgs<Id extends OperationId> = OperationIndex[Id]["hasBody"] extends true ? [body: BodyOf<Id>] : [];
+
+/** The declared query parameters of an operation ({} when it has none). */
+export type QueryOf<Id extends OperationId> = Op<Id> extends { parameters: { query?: infer Q } }
+  ? [NonNullable<Q>] extends [never]
+    ? {}
+    : NonNullable<Q>
+  : {};
+
+/** A quotation, as far as initiate needs it: its id and expiry_time. */
+export interface QuotationLike {
+  readonly id?: string | undefined;
+  readonly expiry_time?: string | null | undefined;
+}
+
+/** Options of initiate-style operations (a body with quotation_id): pass the quotation to check its expiry first. */
+export interface QuotationOption {
+  /**
+   * The quotation being executed. Refused locally with QuotationExpiredError when past its expiry_time;
+   * its id fills the body's quotation_id when that is missing.
+   */
+  quotation?: QuotationLike;
+}
+
+type QuotationOptionOf<Id extends OperationId> = [BodyOf<Id>] extends [never]
+  ? {}
+  : "quotation_id" extends keyof BodyOf<Id>
+    ? QuotationOption
+    : {};
+
+/** The last argument of a method: its query parameters plus the per-call options. */
+export type OptionsOf<Id extends OperationId> = QueryOf<Id> & RequestOptions & QuotationOptionOf<Id>;
+
+/** The arguments of a method: path parameters, then the body (if any), then options. */
+export type ArgsOf<Id extends OperationId> = [...PathArgsOf<Id>, ...BodyArgs<Id>, options?: OptionsOf<Id>];
+
+/** True for list operations (a `page` query parameter): they get `.all()`. */
+export type IsList<Id extends OperationId> = "page" extends keyof QueryOf<Id> ? true : false;
+
+type RawDataOf<Id extends OperationId> = Op<Id>["responses"] extends {
+  200: { content: { "application/json": infer E } };
+}
+  ? E extends { data?: unknown }
+    ? Exclude<E["data"], undefined>
+    : unknown
+  : unknown;
+
+/** A page of a list operation. */
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+// The USA bank list answers `{ accounts }` instead of a page; the client turns it into a page.
+type NormalizePage<D> = D extends { accounts: (infer T)[] } ? Page<T> : D;
+
+/** What a method resolves to: the envelope's `data` (a page for list operations, always). */
+export type DataOf<Id extends OperationId> = IsList<Id> extends true ? NormalizePage<RawDataOf<Id>> : RawDataOf<Id>;
+
+type ItemOfData<D> = D extends { results: (infer T)[] } ? T : never;
+
+/** The record type a list operation pages through. */
+export type ItemOf<Id extends OperationId> = ItemOfData<DataOf<Id>>;
+
+/** A resource method: call it for `data`, `.withResponse()` for `{ data, response }` too. */
+export interface ResourceMethod<Id extends OperationId> {
+  (...args: ArgsOf<Id>): Promise<DataOf<Id>>;
+  /**
+   * Same call, also returning the raw Response (status, headers; its body is already read).
+   *
+   * @example
+   * const { data, response } = await client.customers.create.withResponse(body);
+   */
+  withResponse(...args: ArgsOf<Id>): Promise<{ data: DataOf<Id>; response: Response }>;
+  /** The operationId this method calls. */
+  readonly operationId: Id;
+}
+
+/** A list method: also `.all()`, an async iterator over every record of every page. */
+export interface ListMethod<Id extends OperationId> extends ResourceMethod<Id> {
+  /**
+   * Every record, page after page, following `next`.
+   *
+   * @example
+   * for await (const payin of client.payins.listHistory.all({ per_page: 50 })) console.log(payin.id);
+   */
+  all(...args: [...PathArgsOf<Id>, options?: OptionsOf<Id>]): AsyncIterableIterator<ItemOf<Id>>;
+}
+
+export type MethodOf<Id extends OperationId> = IsList<Id> extends true ? ListMethod<Id> : ResourceMethod<Id>;
+
+/** The methods derived from the spec, by group. */
+export type DerivedResources = {
+  [G in GroupName]: {
+    [Id in OperationId as GroupOf<Id> extends G ? MethodNameOfOperation<Id> : never]: MethodOf<Id>;
+  };
+};
+
+type DataOfMethod<M> = M extends (...args: never[]) => Promise<infer D> ? D : never;
+type Group<G extends string> = G extends GroupName ? DerivedResources[G] : {};
+
+/** Helpers added to the derived groups (polling, aliases). */
+export interface ResourceHelpers {
+  customers: Group<"customers"> extends { get: infer Get }
+    ? {
+        /**
+         * Polls the customer until KYC is final (VERIFIED or FAILED) and returns it.
+         *
+         * @example
+         * const customer = await client.customers.waitForKyc(customerId, { timeoutMs: 600_000 });
+         */
+        waitForKyc(customerId: string, options?: WaitOptions<DataOfMethod<Get>>): Promise<DataOfMethod<Get>>;
+      }
+    : {};
+  banks: Group<"banks"> extends { get: infer Get }
+    ? {
+        /**
+         * Polls the bank account until VERIFIED or FAILED and returns it.
+         *
+         * @example
+         * const bank = await client.banks.waitFor(customerId, bankId);
+         */
+        waitFor(customerId: string, bankId: string, options?: WaitOptions<DataOfMethod<Get>>): Promise<DataOfMethod<Get>>;
+      }
+    : {};
+  payins: PollingHelpers<Group<"payins">>;
+  payouts: PollingHelpers<Group<"payouts">>;
+}
+
+type PollingHelpers<R> = (R extends { get: infer Get }
+  ? {
+      /**
+       * Polls the order until a final status (SUCCESS, FAILED, REFUNDED) and returns it.
+       *
+       * @example
+       * const payout = await client.payouts.waitFor(payoutId, { timeoutMs: 15 * 60_000 });
+       */
+      waitFor(id: string, options?: WaitOptions<DataOfMethod<Get>>): Promise<DataOfMethod<Get>>;
+    }
+  : {}) &
+  (R extends { listHistory: infer History } ? { /** Alias of listHistory. */ history: History } : {});
+
+/** The resource groups of the client: derived methods plus helpers. */
+export type Resources = {
+  [G in GroupName]: DerivedResources[G] & (G extends keyof ResourceHelpers ? ResourceHelpers[G] : {});
+};

@@ -1,0 +1,168 @@
+import { ExchangeValidationError, type OperationRef } from "./errors.js";
+import { listOperations, type OperationInfo } from "./operations.js";
+import { paginate } from "./paginate.js";
+import { checkQuotation } from "./quotation.js";
+import type { QuotationLike, Resources } from "./resource-types.js";
+import type { Call, RequestOptions, Send, Sent } from "./transport.js";
+import { checkBody, checkPathParams, checkQuery } from "./validation.js";
+import { pollUntil, statusIn, type WaitOptions } from "./wait-for.js";
+
+type CallOptions = RequestOptions & { quotation?: QuotationLike };
+
+interface Invocation {
+  readonly path: string;
+  readonly query: Record<string, unknown>;
+  readonly body: unknown;
+  readonly options: CallOptions;
+}
+
+/** Internal: one call of an operation, with an optional deadline inherited from an enclosing helper. */
+type Runner = (args: readonly unknown[], deadlineAt?: number) => Promise<Sent>;
+
+const OPTION_KEYS = new Set(["signal", "timeoutMs", "deadlineMs", "maxRetries", "headers", "extraQuery", "quotation"]);
+const FINAL_ORDER = ["SUCCESS", "FAILED", "REFUNDED"];
+const NO_REFERENCE =
+  "without a client_reference_id the client cannot check the history for an order the failed attempt may have created";
+const FINAL_VERIFICATION = ["VERIFIED", "FAILED"];
+
+function refOf(op: OperationInfo): OperationRef {
+  return { operationId: op.operationId, method: op.method, path: op.path };
+}
+
+function fail(ref: OperationRef, field: string, message: string): never {
+  throw new ExchangeValidationError(`${ref.operationId}: ${field} ${message}`, { [field]: [message] }, ref);
+}
+
+/** Positional arguments -> path, query, body and options, checked before anything is sent. */
+function parseArgs(op: OperationInfo, ref: OperationRef, args: readonly unknown[], withBody: boolean): Invocation {
+  const n = op.pathParams.length;
+  const values = args.slice(0, n);
+  checkPathParams(ref, op.pathParams, values);
+  let i = n;
+  let body: unknown;
+  if (withBody) {
+    body = args[i++];
+    if (body === null || typeof body !== "object" || Array.isArray(body)) fail(ref, "body", "must be an object");
+  }
+  if (args.length > i + 1) fail(ref, "arguments", `expected at most ${i + 1} arguments, got ${args.length}`);
+  const given = (args[i] ?? {}) as Record<string, unknown>;
+  const query: Record<string, unknown> = {};
+  const options: Record<string, unknown> = {};
+  for (const key of Object.keys(given)) {
+    if (op.queryParams.includes(key)) query[key] = given[key];
+    else if (OPTION_KEYS.has(key)) options[key] = given[key];
+    else fail(ref, key, "is not a query parameter of this operation nor an option; pass undeclared query parameters in extraQuery");
+  }
+  checkQuery(ref, query);
+  const callOptions = options as CallOptions;
+  if (callOptions.quotation !== undefined && body !== undefined) {
+    body = checkQuotation(callOptions.quotation, body as Record<string, unknown>, ref);
+  }
+  checkBody(ref, body);
+  const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    encodeURIComponent(String(values[op.pathParams.indexOf(name)])),
+  );
+  return { path, query, body, options: callOptions };
+}
+
+// The USA bank list answers { accounts } instead of a page: callers iterate `results` either way.
+function normalizePage(data: unknown): unknown {
+  const accounts = (data as { accounts?: unknown } | null)?.accounts;
+  if (!Array.isArray(accounts) || "results" in (data as object)) return data;
+  return { count: accounts.length, next: null, previous: null, results: accounts };
+}
+
+/**
+ * The resource groups, built from the operation index: one method per
+ * operation, named by the rule in method-names.ts, plus the helpers
+ * (waitFor, waitForKyc, history aliases).
+ */
+export function createResources(send: Send, historyLookupPages: number): Resources {
+  const operations = listOperations();
+  const groups: Record<string, Record<string, any>> = {};
+  const runners: Record<string, Runner> = {};
+
+  for (const op of operations) {
+    const ref = refOf(op);
+    const isList = op.queryParams.includes("page");
+    const run: Runner = (args, deadlineAt) => {
+      let call: Call;
+      try {
+        const { path, query, body, options } = parseArgs(op, ref, args, op.hasBody);
+        const history = op.name === "initiate" ? runners[`${op.group}.listHistory`] : undefined;
+        const reference = (body as { client_reference_id?: unknown } | undefined)?.client_reference_id;
+        call = {
+          operation: ref,
+          path,
+          query,
+          body,
+          options,
+          deadlineAt,
+          // initiate: a retry could create the order twice, so each retry first looks for it in the history.
+          lookup: history && ((at) => lookupOrder(history, reference, options, at)),
+          noRetry: history && (typeof reference !== "string" || reference === "") ? NO_REFERENCE : undefined,
+        };
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      const sent = send(call);
+      return isList ? sent.then((s) => ({ data: normalizePage(s.data), response: s.response })) : sent;
+    };
+    runners[`${op.group}.${op.name}`] = run;
+
+    const method = Object.assign((...args: unknown[]) => run(args).then((sent) => sent.data), {
+      withResponse: (...args: unknown[]) => run(args),
+      operationId: op.operationId,
+    });
+    if (isList) {
+      (method as typeof method & { all: unknown }).all = (...args: unknown[]) => {
+        const n = op.pathParams.length;
+        const given = (args[n] ?? {}) as CallOptions & Record<string, unknown>;
+        const start: Record<string, unknown> = {};
+        for (const key of op.queryParams) if (given[key] !== undefined) start[key] = given[key];
+        // Each page is a call of the method itself; what the next URL carries that the spec does not declare
+        // goes in extraQuery.
+        return paginate(async (query) => {
+          const page: Record<string, unknown> = { ...given, extraQuery: { ...given.extraQuery } };
+          for (const key in query) (op.queryParams.includes(key) ? page : (page["extraQuery"] as Record<string, unknown>))[key] = query[key];
+          return (await run([...args.slice(0, n), page])).data;
+        }, start);
+      };
+    }
+    const group = (groups[op.group] ??= {});
+    if (op.name in group) throw new Error(`@exchange-kit/client: two operations map to ${op.group}.${op.name}`);
+    group[op.name] = method;
+  }
+
+  /** Scans the history, page after page (at most historyLookupPages of 100), for the order with this reference. */
+  async function lookupOrder(history: Runner, reference: unknown, options: CallOptions, deadlineAt: number): Promise<Sent | undefined> {
+    const { signal, timeoutMs, headers } = options;
+    let pages = 0;
+    let response: Response | undefined;
+    const orders = paginate<Record<string, unknown>>(async (query) => {
+      if (++pages > historyLookupPages) return undefined;
+      const sent = await history([{ page: query["page"], per_page: 100, signal, timeoutMs, headers }], deadlineAt);
+      response = sent.response;
+      return sent.data;
+    }, { page: 1, per_page: 100 });
+    for await (const order of orders) if (order?.["client_reference_id"] === reference) return { data: order, response: response! };
+    return undefined;
+  }
+
+  const poll = (what: string, name: string, args: string[], field: string, final: string[], options: WaitOptions = {}) =>
+    pollUntil(what, async (deadlineAt) => (await runners[name]!([...args, { signal: options.signal }], deadlineAt)).data, statusIn(field, final), options);
+  Object.assign((groups["customers"] ??= {}), {
+    waitForKyc: (id: string, o?: WaitOptions) => poll(`customer ${id}`, "customers.get", [id], "status", FINAL_VERIFICATION, o),
+  });
+  Object.assign((groups["banks"] ??= {}), {
+    waitFor: (customerId: string, bankId: string, o?: WaitOptions) =>
+      poll(`bank account ${bankId}`, "banks.get", [customerId, bankId], "bank_account_status", FINAL_VERIFICATION, o),
+  });
+  for (const group of ["payins", "payouts"]) {
+    Object.assign((groups[group] ??= {}), {
+      waitFor: (id: string, o?: WaitOptions) => poll(`${group.slice(0, -1)} ${id}`, `${group}.get`, [id], "status", FINAL_ORDER, o),
+      history: groups[group]["listHistory"],
+    });
+  }
+  return groups as unknown as Resources;
+}

@@ -1,0 +1,314 @@
+import { canonicalize, computeSignature } from "@exchange-kit/signing";
+import {
+  ExchangeAbortError,
+  ExchangeApiError,
+  ExchangeError,
+  ExchangeNetworkError,
+  ExchangeResponseError,
+  ExchangeTimeoutError,
+  ExchangeValidationError,
+  type OperationRef,
+} from "./errors.js";
+import type { Log } from "./logger.js";
+import { backoffDelay, MAX_RETRY_AFTER_MS, parseRetryAfter, sleep } from "./retry.js";
+
+/** Per-call options every method takes (list methods add their query parameters). */
+export interface RequestOptions {
+  /** Aborts the call at once, also during a backoff sleep; never retried. */
+  signal?: AbortSignal;
+  /** Limit for one attempt, in ms (default: the client's, 30 s). `Infinity` disables it. */
+  timeoutMs?: number;
+  /** Limit for the whole call, retries and backoff included, in ms (default: the client's, none). */
+  deadlineMs?: number;
+  /** Retries after a retryable failure (default: the client's, 3). */
+  maxRetries?: number;
+  /** Extra request headers, e.g. `{ Prefer: "code=400" }` for the mock. They are not signed. */
+  headers?: Record<string, string>;
+  /**
+   * Query parameters the spec does not declare (the document does not publish the name of the history
+   * status filter, for example). Forwarded as given; they are not signed.
+   */
+  extraQuery?: Record<string, string | number | boolean | null | undefined>;
+}
+
+/** Passed to `hooks.onRequest` before each attempt. Add headers here (tracing); they are not signed. */
+export interface RequestEvent {
+  readonly operation: OperationRef;
+  readonly url: string;
+  readonly method: string;
+  readonly headers: Record<string, string>;
+  /** The exact body sent (the signed canonical JSON), or undefined. */
+  readonly body: string | undefined;
+  readonly attempt: number;
+}
+
+/** Passed to `hooks.onResponse` when an answer arrives, before its body is read (clone it to read it). */
+export interface ResponseEvent {
+  readonly operation: OperationRef;
+  readonly url: string;
+  readonly method: string;
+  readonly response: Response;
+  readonly attempt: number;
+  readonly durationMs: number;
+}
+
+/** Passed to `hooks.onRetry` before the backoff sleep. */
+export interface RetryEvent {
+  readonly operation: OperationRef;
+  readonly attempt: number;
+  readonly delayMs: number;
+  readonly error: ExchangeError;
+}
+
+/** Observability hooks. A hook that throws fails the call with its error. */
+export interface Hooks {
+  onRequest?(event: RequestEvent): void | Promise<void>;
+  onResponse?(event: ResponseEvent): void | Promise<void>;
+  onRetry?(event: RetryEvent): void | Promise<void>;
+}
+
+export interface TransportSettings {
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  readonly apiSecret: string;
+  readonly fetch: typeof fetch | undefined;
+  readonly maxRetries: number;
+  readonly timeoutMs: number;
+  readonly deadlineMs: number | undefined;
+  readonly retryBaseMs: number;
+  readonly userAgent: string;
+  readonly log: Log;
+  readonly hooks: Hooks;
+  readonly dangerouslyAllowBrowser: boolean;
+}
+
+export interface Sent<T = unknown> {
+  readonly data: T;
+  readonly response: Response;
+}
+
+/** One logical call: signed, sent, retried, parsed. */
+export interface Call {
+  readonly operation: OperationRef;
+  /** The path with its parameters filled in. */
+  readonly path: string;
+  readonly query?: Record<string, unknown> | undefined;
+  /** The JSON body as a value; undefined for none (GET, DELETE). */
+  readonly body?: unknown;
+  readonly options?: RequestOptions | undefined;
+  /** An absolute deadline inherited from an enclosing helper (pagination, waitFor). */
+  readonly deadlineAt?: number | undefined;
+  /**
+   * For calls that must not run twice (initiate): before each retry, and on a duplicate-reference error
+   * after an uncertain attempt, look for what an earlier attempt created; found, it is the result.
+   */
+  readonly lookup?: ((deadlineAt: number) => Promise<Sent | undefined>) | undefined;
+  /** Why this call must not be retried at all (initiate without client_reference_id). */
+  readonly noRetry?: string | undefined;
+}
+
+export type Send = <T = unknown>(call: Call) => Promise<Sent<T>>;
+
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** True for failures a retry may fix: the document's retry class, network errors, attempt timeouts. */
+export function isRetryable(error: unknown): error is ExchangeError {
+  if (error instanceof ExchangeApiError || error instanceof ExchangeResponseError) return error.action === "retry";
+  if (error instanceof ExchangeTimeoutError) return error.scope === "attempt";
+  return error instanceof ExchangeNetworkError;
+}
+
+/** The URL of a call: base + path + query (undefined and null values left out, arrays repeated). */
+export function buildUrl(baseUrl: string, path: string, ...queries: (Record<string, unknown> | undefined)[]): string {
+  let url = baseUrl + path;
+  let sep = "?";
+  for (const query of queries) {
+    for (const key in query) {
+      const value = query[key];
+      if (value === undefined || value === null) continue;
+      for (const item of Array.isArray(value) ? value : [value]) {
+        url += `${sep}${encodeURIComponent(key)}=${encodeURIComponent(String(item))}`;
+        sep = "&";
+      }
+    }
+  }
+  return url;
+}
+
+/**
+ * The wait before the next attempt after `error` (attempt `attemptNo` failed):
+ * Retry-After when the answer has one, else exponential backoff. A string is
+ * the reason not to retry at all.
+ */
+export function planRetry(error: ExchangeError, attemptNo: number, baseMs: number, deadlineAt: number): number | string {
+  const retryAfter = parseRetryAfter((error as Partial<ExchangeApiError>).headers?.get("retry-after"));
+  if (retryAfter !== undefined && retryAfter > MAX_RETRY_AFTER_MS) {
+    return `Retry-After asks for ${Math.round(retryAfter / 1000)} s, more than the client waits`;
+  }
+  const delay = retryAfter ?? backoffDelay(attemptNo - 1, baseMs);
+  return Date.now() + delay >= deadlineAt ? "the deadline leaves no time for another attempt" : delay;
+}
+
+/** Marks an error the client could have retried but did not, and says why. */
+export function notRetried<E extends ExchangeError>(error: E, reason: string): E {
+  error.notRetriedReason = reason;
+  error.message += ` (not retried: ${reason})`;
+  return error;
+}
+
+/** Creates the function every resource method, `client.request` and the helpers send through. */
+export function createTransport(settings: TransportSettings): Send {
+  const { apiKey, apiSecret, log, hooks } = settings;
+  // Called as a plain function, looked up per call: Workers reject fetch called with a foreign `this`, and
+  // a fetch installed after construction (polyfills, test mocks) is used.
+  const fetchImpl = settings.fetch ?? ((input: string, init: RequestInit) => globalThis.fetch(input, init));
+
+  /** One attempt: sign with a fresh timestamp, send, read, parse. */
+  async function attempt(call: Call, url: string, body: string | undefined, attemptNo: number, deadlineAt: number, deadlineTotal: number): Promise<Sent> {
+    const { operation, options = {} } = call;
+    const { signal } = options;
+    if (signal?.aborted) throw new ExchangeAbortError(signal.reason, operation);
+    const timeoutMs = options.timeoutMs ?? settings.timeoutMs;
+    const remaining = deadlineAt - Date.now();
+    if (remaining <= 0) throw new ExchangeTimeoutError("deadline", deadlineTotal, operation);
+
+    // Every attempt is signed afresh, so a retry never carries a stale timestamp.
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const signature = await computeSignature({
+      apiKey,
+      apiSecret,
+      timestamp,
+      canonicalBody: body ?? "{}",
+      dangerouslyAllowBrowser: settings.dangerouslyAllowBrowser,
+    });
+    log.secret(signature);
+    const headers: Record<string, string> = {
+      "User-Agent": settings.userAgent,
+      ...options.headers,
+      "X-API-KEY": apiKey,
+      "X-TIMESTAMP": timestamp,
+      "X-SIGNATURE": signature,
+    };
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+
+    // undici's bookkeeping for a fetch signal costs more than the rest of the client together, so a signal is
+    // only made when there is a time limit; without one the caller's own signal (if any) is passed as is.
+    let timedOut: "attempt" | "deadline" | undefined;
+    const limit = Math.min(timeoutMs, remaining);
+    const controller = limit < MAX_TIMER_MS ? new AbortController() : undefined;
+    const timer =
+      controller &&
+      setTimeout(() => {
+        timedOut = remaining <= timeoutMs ? "deadline" : "attempt";
+        controller.abort();
+      }, limit);
+    const onAbort = (): void => controller?.abort(signal?.reason);
+    if (controller) signal?.addEventListener("abort", onAbort);
+    const failure = (cause: unknown): ExchangeError =>
+      signal?.aborted
+        ? new ExchangeAbortError(signal.reason, operation)
+        : timedOut !== undefined
+          ? new ExchangeTimeoutError(timedOut, timedOut === "deadline" ? deadlineTotal : timeoutMs, operation)
+          : new ExchangeNetworkError(cause, operation);
+
+    const { method } = operation;
+    try {
+      if (hooks.onRequest) await hooks.onRequest({ operation, url, method, headers, body, attempt: attemptNo });
+      if (log.debug) log.write("debug", `exchange: ${method} ${url} (attempt ${attemptNo})`, { headers });
+      const started = Date.now();
+      let response: Response;
+      try {
+        response = await fetchImpl(url, { method, headers, body, signal: controller?.signal ?? signal });
+      } catch (cause) {
+        throw failure(cause);
+      }
+      if (hooks.onResponse) await hooks.onResponse({ operation, url, method, response, attempt: attemptNo, durationMs: Date.now() - started });
+      let text: string;
+      try {
+        text = await response.text();
+      } catch (cause) {
+        throw failure(cause);
+      }
+      if (log.debug) log.write("debug", `exchange: ${response.status} from ${method} ${url} in ${Date.now() - started} ms`);
+      return parseEnvelope(response, text, operation);
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+    }
+  }
+
+  return async function send<T>(call: Call): Promise<Sent<T>> {
+    const { operation, options = {}, lookup } = call;
+    const started = Date.now();
+    const deadlineMs = options.deadlineMs ?? settings.deadlineMs;
+    const deadlineAt = Math.min(call.deadlineAt ?? Infinity, started + (deadlineMs ?? Infinity));
+    const maxRetries = options.maxRetries ?? settings.maxRetries;
+    const url = buildUrl(settings.baseUrl, call.path, call.query, options.extraQuery);
+    const name = operation.operationId ?? operation.path;
+    let body: string | undefined;
+    try {
+      // The exact string that is signed is the string that is sent.
+      body = call.body === undefined ? undefined : canonicalize(call.body);
+    } catch (cause) {
+      const message = (cause as Error).message;
+      throw new ExchangeValidationError(`${name}: the body is not JSON: ${message}`, { body: [message] }, operation);
+    }
+
+    for (let attemptNo = 1; ; attemptNo++) {
+      try {
+        return (await attempt(call, url, body, attemptNo, deadlineAt, deadlineAt - started)) as Sent<T>;
+      } catch (error) {
+        if (!(error instanceof ExchangeError)) throw error;
+        error.attempts = attemptNo;
+        // After an uncertain attempt, "this reference already exists" means that attempt created the order.
+        if (lookup !== undefined && attemptNo > 1 && (error as ExchangeApiError).errCode?.endsWith("_DUPLICATE_CLIENT_REF_ID")) {
+          const found = await lookup(deadlineAt);
+          if (found !== undefined) return found as Sent<T>;
+        }
+        const retryable = isRetryable(error);
+        // UNKNOWN_ERROR: "retry once" in the document.
+        const limit = (error as ExchangeApiError).errCode === "UNKNOWN_ERROR" ? Math.min(1, maxRetries) : maxRetries;
+        if (!retryable || attemptNo > limit) {
+          // A 5xx that keeps recurring: the document says stop and escalate.
+          if (retryable && attemptNo > 1 && (error as ExchangeApiError).status >= 500) (error as ExchangeApiError).action = "escalate";
+          log.write(retryable ? "error" : "debug", `exchange: ${name} failed after ${attemptNo} attempt(s): ${error.message}`);
+          throw error;
+        }
+        if (call.noRetry !== undefined) throw notRetried(error, call.noRetry);
+        const delay = planRetry(error, attemptNo, settings.retryBaseMs, deadlineAt);
+        if (typeof delay === "string") throw notRetried(error, delay);
+        log.write("warn", `exchange: ${name} attempt ${attemptNo} failed (${error.message}); retrying in ${Math.round(delay)} ms`);
+        await hooks.onRetry?.({ operation, attempt: attemptNo, delayMs: delay, error });
+        await sleep(delay, options.signal, operation);
+        if (lookup !== undefined) {
+          let found: Sent | undefined;
+          try {
+            found = await lookup(deadlineAt);
+          } catch (lookupError) {
+            if (lookupError instanceof ExchangeAbortError) throw lookupError;
+            throw notRetried(error, `the order history could not be checked (${(lookupError as Error).message})`);
+          }
+          if (found !== undefined) {
+            log.write("info", `exchange: ${name}: attempt ${attemptNo} had created the order; not creating it again`);
+            return found as Sent<T>;
+          }
+        }
+      }
+    }
+  };
+}
+
+function parseEnvelope(response: Response, text: string, operation: OperationRef): Sent {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // Not JSON: handled below with everything else that is not the envelope.
+  }
+  if (parsed === null || typeof parsed !== "object" || typeof (parsed as { status?: unknown }).status !== "boolean") {
+    throw new ExchangeResponseError(response.status, text, operation, response.headers);
+  }
+  const envelope = parsed as Record<string, unknown>;
+  if (response.ok && envelope["status"] === true) return { data: envelope["data"], response };
+  throw new ExchangeApiError({ status: response.status, body: envelope, operation, headers: response.headers });
+}

@@ -1,0 +1,177 @@
+import { describe, expect, expectTypeOf, it } from "vitest";
+import {
+  ExchangeApiError,
+  ExchangeError,
+  ExchangeNetworkError,
+  ExchangeResponseError,
+  ExchangeTimeoutError,
+  ExchangeValidationError,
+  isExchangeApiError,
+  type ErrCode,
+} from "../src/index.js";
+import { classifyApiError, normalizeFieldErrors } from "../src/errors.js";
+import { apiError, CUSTOMER_ID, hang, json, testClient } from "./support/fake-fetch.js";
+
+async function failure(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected the call to fail");
+}
+
+describe("errors", () => {
+  it("turns an error envelope into ExchangeApiError with status, code, message, field errors, operation and body", async () => {
+    const body = {
+      status: false,
+      message: "Customer not found or access denied",
+      data: null,
+      err_code: "USR_NOT_FOUND",
+      errors: { customer_id: ["Customer not found"] },
+    };
+    const { client } = testClient(() => json(body, { status: 400 }));
+    const error = (await failure(client.customers.get(CUSTOMER_ID))) as ExchangeApiError;
+    expect(error).toBeInstanceOf(ExchangeApiError);
+    expect(error.status).toBe(400);
+    expect(error.errCode).toBe("USR_NOT_FOUND");
+    expect(error.message).toBe("Customer not found or access denied");
+    expect(error.fieldErrors).toEqual({ customer_id: ["Customer not found"] });
+    expect(error.operation).toEqual({
+      operationId: "getCustomer",
+      method: "GET",
+      path: "/cms/api/v1/customer/{customer_id}",
+    });
+    expect(error.body).toEqual(body);
+    expect(error.action).toBe("fix");
+  });
+
+  it("types errCode as the spec's ErrCode union", () => {
+    expectTypeOf<ExchangeApiError["errCode"]>().toEqualTypeOf<ErrCode | undefined>();
+  });
+
+  it("reads the remittance quotation's field errors from its `error` key", async () => {
+    const { client } = testClient(() =>
+      json({ status: false, message: "remitter_id is required", error: { remitter_id: ["This field is required."] } }, { status: 400 }),
+    );
+    const error = (await failure(
+      client.payouts.createRemittanceQuotation({
+        asset: "USDT",
+        fiat: "INR",
+        customer_id: CUSTOMER_ID,
+        bank_id: CUSTOMER_ID,
+        risk_parameters: {},
+        network: "tron",
+        payment_method: "IMPS",
+        sending_amount: "100",
+        remitter_id: CUSTOMER_ID,
+      }),
+    )) as ExchangeApiError;
+    expect(error.errCode).toBeUndefined();
+    expect(error.fieldErrors).toEqual({ remitter_id: ["This field is required."] });
+  });
+
+  it("normalizes errors given as a string, an empty object, nothing, plain strings and nested objects", () => {
+    expect(normalizeFieldErrors("Internal Server Error")).toEqual({ non_field_errors: ["Internal Server Error"] });
+    expect(normalizeFieldErrors({})).toEqual({});
+    expect(normalizeFieldErrors("")).toEqual({});
+    expect(normalizeFieldErrors(undefined)).toEqual({});
+    expect(normalizeFieldErrors(null)).toEqual({});
+    expect(normalizeFieldErrors({ phone: "Invalid phone" })).toEqual({ phone: ["Invalid phone"] });
+    expect(normalizeFieldErrors({ identifiers: { br_cpf: ["required"] } })).toEqual({ "identifiers.br_cpf": ["required"] });
+    expect(normalizeFieldErrors(["a", "b"])).toEqual({ non_field_errors: ["a", "b"] });
+    expect(normalizeFieldErrors({ date_range: ["both"], limit_exceeded: ["3 max"] })).toEqual({
+      date_range: ["both"],
+      limit_exceeded: ["3 max"],
+    });
+  });
+
+  it("classifies codes by the document's handling classes", () => {
+    expect(classifyApiError(400, "REQ_FIELD_MISSING", {})).toBe("fix");
+    expect(classifyApiError(401, "AUTH_INVALID_SIGNATURE", {})).toBe("fix");
+    expect(classifyApiError(400, "RISK_EDD_REQUIRED", {})).toBe("fix");
+    expect(classifyApiError(400, "RISK_AML_FAILED", {})).toBe("escalate");
+    expect(classifyApiError(400, "NET_TIMEOUT", {})).toBe("retry");
+    expect(classifyApiError(429, "TOO_MANY_REQUESTS", {})).toBe("retry");
+    expect(classifyApiError(500, "SYS_INTERNAL_ERROR", {})).toBe("retry");
+    expect(classifyApiError(503, "SYS_SERVICE_UNAVAILABLE", {})).toBe("retry");
+    expect(classifyApiError(400, "UNKNOWN_ERROR", {})).toBe("retry");
+    expect(classifyApiError(400, "UNKNOWN_ERROR", { postal_code: ["required"] })).toBe("fix");
+    expect(classifyApiError(404, "NOT_FOUND", {})).toBe("fix");
+  });
+
+  it("narrows on the code with isExchangeApiError", async () => {
+    const { client } = testClient(() => apiError(400, "USR_UNVERIFIED", {}, "Customer is unverified"));
+    const error = await failure(client.customers.get(CUSTOMER_ID));
+    expect(isExchangeApiError(error)).toBe(true);
+    expect(isExchangeApiError(error, "USR_UNVERIFIED")).toBe(true);
+    expect(isExchangeApiError(error, "USR_NOT_FOUND", "BANK_NOT_FOUND")).toBe(false);
+    expect(isExchangeApiError(new Error("x"), "USR_UNVERIFIED")).toBe(false);
+    if (isExchangeApiError(error, "USR_UNVERIFIED", "KYC_IN_USE")) {
+      expectTypeOf(error.errCode).toEqualTypeOf<"USR_UNVERIFIED" | "KYC_IN_USE">();
+    }
+  });
+
+  it("turns a proxy's HTML 502 into ExchangeResponseError keeping status and text", async () => {
+    const html = "<html><body><h1>502 Bad Gateway</h1></body></html>";
+    const { client } = testClient(() => new Response(html, { status: 502, headers: { "Content-Type": "text/html" } }), {
+      maxRetries: 0,
+    });
+    const error = (await failure(client.customers.get(CUSTOMER_ID))) as ExchangeResponseError;
+    expect(error).toBeInstanceOf(ExchangeResponseError);
+    expect(error.status).toBe(502);
+    expect(error.text).toBe(html);
+    expect(error.message).toContain("502 Bad Gateway");
+  });
+
+  it("turns JSON that is not the envelope into ExchangeResponseError", async () => {
+    const { client } = testClient(() => json({ hello: "world" }), { maxRetries: 0 });
+    const error = (await failure(client.customers.get(CUSTOMER_ID))) as ExchangeResponseError;
+    expect(error).toBeInstanceOf(ExchangeResponseError);
+    expect(error.status).toBe(200);
+    expect(error.text).toBe('{"hello":"world"}');
+  });
+
+  it("turns an empty body into ExchangeResponseError", async () => {
+    const { client } = testClient(() => new Response("", { status: 200 }));
+    const error = (await failure(client.customers.get(CUSTOMER_ID))) as ExchangeResponseError;
+    expect(error.message).toContain("empty body");
+  });
+
+  it("turns a fetch failure into ExchangeNetworkError with the cause", async () => {
+    const cause = new TypeError("fetch failed");
+    const { client } = testClient(() => Promise.reject(cause), { maxRetries: 0 });
+    const error = (await failure(client.customers.get(CUSTOMER_ID))) as ExchangeNetworkError;
+    expect(error).toBeInstanceOf(ExchangeNetworkError);
+    expect(error.cause).toBe(cause);
+    expect(error.operation?.operationId).toBe("getCustomer");
+  });
+
+  it("turns an attempt that takes too long into ExchangeTimeoutError", async () => {
+    const { client } = testClient(hang, { maxRetries: 0, timeoutMs: 20 });
+    const error = (await failure(client.customers.get(CUSTOMER_ID))) as ExchangeTimeoutError;
+    expect(error).toBeInstanceOf(ExchangeTimeoutError);
+    expect(error.scope).toBe("attempt");
+    expect(error.timeoutMs).toBe(20);
+  });
+
+  it("makes every error an ExchangeError", async () => {
+    const { client } = testClient(() => apiError(400, "REQ_FIELD_MISSING"));
+    const errors = [
+      await failure(client.customers.get(CUSTOMER_ID)),
+      await failure(client.banks.list(CUSTOMER_ID, { per_page: 5 })),
+    ];
+    expect(errors[1]).toBeInstanceOf(ExchangeValidationError);
+    for (const error of errors) expect(error).toBeInstanceOf(ExchangeError);
+    for (const Class of [ExchangeApiError, ExchangeResponseError, ExchangeNetworkError, ExchangeTimeoutError, ExchangeValidationError]) {
+      expect(Class.prototype).toBeInstanceOf(ExchangeError);
+    }
+  });
+
+  it("names each error class after itself", async () => {
+    const { client } = testClient(() => apiError(400, "REQ_FIELD_MISSING"));
+    const error = (await failure(client.customers.get(CUSTOMER_ID))) as Error;
+    expect(error.name).toBe("ExchangeApiError");
+    expect(String(error.stack)).toContain("ExchangeApiError");
+  });
+});

@@ -1,0 +1,64 @@
+import createClient from "openapi-fetch";
+import { describe, expect, it } from "vitest";
+import type { paths } from "@exchange-kit/types";
+import { createSigningMiddleware } from "../src/index.js";
+import { API_KEY, API_SECRET, BASE_URL, CUSTOMER_ID, expectedSignature, fakeFetch, ok, testClient } from "./support/fake-fetch.js";
+
+describe("the raw openapi-fetch client", () => {
+  it("signs a GET with {} and returns openapi-fetch's result", async () => {
+    const { client, calls } = testClient(() => ok({ id: CUSTOMER_ID, status: "VERIFIED" }));
+    const { data, response } = await client.raw.GET("/cms/api/v1/customer/{customer_id}", {
+      params: { path: { customer_id: CUSTOMER_ID } },
+    });
+    expect(response.status).toBe(200);
+    expect(data?.data?.status).toBe("VERIFIED");
+    const call = calls[0]!;
+    expect(call.body).toBeUndefined();
+    expect(call.headers["x-api-key"]).toBe(API_KEY);
+    expect(call.headers["x-signature"]).toBe(expectedSignature(call.headers["x-timestamp"]!, "{}"));
+  });
+
+  it("serializes a POST body canonically and signs exactly that", async () => {
+    const { client, calls } = testClient(() => ok({}));
+    await client.raw.POST("/cms/api/v1/customer/create", {
+      body: { full_name: "Zoë", client_reference_id: "c-1", alpha_3_country_code: "SWE" },
+    });
+    const call = calls[0]!;
+    expect(call.body).toBe('{"alpha_3_country_code":"SWE","client_reference_id":"c-1","full_name":"Zo\\u00eb"}');
+    expect(call.headers["content-type"]).toBe("application/json");
+    expect(call.headers["x-signature"]).toBe(expectedSignature(call.headers["x-timestamp"]!, call.body!));
+  });
+
+  it("leaves the query out of the signature", async () => {
+    const { client, calls } = testClient(() => ok({ count: 0, next: null, previous: null, results: [] }));
+    await client.raw.GET("/pis/api/v1/payin/history", { params: { query: { page: 2, per_page: 10 } } });
+    expect(calls[0]!.url.search).toBe("?page=2&per_page=10");
+    expect(calls[0]!.headers["x-signature"]).toBe(expectedSignature(calls[0]!.headers["x-timestamp"]!, "{}"));
+  });
+});
+
+describe("createSigningMiddleware", () => {
+  it("signs requests of a self-composed openapi-fetch client", async () => {
+    const fake = fakeFetch(() => ok({}));
+    const api = createClient<paths>({ baseUrl: BASE_URL, fetch: fake.fetch });
+    api.use(createSigningMiddleware({ apiKey: API_KEY, apiSecret: API_SECRET }));
+    await api.DELETE("/cms/api/v1/bank/{customer_id}/{bank_id}/delete", {
+      params: { path: { customer_id: CUSTOMER_ID, bank_id: CUSTOMER_ID } },
+    });
+    const call = fake.calls[0]!;
+    expect(call.method).toBe("DELETE");
+    expect(call.headers["x-signature"]).toBe(expectedSignature(call.headers["x-timestamp"]!, "{}"));
+  });
+
+  it("re-canonicalizes a body from the default JSON.stringify serializer so the body sent is the body signed", async () => {
+    const fake = fakeFetch(() => ok({}));
+    const api = createClient<paths>({ baseUrl: BASE_URL, fetch: fake.fetch });
+    api.use(createSigningMiddleware({ apiKey: API_KEY, apiSecret: API_SECRET }));
+    await api.POST("/cms/api/v1/customer/create", {
+      body: { full_name: "Zoë", client_reference_id: "c-1", alpha_3_country_code: "SWE" },
+    });
+    const call = fake.calls[0]!;
+    expect(call.body).toBe('{"alpha_3_country_code":"SWE","client_reference_id":"c-1","full_name":"Zo\\u00eb"}');
+    expect(call.headers["x-signature"]).toBe(expectedSignature(call.headers["x-timestamp"]!, call.body!));
+  });
+});
