@@ -1,1 +1,12 @@
-export {};
+// The public API of @exchange-kit/sandbox.
+export { createSandbox } from "./sandbox.js";
+export type {
+  Sandbox,
+  SandboxClockHandle,
+  SandboxEvent,
+  SandboxOptions,
+  SandboxOrganization,
+  SandboxOrganizationOptions,
+} from "./sandbox.js";
+export type { SandboxLogger } from "./logger.js";
+export type { RetryPolicy } from "./webhooks/delivery.js";

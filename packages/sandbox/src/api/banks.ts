@@ -1,0 +1,200 @@
+// Bank accounts and UPI IDs (PROCESSING, then VERIFIED / FAILED / MANUAL_REVIEW by BANK event), payout bank
+// accounts of payout-only corridors, and the USA bank link flow (accounts verified silently: no BANK event).
+import { randomInt, randomUUID } from "node:crypto";
+import { badRequest, missingFields } from "../http/api-error.js";
+import type { HandlerResult } from "../http/server.js";
+import { IFSC_BANKS, PAYOUT_METHOD_BY_COUNTRY, UPI_HANDLES } from "../domain/catalog.js";
+import { bankOutcome } from "../domain/magic.js";
+import type { BankRow, CustomerRow } from "../store/records.js";
+import { BANK_NOT_FOUND, findCustomer, paginate, requireMembers, text, UUID, type Ctx } from "./common.js";
+import { bankView } from "./views.js";
+
+export const ACCOUNTS_PER_RAIL = 3;
+const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+const VPA = /^[A-Za-z0-9._-]{1,256}@[A-Za-z][A-Za-z0-9]{1,64}$/;
+
+function requireVerified(customer: CustomerRow): void {
+  if (customer.status !== "VERIFIED") throw badRequest("USR_UNVERIFIED", "Customer is unverified", "customer_id");
+}
+
+function newBank(ctx: Ctx, customer: CustomerRow, fields: Pick<BankRow, "source" | "bank_account_type" | "identifiers" | "beneficiary_name" | "bank_name"> & Partial<BankRow>): BankRow {
+  const now = ctx.domain.clock.iso();
+  return {
+    id: randomUUID(),
+    org: ctx.org.id,
+    customer_id: customer.id,
+    country: customer.country,
+    bank_account_status: "PROCESSING",
+    failure_reason: null,
+    created_at: now,
+    updated_at: now,
+    ...fields,
+  };
+}
+
+export function createBankAccount(ctx: Ctx): HandlerResult {
+  const { body, domain } = ctx;
+  requireMembers(body, ["customer_id", "bank_account_type", "identifiers"]);
+  const customer = findCustomer(ctx, body.customer_id);
+  requireVerified(customer);
+  const rail = String(body.bank_account_type);
+  const identifiers = body.identifiers as Record<string, unknown>;
+  let key: string;
+  let bankName: string;
+  const clean: Record<string, string> = {};
+  if (rail === "UPI") {
+    const vpa = typeof identifiers.vpa === "string" ? identifiers.vpa.trim() : "";
+    if (!vpa) throw missingFields(["identifiers.vpa"]);
+    if (!VPA.test(vpa)) throw badRequest("INPUT_MALFORMED", "Invalid UPI ID", "identifiers.vpa", "Enter a valid UPI ID, e.g. asha@okhdfc.");
+    clean.vpa = vpa;
+    key = `UPI|${vpa.toLowerCase()}`;
+    bankName = UPI_HANDLES[vpa.split("@")[1]!.toLowerCase()] ?? "UPI";
+  } else {
+    const accountNumber = typeof identifiers.account_number === "string" ? identifiers.account_number.trim() : "";
+    const ifsc = typeof identifiers.ifsc === "string" ? identifiers.ifsc.trim().toUpperCase() : "";
+    const missing = [accountNumber ? undefined : "identifiers.account_number", ifsc || customer.country !== "IND" ? undefined : "identifiers.ifsc"];
+    const absent = missing.filter((m): m is string => m !== undefined);
+    if (absent.length > 0) throw missingFields(absent);
+    if (ifsc && !IFSC.test(ifsc)) throw badRequest("INPUT_MALFORMED", "Invalid IFSC", "identifiers.ifsc", "Enter a valid IFSC, e.g. HDFC0001234.");
+    clean.account_number = accountNumber;
+    if (ifsc) clean.ifsc = ifsc;
+    key = `ACCOUNT_DETAILS|${accountNumber}`;
+    bankName = IFSC_BANKS[ifsc.slice(0, 4)] ?? "Sandbox Bank";
+  }
+  const keyOf = (b: BankRow) => (b.bank_account_type === "UPI" ? `UPI|${(b.identifiers.vpa ?? "").toLowerCase()}` : `ACCOUNT_DETAILS|${b.identifiers.account_number ?? ""}`);
+  const sameRail: BankRow[] = [];
+  for (const bank of domain.store.banks.all()) {
+    if (bank.org !== ctx.org.id || bank.source !== "standard") continue;
+    if (keyOf(bank) === key) {
+      if (bank.customer_id !== customer.id) {
+        throw badRequest("BANK_DUPLICATE_ACCOUNT", "UPI ID or account number already in use by another customer", "identifiers");
+      }
+      return { message: "Bank account already added", data: bankView(bank) };
+    }
+    if (bank.customer_id === customer.id && bank.bank_account_type === rail && bank.bank_account_status !== "FAILED") sameRail.push(bank);
+  }
+  if (sameRail.length >= ACCOUNTS_PER_RAIL) {
+    throw badRequest("BANK_LIMIT_REACHED", `${ACCOUNTS_PER_RAIL} accounts already added`, "bank_account_type");
+  }
+  const beneficiaryName = text(body, "beneficiary_name") ?? customer.full_name;
+  const bank = newBank(ctx, customer, { source: "standard", bank_account_type: rail, identifiers: clean, beneficiary_name: beneficiaryName, bank_name: bankName });
+  domain.store.banks.put(bank);
+  domain.plan("bank", bank, bankOutcome([clean.vpa, clean.account_number, beneficiaryName]));
+  return { message: "Bank account added successfully", data: bankView(bank) };
+}
+
+/** Bank accounts the bank-account operations show: payout accounts (PIX, SEPA, ...) are not of that record. */
+function listed(bank: BankRow): boolean {
+  return bank.source !== "payout";
+}
+
+export function listBankAccounts(ctx: Ctx): HandlerResult {
+  const customer = findCustomer(ctx, ctx.params.customer_id);
+  const banks = ctx.domain.store.banks
+    .filter((b) => b.customer_id === customer.id && listed(b))
+    .sort((a, b) => a.created_at.localeCompare(b.created_at));
+  if (customer.country === "USA") {
+    return { message: "Bank accounts fetched successfully", data: { accounts: banks.map(bankView) } };
+  }
+  const page = paginate(ctx, banks);
+  return { message: "Bank accounts fetched successfully", data: { ...page, results: page.results.map(bankView) } };
+}
+
+function findBank(ctx: Ctx): BankRow {
+  const customer = findCustomer(ctx, ctx.params.customer_id);
+  const id = String(ctx.params.bank_id).toLowerCase();
+  const bank = UUID.test(id) ? ctx.domain.store.banks.get(id) : undefined;
+  if (!bank || bank.customer_id !== customer.id || !listed(bank)) throw badRequest("BANK_NOT_FOUND", BANK_NOT_FOUND, "bank_id");
+  return bank;
+}
+
+export function getBankAccount(ctx: Ctx): HandlerResult {
+  return { message: "Bank account fetched successfully", data: bankView(findBank(ctx)) };
+}
+
+export function deleteBankAccount(ctx: Ctx): HandlerResult {
+  const bank = findBank(ctx);
+  ctx.domain.progress.cancel("bank", bank.id);
+  ctx.domain.store.banks.delete(bank.id);
+  return { message: "Bank account deleted successfully", data: bankView(bank) };
+}
+
+/** Identifiers each payout method needs (PIX and SEPA as the document states; the others are the sandbox's guess). */
+const PAYOUT_IDENTIFIERS: Record<string, string[]> = {
+  PIX: ["br_cpf"],
+  SEPA: ["account_holder_name", "account_number", "swift_code"],
+  WIRE: ["account_number"],
+  ACH_PUSH: ["account_number"],
+  SPEI: ["account_number"],
+  IMPS: ["account_number", "ifsc"],
+};
+
+/** Payout bank accounts: errors are UNKNOWN_ERROR with field-keyed errors, as the document states for E9. */
+export function createBankAccountForPayout(ctx: Ctx): HandlerResult {
+  const { body, domain } = ctx;
+  requireMembers(body, ["customer_id"]);
+  const customer = findCustomer(ctx, body.customer_id, { missing: "UNKNOWN_ERROR", otherOrg: "UNKNOWN_ERROR" });
+  const method = text(body, "bank_account_type") ?? PAYOUT_METHOD_BY_COUNTRY[customer.country] ?? "WIRE";
+  const needed = PAYOUT_IDENTIFIERS[method];
+  if (!needed) {
+    throw badRequest("UNKNOWN_ERROR", "Unsupported payout method", "bank_account_type", `Use one of: ${Object.keys(PAYOUT_IDENTIFIERS).join(", ")}.`);
+  }
+  const identifiers = (body.identifiers ?? {}) as Record<string, unknown>;
+  const absent = needed.filter((name) => typeof identifiers[name] !== "string" || String(identifiers[name]).trim() === "");
+  if (absent.length > 0) throw missingFields(absent.map((name) => `identifiers.${name}`));
+  const clean: Record<string, string> = {};
+  for (const [name, value] of Object.entries(identifiers)) if (typeof value === "string") clean[name] = value;
+  const extra: Partial<BankRow> = {};
+  if (customer.country !== "IND") {
+    extra.transfer_purpose = text(body, "transfer_purpose") ?? "TRANSFER_TO_OWN_ACCOUNT";
+    extra.is_self_transfer = typeof body.is_self_transfer === "boolean" ? body.is_self_transfer : true;
+  }
+  const beneficiaryName = clean.account_holder_name ?? text(body, "beneficiary_name") ?? customer.full_name;
+  const bank = newBank(ctx, customer, {
+    source: "payout",
+    bank_account_type: method,
+    identifiers: clean,
+    beneficiary_name: beneficiaryName,
+    bank_name: `Sandbox ${method} bank`,
+    ...extra,
+  });
+  domain.store.banks.put(bank);
+  domain.plan("bank", bank, bankOutcome([...Object.values(clean), beneficiaryName]));
+  return { message: "Bank account added successfully", data: bankView(bank) };
+}
+
+/**
+ * The USA bank link flow. The sandbox plays the customer too: the link is "completed" at once, so a linked
+ * account appears in the list as PROCESSING and turns VERIFIED after the automatic-progress delay, silently.
+ */
+export function generateBankLink(ctx: Ctx): HandlerResult {
+  const { body, domain } = ctx;
+  requireMembers(body, ["customer_id"]);
+  const customer = findCustomer(ctx, body.customer_id, { missing: "UNKNOWN_ERROR", otherOrg: "UNKNOWN_ERROR" });
+  if (customer.country !== "USA") {
+    throw badRequest("UNKNOWN_ERROR", "The bank link flow is for customers in the USA", "customer_id");
+  }
+  requireVerified(customer);
+  let accountNumber = String(randomInt(1, 10));
+  for (let i = 0; i < 11; i++) accountNumber += String(randomInt(10));
+  const bank = newBank(ctx, customer, {
+    source: "linked",
+    bank_account_type: "ACCOUNT_DETAILS",
+    identifiers: { account_number: accountNumber, routing_number: "021000021" },
+    beneficiary_name: customer.full_name,
+    bank_name: "Sandbox Bank USA",
+  });
+  domain.store.banks.put(bank);
+  domain.plan("bank", bank, [{ status: "VERIFIED", failure_reason: null }]);
+  return {
+    message: "Bank link generated successfully",
+    data: { link_url: `${ctx.origin}/_sandbox/bank-link/${bank.id}`, customer_id: customer.id },
+  };
+}
+
+/** The page the link points at (public, like a hosted page): it reports the account the flow linked. */
+export function bankLinkPage(ctx: Ctx): HandlerResult {
+  const bank = ctx.domain.store.banks.get(String(ctx.params.bank_id));
+  if (!bank || bank.source !== "linked") throw badRequest("UNKNOWN_ERROR", "Unknown bank link", "bank_id");
+  return { message: "Bank account linked (sandbox): return to the application", data: { customer_id: bank.customer_id } };
+}

@@ -1,0 +1,152 @@
+// Helpers shared by the operation handlers: lookups scoped to the organization, pagination with absolute URLs,
+// the history date-range rule, and reading body members.
+import { ApiError, badRequest, missingFields } from "../http/api-error.js";
+import type { RequestContext } from "../http/server.js";
+import type { Domain } from "../domain/domain.js";
+import type { CustomerRow } from "../store/records.js";
+
+export type Ctx = RequestContext<Domain>;
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const CUSTOMER_NOT_FOUND = "Customer not found or access denied";
+export const BANK_NOT_FOUND = "Bank not found or access denied";
+
+/** A non-empty string member of the body, or undefined. */
+export function text(body: Record<string, unknown>, key: string): string | undefined {
+  const value = body[key];
+  return typeof value === "string" && value.trim() !== "" ? value : undefined;
+}
+
+/** Throws REQ_FIELD_MISSING naming every absent (or blank) member. */
+export function requireMembers(body: Record<string, unknown>, keys: string[]): void {
+  const missing = keys.filter((key) => body[key] === undefined || body[key] === null || body[key] === "");
+  if (missing.length > 0) throw missingFields(missing);
+}
+
+/**
+ * The organization's customer, or "Customer not found or access denied": USR_NOT_FOUND when it does not exist,
+ * AUTH_ORG_MISMATCH when it belongs to another organization. `codes` overrides both for operations that list
+ * other codes (quotations answer USR_UNVERIFIED: "customer not in the organization").
+ */
+export function findCustomer(
+  ctx: Ctx,
+  id: unknown,
+  codes: { missing: string; otherOrg: string } = { missing: "USR_NOT_FOUND", otherOrg: "AUTH_ORG_MISMATCH" },
+  field = "customer_id",
+): CustomerRow {
+  if (typeof id !== "string" || !UUID.test(id)) throw badRequest(codes.missing, CUSTOMER_NOT_FOUND, field);
+  const { row, other } = ctx.domain.store.customers.owned(ctx.org.id, id.toLowerCase());
+  if (!row) throw badRequest(other ? codes.otherOrg : codes.missing, CUSTOMER_NOT_FOUND, field);
+  return row;
+}
+
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+function positiveInt(value: unknown, fallback: number): number {
+  if (value === undefined || value === null || value === "") return fallback;
+  const n = Number(value);
+  return Number.isInteger(n) ? n : Number.NaN;
+}
+
+/**
+ * A page of `items` with absolute next/previous URLs built from the request's Host, keeping its other query
+ * parameters. page ≥ 1 (default 1), per_page 10..100 (default 20); the spec's parameter schemas enforce the
+ * bounds where they are declared, and this checks them where they are not.
+ */
+export function paginate<T>(ctx: Ctx, items: T[]): Page<T> {
+  const page = positiveInt(ctx.params.page, 1);
+  const perPage = positiveInt(ctx.params.per_page, 20);
+  if (!(page >= 1)) throw badRequest("INPUT_MALFORMED", "Invalid value for page", "page", "Ensure this value is greater than or equal to 1.");
+  if (!(perPage >= 10 && perPage <= 100)) {
+    throw badRequest("INPUT_MALFORMED", "Invalid value for per_page", "per_page", "Ensure this value is between 10 and 100.");
+  }
+  const start = (page - 1) * perPage;
+  const link = (target: number) => {
+    const query = new URLSearchParams(ctx.query);
+    query.set("page", String(target));
+    query.set("per_page", String(perPage));
+    return `${ctx.origin}${ctx.path}?${query.toString()}`;
+  };
+  return {
+    count: items.length,
+    next: start + perPage < items.length ? link(page + 1) : null,
+    previous: page > 1 ? link(Math.min(page - 1, Math.max(1, Math.ceil(items.length / perPage)))) : null,
+    results: items.slice(start, start + perPage),
+  };
+}
+
+const YMD = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+export function isValidYmd(value: string): boolean {
+  const match = YMD.exec(value);
+  if (!match) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/**
+ * start_date / end_date (YYYY-MM-DD, inclusive, by creation date). `together`: the history rule, a lone date is
+ * REQ_FIELD_MISSING with errors.date_range. `formatCode`: the code for a date in another format.
+ */
+export function dateRange(ctx: Ctx, options: { together: boolean; formatCode: string }): (iso: string) => boolean {
+  const start = ctx.query.get("start_date") ?? undefined;
+  const end = ctx.query.get("end_date") ?? undefined;
+  if (options.together && (start === undefined) !== (end === undefined)) {
+    throw new ApiError(400, "REQ_FIELD_MISSING", "start_date and end_date must be sent together", {
+      date_range: ["start_date and end_date must be sent together."],
+    });
+  }
+  for (const [name, value] of [["start_date", start], ["end_date", end]] as const) {
+    if (value !== undefined && !isValidYmd(value)) throw badRequest(options.formatCode, `Invalid date format for ${name}`, name, "Date must be in YYYY-MM-DD format.");
+  }
+  if (start && end && start > end) throw badRequest("INPUT_MALFORMED", "start_date is after end_date", "date_range", "start_date must not be after end_date.");
+  return (iso) => {
+    const day = iso.slice(0, 10);
+    return (!start || day >= start) && (!end || day <= end);
+  };
+}
+
+/**
+ * The history filters whose query names the document does not publish; the sandbox reads `status`,
+ * `customer_id` and `ordering` (a field name, `-` prefix for descending; default -created_at).
+ */
+export function historyFilters<T extends { status: string; customer_id: string; created_at: string }>(
+  ctx: Ctx,
+  rows: T[],
+  statuses: readonly string[],
+): T[] {
+  const inRange = dateRange(ctx, { together: true, formatCode: "INPUT_MALFORMED" });
+  const status = ctx.query.get("status");
+  if (status !== null && !statuses.includes(status)) {
+    throw badRequest("INPUT_MALFORMED", "Invalid value for status", "status", `Must be one of: ${statuses.join(", ")}.`);
+  }
+  const customer = ctx.query.get("customer_id");
+  if (customer !== null && !UUID.test(customer)) throw badRequest("INPUT_MALFORMED", "Invalid value for customer_id", "customer_id", "Must be a valid UUID.");
+  const filtered = rows.filter(
+    (r) => inRange(r.created_at) && (status === null || r.status === status) && (customer === null || r.customer_id === customer.toLowerCase()),
+  );
+  return sortRows(ctx, filtered);
+}
+
+export function sortRows<T>(ctx: Ctx, rows: T[]): T[] {
+  const ordering = ctx.query.get("ordering") ?? "-created_at";
+  const descending = ordering.startsWith("-");
+  const field = descending ? ordering.slice(1) : ordering;
+  const sample = rows[0] as Record<string, unknown> | undefined;
+  if (!/^[a-z_]+$/.test(field) || (sample && !(field in sample))) {
+    throw badRequest("INPUT_MALFORMED", "Invalid value for ordering", "ordering", "Must be a field name, optionally prefixed with -.");
+  }
+  const key = (row: T) => (row as Record<string, unknown>)[field];
+  return [...rows].sort((a, b) => {
+    const x = key(a);
+    const y = key(b);
+    const order = typeof x === "number" && typeof y === "number" ? x - y : String(x ?? "").localeCompare(String(y ?? ""), "en", { numeric: true });
+    return descending ? -order : order;
+  });
+}

@@ -1,0 +1,120 @@
+// What payin and payout quotations and orders share: exactly one amount, the customer and bank checks,
+// the corridor lookup, limits, fetch-rate and EDD.
+import { randomUUID } from "node:crypto";
+import { ApiError, badRequest, REQUIRED_MESSAGE } from "../http/api-error.js";
+import type { HandlerResult } from "../http/server.js";
+import { eddOutcome, stringsIn } from "../domain/magic.js";
+import { dailyLimit, hasVerifiedEdd, usedToday } from "../domain/risk.js";
+import type { BankRow, CustomerRow, EddRow } from "../store/records.js";
+import { BANK_NOT_FOUND, requireMembers, UUID, type Ctx } from "./common.js";
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** Exactly one of sending_amount and receiving_amount, as a decimal string. */
+export function oneAmount(body: Record<string, unknown>, prefix: "PAYIN" | "PAYOUT"): { field: "sending_amount" | "receiving_amount"; raw: string; value: number } {
+  const hasSending = body.sending_amount !== undefined && body.sending_amount !== null;
+  const hasReceiving = body.receiving_amount !== undefined && body.receiving_amount !== null;
+  if (hasSending && hasReceiving) {
+    throw badRequest("INPUT_MALFORMED", "Send exactly one of sending_amount and receiving_amount, not both", "non_field_errors");
+  }
+  if (!hasSending && !hasReceiving) {
+    const message = "Send one of sending_amount and receiving_amount.";
+    throw new ApiError(400, "REQ_FIELD_MISSING", "Missing required field: sending_amount or receiving_amount", {
+      sending_amount: [REQUIRED_MESSAGE, message],
+      receiving_amount: [REQUIRED_MESSAGE, message],
+    });
+  }
+  const field = hasSending ? "sending_amount" : "receiving_amount";
+  const raw = body[field];
+  if (typeof raw !== "string" || !DECIMAL.test(raw)) {
+    throw badRequest("INPUT_MALFORMED", `Invalid value for ${field}`, field, "Must be a decimal string, e.g. 100.50.");
+  }
+  const value = Number(raw);
+  if (!(value > 0)) throw badRequest(`${prefix}_AMOUNT_ZERO_OR_NEGATIVE`, "Amount must be greater than zero", field);
+  return { field, raw, value };
+}
+
+/** Quotations answer USR_UNVERIFIED both for an unverified customer and for one outside the organization. */
+export function verifiedCustomer(ctx: Ctx, id: unknown): CustomerRow {
+  const found = typeof id === "string" && UUID.test(id) ? ctx.domain.store.customers.owned(ctx.org.id, id.toLowerCase()).row : undefined;
+  if (!found || found.status !== "VERIFIED") throw badRequest("USR_UNVERIFIED", "Customer is unverified", "customer_id");
+  return found;
+}
+
+/** The customer's bank account, VERIFIED: BANK_NOT_FOUND otherwise, or BANK_ACCOUNT_UNVERIFIED while not verified. */
+export function verifiedBank(ctx: Ctx, customer: CustomerRow, id: unknown): BankRow {
+  const bank = typeof id === "string" && UUID.test(id) ? ctx.domain.store.banks.get(id.toLowerCase()) : undefined;
+  if (!bank || bank.customer_id !== customer.id) throw badRequest("BANK_NOT_FOUND", BANK_NOT_FOUND, "bank_id");
+  if (bank.bank_account_status !== "VERIFIED") throw badRequest("BANK_ACCOUNT_UNVERIFIED", "Bank account is unverified", "bank_id");
+  return bank;
+}
+
+/** A value of the corridor (asset, network, payment method), compared without case; INPUT_MALFORMED otherwise. */
+export function oneOf(field: string, value: unknown, allowed: readonly string[]): string {
+  const match = allowed.find((a) => a.toLowerCase() === String(value).toLowerCase());
+  if (!match) throw badRequest("INPUT_MALFORMED", `Invalid value for ${field}`, field, `Must be one of: ${allowed.join(", ")}.`);
+  return match;
+}
+
+export function expired(ctx: Ctx, expiryTime: string): boolean {
+  return ctx.domain.clock.nowMs() > Date.parse(expiryTime);
+}
+
+export function limitsOf(ctx: Ctx, module: "payin" | "payout"): HandlerResult {
+  const customer = verifiedCustomer(ctx, ctx.params.customer_id);
+  const limit = dailyLimit(ctx.domain, customer, module);
+  const used = usedToday(ctx.domain, customer, module);
+  return {
+    message: "Limits fetched successfully",
+    data: {
+      fiat: "INR",
+      daily_limit: limit.toFixed(2),
+      daily_used: used.toFixed(2),
+      daily_remaining: Math.max(0, limit - used).toFixed(2),
+      edd_verified: hasVerifiedEdd(ctx.domain, customer, module),
+    },
+  };
+}
+
+/** Query parameters (names are the sandbox's choice): asset and fiat, both required. */
+export function fetchRate(ctx: Ctx, rates: Record<string, { rate: number; assets: string[] }>): HandlerResult {
+  const asset = ctx.query.get("asset");
+  const fiat = ctx.query.get("fiat");
+  const missing = [asset ? undefined : "asset", fiat ? undefined : "fiat"].filter((m): m is string => m !== undefined);
+  if (missing.length > 0) {
+    throw new ApiError(400, "REQ_FIELD_MISSING", `Missing required field${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}`, Object.fromEntries(missing.map((m) => [m, [REQUIRED_MESSAGE]])));
+  }
+  const corridor = rates[fiat!.toUpperCase()];
+  if (!corridor) throw badRequest("INPUT_MALFORMED", "Invalid value for fiat", "fiat", `Must be one of: ${Object.keys(rates).join(", ")}.`);
+  const assetName = oneOf("asset", asset, corridor.assets);
+  return { message: "Rate fetched successfully", data: { asset: assetName, fiat: fiat!.toUpperCase(), rate: corridor.rate.toFixed(4) } };
+}
+
+function eddView(edd: EddRow) {
+  return { ...edd.data, id: edd.id, customer_id: edd.customer_id, status: edd.status, created_at: edd.created_at, updated_at: edd.updated_at };
+}
+
+/** EDD body members are not published; the sandbox needs customer_id and keeps the rest as sent. */
+export function saveEdd(ctx: Ctx, module: "payin" | "payout"): HandlerResult {
+  requireMembers(ctx.body, ["customer_id"]);
+  const customer = verifiedCustomer(ctx, ctx.body.customer_id);
+  const now = ctx.domain.clock.iso();
+  const { customer_id: _ignored, ...data } = ctx.body;
+  const edd: EddRow = { id: randomUUID(), org: ctx.org.id, module, customer_id: customer.id, status: "PROCESSING", data, created_at: now, updated_at: now };
+  ctx.domain.store.edd.put(edd);
+  ctx.domain.plan("edd", edd, eddOutcome(stringsIn(data)));
+  return { message: "EDD submitted successfully", data: eddView(edd) };
+}
+
+/** The customer filter is read from the `customer_id` query parameter (its name is not published). */
+export function listEdd(ctx: Ctx, module: "payin" | "payout"): HandlerResult {
+  const customerId = ctx.query.get("customer_id");
+  if (customerId !== null) {
+    const owned = UUID.test(customerId) ? ctx.domain.store.customers.owned(ctx.org.id, customerId.toLowerCase()).row : undefined;
+    if (!owned) throw badRequest("INPUT_INVALID_PARAMETER", "Invalid customer ID", "customer_id");
+  }
+  const rows = ctx.domain.store.edd
+    .filter((e) => e.org === ctx.org.id && e.module === module && (customerId === null || e.customer_id === customerId.toLowerCase()))
+    .sort((a, b) => a.created_at.localeCompare(b.created_at));
+  return { message: "EDD records fetched successfully", data: rows.map(eddView) };
+}

@@ -1,0 +1,156 @@
+// Payins: configuration, quotations, orders (with UTR) and their history. The payin quotation body is not
+// published; the sandbox reads the members of the payin order record (see README).
+import { randomUUID } from "node:crypto";
+import { badRequest } from "../http/api-error.js";
+import type { HandlerResult } from "../http/server.js";
+import { PAYIN_CORRIDORS } from "../domain/catalog.js";
+import { payinPlan } from "../domain/magic.js";
+import { quotePayin } from "../domain/pricing.js";
+import { checkEndUserIp, checkRisk } from "../domain/risk.js";
+import { PAYIN_STATUSES } from "../domain/transitions.js";
+import type { PayinQuotationRow, PayinRow } from "../store/records.js";
+import { historyFilters, paginate, requireMembers, UUID, type Ctx } from "./common.js";
+import { expired, fetchRate, limitsOf, listEdd, oneAmount, oneOf, saveEdd, verifiedBank, verifiedCustomer } from "./orders-common.js";
+import { payinQuotationView, payinView } from "./views.js";
+
+/** A UTR: 12 to 22 letters and digits (IMPS references are 12 digits, NEFT/RTGS ones up to 22 characters). */
+export const UTR_FORMAT = /^[A-Za-z0-9]{12,22}$/;
+
+export function payinConfiguration(): HandlerResult {
+  const data = Object.fromEntries(
+    Object.values(PAYIN_CORRIDORS).map((c) => [
+      c.fiat.toLowerCase(),
+      {
+        assets: c.assets,
+        networks: c.networks,
+        payment_methods: Object.fromEntries(
+          Object.entries(c.methods).map(([method, m]) => [method, { bank_account_type: m.rail, min_fiat_amount: m.minFiat.toFixed(2), max_fiat_amount: m.maxFiat.toFixed(2) }]),
+        ),
+      },
+    ]),
+  );
+  return { message: "Payin configuration fetched successfully", data };
+}
+
+export function createPayinQuotation(ctx: Ctx): HandlerResult {
+  const { body, domain } = ctx;
+  requireMembers(body, ["customer_id", "bank_id", "asset", "fiat", "network", "payment_method", "wallet_address"]);
+  const amount = oneAmount(body, "PAYIN");
+  const customer = verifiedCustomer(ctx, body.customer_id);
+  const corridor = PAYIN_CORRIDORS[String(body.fiat).toUpperCase()];
+  if (!corridor) throw badRequest("INPUT_MALFORMED", "Invalid value for fiat", "fiat", `Must be one of: ${Object.keys(PAYIN_CORRIDORS).join(", ")}.`);
+  const asset = oneOf("asset", body.asset, corridor.assets);
+  const network = oneOf("network", body.network, corridor.networks);
+  const method = oneOf("payment_method", body.payment_method, Object.keys(corridor.methods));
+  if (typeof body.wallet_address !== "string") throw badRequest("INPUT_MALFORMED", "Invalid value for wallet_address", "wallet_address", "Must be a string.");
+  const bank = verifiedBank(ctx, customer, body.bank_id);
+  const rules = corridor.methods[method]!;
+  if (bank.bank_account_type !== rules.rail) {
+    throw badRequest("BANK_MODE_MISMATCH", "Bank account rail does not match payment_method", "payment_method", `${method} needs a ${rules.rail} bank account.`);
+  }
+  const risk = (body.risk_parameters ?? {}) as Record<string, unknown>;
+  checkEndUserIp(risk.ip_address);
+  const quote = quotePayin(corridor.rate, amount.field === "sending_amount" ? { sending: amount.value } : { receiving: amount.value });
+  if (quote.fiatAmount < rules.minFiat) {
+    throw badRequest("PAYIN_AMOUNT_BELOW_MIN", "Entered amount is less than minimum transaction amount", amount.field, `Pay at least ${rules.minFiat} ${corridor.fiat}.`);
+  }
+  if (quote.fiatAmount > rules.maxFiat) {
+    throw badRequest("PAYIN_AMOUNT_ABOVE_MAX", "Entered amount exceeds maximum transaction amount", amount.field, `Pay at most ${rules.maxFiat} ${corridor.fiat} by ${method}.`);
+  }
+  checkRisk(domain, customer, risk, "payin", corridor.fiat, quote.fiatAmount);
+  const now = domain.clock.nowMs();
+  const quotation: PayinQuotationRow = {
+    id: randomUUID(),
+    org: ctx.org.id,
+    customer_id: customer.id,
+    bank_id: bank.id,
+    asset,
+    fiat: corridor.fiat,
+    network,
+    payment_method: method,
+    sending_amount: quote.sending_amount,
+    rate: quote.rate,
+    receiving_amount: quote.receiving_amount,
+    fees: quote.fees,
+    wallet_address: body.wallet_address,
+    created_at: new Date(now).toISOString(),
+    updated_at: new Date(now).toISOString(),
+    expiry_time: new Date(now + domain.settings.quotationTtlSeconds * 1000).toISOString(),
+    requested_amount: amount.raw,
+  };
+  domain.store.payinQuotations.put(quotation);
+  return { message: "Quotation created successfully", data: payinQuotationView(quotation) };
+}
+
+export function getPayinQuotation(ctx: Ctx): HandlerResult {
+  const quotation = ctx.domain.store.payinQuotations.owned(ctx.org.id, String(ctx.params.quotation_id).toLowerCase()).row;
+  if (!quotation) throw badRequest("INPUT_MALFORMED", "Quotation not found", "quotation_id");
+  return { message: "Quotation fetched successfully", data: payinQuotationView(quotation) };
+}
+
+/** The UTR is read from transaction_reference_id (the request name is not published; see the spec). */
+export function initiatePayin(ctx: Ctx): HandlerResult {
+  const { body, domain, org } = ctx;
+  requireMembers(body, ["quotation_id", "client_reference_id", "transaction_reference_id"]);
+  const utr = String(body.transaction_reference_id);
+  if (!UTR_FORMAT.test(utr)) throw badRequest("PAYIN_INVALID_UTR_FORMAT", "Invalid UTR format", "transaction_reference_id", "A UTR has 12 to 22 letters and digits.");
+  const quotationId = String(body.quotation_id).toLowerCase();
+  const quotation = UUID.test(quotationId) ? domain.store.payinQuotations.owned(org.id, quotationId).row : undefined;
+  if (!quotation) throw badRequest("PAYIN_QUOTATION_NOT_FOUND", "Quotation not found", "quotation_id");
+  const reference = String(body.client_reference_id);
+  if (domain.store.payins.byIndex("clientRef", `${org.id}|${reference}`)) {
+    throw badRequest("PAYIN_DUPLICATE_CLIENT_REF_ID", "client_reference_id already exists", "client_reference_id");
+  }
+  if (domain.store.payins.byIndex("utr", `${org.id}|${utr.toUpperCase()}`)) {
+    throw badRequest("PAYIN_DUPLICATE_UTR", "UTR is linked to another payin", "transaction_reference_id");
+  }
+  if (quotation.order_id) throw badRequest("PAYIN_QUOTATION_LINKED", "Quotation already backs another order", "quotation_id");
+  if (expired(ctx, quotation.expiry_time)) throw badRequest("PAYIN_QUOTATION_EXPIRED", "Quotation expired; create a new one", "quotation_id");
+  const now = domain.clock.iso();
+  const payin: PayinRow = {
+    id: randomUUID(),
+    org: org.id,
+    quotation_id: quotation.id,
+    customer_id: quotation.customer_id,
+    bank_id: quotation.bank_id,
+    asset: quotation.asset,
+    fiat: quotation.fiat,
+    network: quotation.network,
+    payment_method: quotation.payment_method,
+    sending_amount: quotation.sending_amount,
+    rate: quotation.rate,
+    receiving_amount: quotation.receiving_amount,
+    fees: quotation.fees,
+    client_reference_id: reference,
+    wallet_address: quotation.wallet_address,
+    transaction_reference_id: utr,
+    status: "PROCESSING",
+    failure_reason: null,
+    refund_reason: null,
+    created_at: now,
+    updated_at: now,
+  };
+  quotation.order_id = payin.id;
+  domain.store.payinQuotations.put(quotation);
+  domain.store.payins.put(payin);
+  domain.plan("payin", payin, payinPlan(quotation.requested_amount));
+  return { message: "Payin initiated successfully", data: payinView(payin) };
+}
+
+export function getPayin(ctx: Ctx): HandlerResult {
+  const payin = ctx.domain.store.payins.owned(ctx.org.id, String(ctx.params.payin_id).toLowerCase()).row;
+  if (!payin) throw badRequest("INPUT_MALFORMED", "Payin not found", "payin_id");
+  return { message: "Payin fetched successfully", data: payinView(payin) };
+}
+
+export function listPayinHistory(ctx: Ctx): HandlerResult {
+  const rows = historyFilters(ctx, ctx.domain.store.payins.filter((p) => p.org === ctx.org.id), PAYIN_STATUSES);
+  const page = paginate(ctx, rows);
+  return { message: "Payin history fetched successfully", data: { ...page, results: page.results.map(payinView) } };
+}
+
+export const getPayinLimits = (ctx: Ctx) => limitsOf(ctx, "payin");
+export const fetchPayinRate = (ctx: Ctx) =>
+  fetchRate(ctx, Object.fromEntries(Object.entries(PAYIN_CORRIDORS).map(([fiat, c]) => [fiat, { rate: c.rate, assets: c.assets }])));
+export const savePayinEdd = (ctx: Ctx) => saveEdd(ctx, "payin");
+export const listPayinEdd = (ctx: Ctx) => listEdd(ctx, "payin");

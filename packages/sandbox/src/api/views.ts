@@ -1,0 +1,131 @@
+// What each record looks like on the wire: the members the document lists for it, nothing internal.
+import type { BankRow, CustomerRow, PayinQuotationRow, PayinRow, PayoutQuotationRow, PayoutRow, WalletRow } from "../store/records.js";
+
+export function customerView(c: CustomerRow) {
+  return {
+    id: c.id,
+    client_reference_id: c.client_reference_id,
+    full_name: c.full_name,
+    email: c.email,
+    phone: c.phone,
+    country: c.country,
+    type: c.type,
+    status: c.status,
+    failure_reason: c.failure_reason,
+    document_type: c.document_type,
+  };
+}
+
+export function bankView(b: BankRow) {
+  return {
+    id: b.id,
+    customer_id: b.customer_id,
+    country: b.country,
+    bank_account_type: b.bank_account_type,
+    identifiers: b.identifiers,
+    bank_account_status: b.bank_account_status,
+    beneficiary_name: b.beneficiary_name,
+    bank_name: b.bank_name,
+    failure_reason: b.failure_reason,
+  };
+}
+
+export function walletView(w: WalletRow) {
+  return {
+    id: Number(w.id),
+    wallet_address: w.wallet_address,
+    network: w.network,
+    label: w.label,
+    status: w.status,
+    is_visible: w.label !== "",
+    created_at: w.created_at,
+  };
+}
+
+export function payoutQuotationView(q: PayoutQuotationRow) {
+  return {
+    id: q.id,
+    customer_id: q.customer_id,
+    bank_id: q.bank_id,
+    remitter_id: q.remitter_id,
+    asset: q.asset,
+    fiat: q.fiat,
+    network: q.network,
+    sending_amount: q.sending_amount,
+    rate: q.rate,
+    receiving_amount: q.receiving_amount,
+    fees: q.fees,
+    wallet_address: q.wallet_address,
+    created_at: q.created_at,
+    expiry_time: q.expiry_time,
+  };
+}
+
+export function payinQuotationView(q: PayinQuotationRow) {
+  return {
+    id: q.id,
+    customer_id: q.customer_id,
+    bank_id: q.bank_id,
+    asset: q.asset,
+    fiat: q.fiat,
+    network: q.network,
+    payment_method: q.payment_method,
+    sending_amount: q.sending_amount,
+    rate: q.rate,
+    receiving_amount: q.receiving_amount,
+    fees: q.fees,
+    wallet_address: q.wallet_address,
+    created_at: q.created_at,
+    expiry_time: q.expiry_time,
+  };
+}
+
+export function payoutView(p: PayoutRow) {
+  return {
+    id: p.id,
+    quotation_id: p.quotation_id,
+    bank_id: p.bank_id,
+    asset: p.asset,
+    network: p.network,
+    fiat: p.fiat,
+    rate: p.rate,
+    sending_amount: p.sending_amount,
+    receiving_amount: p.receiving_amount,
+    // The record types it as a string; an order created without one shows "" (its events carry null).
+    client_reference_id: p.client_reference_id ?? "",
+    fees: p.fees,
+    status: p.status,
+    wallet_address: p.wallet_address,
+    transaction_hash: p.transaction_hash,
+    utr: p.utr,
+    failure_reason: p.failure_reason,
+    updated_at: p.updated_at,
+    created_at: p.created_at,
+    customer: { sender: { id: p.remitter_id ?? p.customer_id }, receiver: { id: p.customer_id } },
+  };
+}
+
+export function payinView(p: PayinRow) {
+  return {
+    id: p.id,
+    quotation_id: p.quotation_id,
+    customer_id: p.customer_id,
+    bank_id: p.bank_id,
+    asset: p.asset,
+    fiat: p.fiat,
+    network: p.network,
+    payment_method: p.payment_method,
+    sending_amount: p.sending_amount,
+    rate: p.rate,
+    receiving_amount: p.receiving_amount,
+    fees: p.fees,
+    client_reference_id: p.client_reference_id,
+    wallet_address: p.wallet_address,
+    transaction_reference_id: p.transaction_reference_id,
+    status: p.status,
+    failure_reason: p.failure_reason,
+    refund_reason: p.refund_reason,
+    created_at: p.created_at,
+    updated_at: p.updated_at,
+  };
+}

@@ -1,0 +1,87 @@
+// Wallets (address book). The document names "add wallet" and "list wallets" without paths; the sandbox serves
+// them at POST /cms/api/v1/customer/wallet/create and GET /cms/api/v1/customer/wallet/list/{customer_id}
+// (sandbox-only guesses, not in the spec). Fetch and delete answer UNKNOWN_ERROR with errors.non_field_errors.
+import { ApiError, badRequest, missingFields } from "../http/api-error.js";
+import type { HandlerResult } from "../http/server.js";
+import type { CustomerRow, WalletRow } from "../store/records.js";
+import { CUSTOMER_NOT_FOUND, findCustomer, paginate, requireMembers, text, UUID, type Ctx } from "./common.js";
+import { walletView } from "./views.js";
+
+export const WALLET_NETWORKS = ["Ethereum", "Polygon", "Arbitrum", "Bsc", "Sepolia", "Solana", "Tron"];
+const EVM = /^0x[0-9a-fA-F]{40}$/;
+const ADDRESS_RULES: Record<string, RegExp> = {
+  Tron: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
+  Solana: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/,
+};
+
+function nonField(message: string): ApiError {
+  return new ApiError(400, "UNKNOWN_ERROR", message, { non_field_errors: [message] });
+}
+
+function walletOwner(ctx: Ctx): CustomerRow {
+  const id = ctx.params.customer_id;
+  if (typeof id !== "string" || !UUID.test(id)) throw nonField(CUSTOMER_NOT_FOUND);
+  const { row } = ctx.domain.store.customers.owned(ctx.org.id, id.toLowerCase());
+  if (!row) throw nonField(CUSTOMER_NOT_FOUND);
+  return row;
+}
+
+function findWallet(ctx: Ctx): WalletRow {
+  const customer = walletOwner(ctx);
+  const wallet = ctx.domain.store.wallets.get(String(ctx.params.wallet_id));
+  if (!wallet || wallet.customer_id !== customer.id) throw nonField("Wallet not found");
+  return wallet;
+}
+
+export function getWallet(ctx: Ctx): HandlerResult {
+  return { message: "Wallet fetched successfully", data: walletView(findWallet(ctx)) };
+}
+
+export function deleteWallet(ctx: Ctx): HandlerResult {
+  const wallet = findWallet(ctx);
+  ctx.domain.store.wallets.delete(wallet.id);
+  return { message: "Wallet deleted successfully", data: walletView(wallet) };
+}
+
+/** Sandbox-only path. Body: customer_id, wallet_address, network (a WalletNetwork value), label (optional). */
+export function addWallet(ctx: Ctx): HandlerResult {
+  const { body, domain } = ctx;
+  requireMembers(body, ["customer_id", "wallet_address", "network"]);
+  const customer = findCustomer(ctx, body.customer_id);
+  const network = String(body.network);
+  if (!WALLET_NETWORKS.includes(network)) throw badRequest("INPUT_MALFORMED", "Invalid network", "network", `Must be one of: ${WALLET_NETWORKS.join(", ")}.`);
+  const address = text(body, "wallet_address");
+  if (!address) throw missingFields(["wallet_address"]);
+  if (!(ADDRESS_RULES[network] ?? EVM).test(address)) {
+    throw badRequest("INPUT_MALFORMED", "Invalid wallet address", "wallet_address", `Not a valid ${network} address.`);
+  }
+  if (body.label !== undefined && typeof body.label !== "string") throw badRequest("INPUT_MALFORMED", "Invalid label", "label", "Must be a string.");
+  const label = typeof body.label === "string" ? body.label.trim() : "";
+  for (const wallet of domain.store.wallets.all()) {
+    if (wallet.customer_id === customer.id && wallet.network === network && wallet.wallet_address === address) {
+      return { message: "Wallet already added", data: walletView(wallet) };
+    }
+  }
+  const wallet: WalletRow = {
+    id: String(domain.store.nextWalletId()),
+    org: ctx.org.id,
+    customer_id: customer.id,
+    wallet_address: address,
+    network,
+    label,
+    status: "ACTIVE",
+    created_at: domain.clock.iso(),
+  };
+  domain.store.wallets.put(wallet);
+  return { message: "Wallet added successfully", data: walletView(wallet) };
+}
+
+/** Sandbox-only path. Only labelled wallets appear in the list, as the document states. */
+export function listWallets(ctx: Ctx): HandlerResult {
+  const customer = findCustomer(ctx, ctx.params.customer_id);
+  const wallets = ctx.domain.store.wallets
+    .filter((w) => w.customer_id === customer.id && w.label !== "")
+    .sort((a, b) => Number(a.id) - Number(b.id));
+  const page = paginate(ctx, wallets);
+  return { message: "Wallets fetched successfully", data: { ...page, results: page.results.map(walletView) } };
+}

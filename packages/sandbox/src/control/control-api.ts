@@ -1,0 +1,189 @@
+// The sandbox-only control API under /_sandbox, signed like every other request and scoped to the caller's
+// organization: move records to any state the document allows (emitting the matching event), advance the
+// clock, read the event and delivery log, redeliver an event, and change runtime settings.
+import { ApiError, badRequest, missingFields } from "../http/api-error.js";
+import type { HandlerResult } from "../http/server.js";
+import type { Ctx } from "../api/common.js";
+import { UUID } from "../api/common.js";
+import { bankView, customerView, payinView, payoutView } from "../api/views.js";
+import type { ProgressKind } from "../domain/progress.js";
+import {
+  BANK_FAILURE_REASONS,
+  BANK_STATUSES,
+  CUSTOMER_FAILURE_REASONS,
+  CUSTOMER_STATUSES,
+  EDD_STATUSES,
+  PAYIN_REFUND_REASONS,
+  PAYIN_STATUSES,
+  PAYOUT_REVIEW_REASONS,
+  PAYOUT_STATUSES,
+} from "../domain/transitions.js";
+import type { EventRow, PlannedStep } from "../store/records.js";
+
+function field(body: Record<string, unknown>, name: string, allowed?: readonly string[]): string | undefined {
+  const value = body[name];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "string" || value === "") throw badRequest("INPUT_MALFORMED", `Invalid value for ${name}`, name, "Must be a non-empty string.");
+  if (allowed && !allowed.includes(value)) throw badRequest("INPUT_MALFORMED", `Invalid value for ${name}`, name, `Must be one of: ${allowed.join(", ")}.`);
+  return value;
+}
+
+interface Kind {
+  progress: ProgressKind;
+  param: string;
+  statuses: readonly string[];
+  find(ctx: Ctx, id: string): { org: string } | undefined;
+  view(ctx: Ctx, id: string): unknown;
+  step(body: Record<string, unknown>, status: string): PlannedStep;
+}
+
+const KINDS: Record<string, Kind> = {
+  customers: {
+    progress: "customer",
+    param: "customer_id",
+    statuses: CUSTOMER_STATUSES,
+    find: (ctx, id) => ctx.domain.store.customers.get(id),
+    view: (ctx, id) => customerView(ctx.domain.store.customers.get(id)!),
+    step: (body, status) => ({ status, failure_reason: status === "FAILED" ? (field(body, "failure_reason", CUSTOMER_FAILURE_REASONS) ?? "KYC_FAILED") : null }),
+  },
+  banks: {
+    progress: "bank",
+    param: "bank_id",
+    statuses: BANK_STATUSES,
+    find: (ctx, id) => ctx.domain.store.banks.get(id),
+    view: (ctx, id) => bankView(ctx.domain.store.banks.get(id)!),
+    step: (body, status) => ({ status, failure_reason: status === "FAILED" ? (field(body, "failure_reason", BANK_FAILURE_REASONS) ?? "PENNY_DROP_FAILED") : null }),
+  },
+  payins: {
+    progress: "payin",
+    param: "payin_id",
+    statuses: PAYIN_STATUSES,
+    find: (ctx, id) => ctx.domain.store.payins.get(id),
+    view: (ctx, id) => payinView(ctx.domain.store.payins.get(id)!),
+    step: (body, status) => ({
+      status,
+      failure_reason: field(body, "failure_reason") ?? (status === "FAILED" ? "PAYMENT_NOT_RECEIVED" : null),
+      refund_reason: field(body, "refund_reason", PAYIN_REFUND_REASONS) ?? null,
+    }),
+  },
+  payouts: {
+    progress: "payout",
+    param: "payout_id",
+    statuses: PAYOUT_STATUSES,
+    find: (ctx, id) => ctx.domain.store.payouts.get(id),
+    view: (ctx, id) => payoutView(ctx.domain.store.payouts.get(id)!),
+    step: (body, status) => {
+      const step: PlannedStep = { status };
+      const refund = field(body, "refund_reason");
+      if (refund) step.refund_reason = refund;
+      const reason = field(body, "reason", PAYOUT_REVIEW_REASONS);
+      if (reason) step.reason = reason;
+      const link = field(body, "rfi_link");
+      if (link) {
+        if (!/^https?:\/\/\S+$/.test(link)) throw badRequest("INPUT_MALFORMED", "Invalid value for rfi_link", "rfi_link", "Enter a valid URL.");
+        step.rfi_link = link;
+      }
+      return step;
+    },
+  },
+  edd: {
+    progress: "edd",
+    param: "edd_id",
+    statuses: EDD_STATUSES,
+    find: (ctx, id) => ctx.domain.store.edd.get(id),
+    view: (ctx, id) => {
+      const edd = ctx.domain.store.edd.get(id)!;
+      return { id: edd.id, customer_id: edd.customer_id, status: edd.status };
+    },
+    step: (_body, status) => ({ status }),
+  },
+};
+
+/** POST /_sandbox/{kind}/{id}/transition {status, ...reason fields}: moves the record now and emits its event. */
+export function transition(kindName: keyof typeof KINDS) {
+  const kind = KINDS[kindName]!;
+  return (ctx: Ctx): HandlerResult => {
+    const id = String(ctx.params.id).toLowerCase();
+    const record = UUID.test(id) ? kind.find(ctx, id) : undefined;
+    if (!record || record.org !== ctx.org.id) {
+      throw badRequest("INPUT_INVALID_PARAMETER", `No record with this ${kind.param} in your organization`, kind.param);
+    }
+    if (ctx.body.status === undefined) throw missingFields(["status"]);
+    const status = field(ctx.body, "status", kind.statuses)!;
+    const step = kind.step(ctx.body, status);
+    const before = ctx.domain.events.lastEmitted;
+    ctx.domain.move(kind.progress, id, step);
+    const emitted = ctx.domain.events.lastEmitted !== before ? ctx.domain.events.lastEmitted : undefined;
+    return { message: `Moved to ${status}`, data: { record: kind.view(ctx, id), event: emitted ? eventView(emitted) : null } };
+  };
+}
+
+export function eventView(row: EventRow) {
+  return { id: row.id, created_at: row.created_at, body: row.body, deliveries: row.deliveries };
+}
+
+/** GET /_sandbox/events?type=&id=&event= : the organization's events, oldest first, with every delivery attempt. */
+export function listEvents(ctx: Ctx): HandlerResult {
+  const filter = {
+    type: ctx.query.get("type") ?? undefined,
+    id: ctx.query.get("id")?.toLowerCase() ?? undefined,
+    event: ctx.query.get("event") ?? undefined,
+  };
+  const rows = ctx.domain.events.list(ctx.org.id, filter);
+  return { message: "Events fetched successfully", data: { count: rows.length, results: rows.map(eventView) } };
+}
+
+/** POST /_sandbox/events/{event_id}/redeliver : delivers the event again (a new delivery with its own retries). */
+export function redeliverEvent(ctx: Ctx): HandlerResult {
+  const row = ctx.domain.store.events.owned(ctx.org.id, String(ctx.params.event_id).toLowerCase()).row;
+  if (!row) throw badRequest("INPUT_INVALID_PARAMETER", "No event with this ID in your organization", "event_id");
+  if (!ctx.domain.store.orgSettings.get(ctx.org.id)?.webhook_url) {
+    throw badRequest("INPUT_INVALID_PARAMETER", "No webhook URL registered: POST /org/api/v1/organizations/api-webhooks first", "event_id");
+  }
+  ctx.domain.events.redeliver(row);
+  const delivery = row.deliveries[row.deliveries.length - 1]!;
+  return { message: "Redelivery started", data: { event_id: row.id, delivery } };
+}
+
+function clockView(ctx: Ctx) {
+  return { now: ctx.domain.clock.iso(), offset_seconds: ctx.domain.clock.offsetSeconds };
+}
+
+export function getClock(ctx: Ctx): HandlerResult {
+  return { message: "Sandbox clock", data: clockView(ctx) };
+}
+
+/** POST /_sandbox/clock/advance {seconds}: moves sandbox time (expiry, timestamps, history dates). */
+export function advanceClock(ctx: Ctx): HandlerResult {
+  const seconds = ctx.body.seconds;
+  if (seconds === undefined) throw missingFields(["seconds"]);
+  if (typeof seconds !== "number" || !Number.isFinite(seconds)) throw badRequest("INPUT_MALFORMED", "Invalid value for seconds", "seconds", "Must be a number.");
+  ctx.domain.clock.advance(seconds);
+  return { message: `Clock advanced by ${seconds} s`, data: clockView(ctx) };
+}
+
+function settingsView(ctx: Ctx) {
+  const s = ctx.domain.settings;
+  return { auto_progress_ms: s.autoProgressMs, duplicate_deliveries: s.duplicateDeliveries, quotation_ttl_seconds: s.quotationTtlSeconds };
+}
+
+export function getSettings(ctx: Ctx): HandlerResult {
+  return { message: "Sandbox settings", data: settingsView(ctx) };
+}
+
+/** POST /_sandbox/settings {auto_progress_ms?: number|false, duplicate_deliveries?: boolean, quotation_ttl_seconds?: number}. */
+export function updateSettings(ctx: Ctx): HandlerResult {
+  const { body, domain } = ctx;
+  const errors: Record<string, string[]> = {};
+  const progress = body.auto_progress_ms;
+  if (progress !== undefined && progress !== false && !(typeof progress === "number" && progress >= 0)) errors.auto_progress_ms = ["Must be a number ≥ 0, or false."];
+  if (body.duplicate_deliveries !== undefined && typeof body.duplicate_deliveries !== "boolean") errors.duplicate_deliveries = ["Must be a boolean."];
+  const ttl = body.quotation_ttl_seconds;
+  if (ttl !== undefined && !(typeof ttl === "number" && ttl > 0)) errors.quotation_ttl_seconds = ["Must be a number > 0."];
+  if (Object.keys(errors).length > 0) throw new ApiError(400, "INPUT_MALFORMED", "Invalid settings", errors);
+  if (progress !== undefined) domain.settings.autoProgressMs = progress as number | false;
+  if (typeof body.duplicate_deliveries === "boolean") domain.settings.duplicateDeliveries = body.duplicate_deliveries;
+  if (typeof ttl === "number") domain.settings.quotationTtlSeconds = ttl;
+  if (progress !== undefined && progress !== false) domain.resumePlans();
+  return { message: "Sandbox settings updated", data: settingsView(ctx) };
+}

@@ -1,0 +1,81 @@
+// Risk checks shared by payin and payout quotations: the end user's IP, AML, EDD, the daily limit.
+import { BlockList, isIP } from "node:net";
+import { ApiError } from "../http/api-error.js";
+import type { CustomerRow } from "../store/records.js";
+import type { Domain } from "./domain.js";
+import { DAILY_LIMIT_INR } from "./catalog.js";
+import { riskMagic } from "./magic.js";
+
+/** Addresses that cannot be an end user's own: the caller sent its server's address instead. */
+const NOT_AN_END_USER = new BlockList();
+for (const [net, prefix] of [["10.0.0.0", 8], ["172.16.0.0", 12], ["192.168.0.0", 16], ["127.0.0.0", 8], ["0.0.0.0", 8], ["169.254.0.0", 16], ["100.64.0.0", 10]] as const) {
+  NOT_AN_END_USER.addSubnet(net, prefix, "ipv4");
+}
+for (const [net, prefix] of [["::1", 128], ["::", 128], ["fc00::", 7], ["fe80::", 10]] as const) NOT_AN_END_USER.addSubnet(net, prefix, "ipv6");
+
+export function checkEndUserIp(ip: unknown): void {
+  if (typeof ip !== "string") return;
+  const family = isIP(ip);
+  if (family === 0) return; // the schema reports a malformed address
+  if (NOT_AN_END_USER.check(ip, family === 4 ? "ipv4" : "ipv6")) {
+    throw new ApiError(400, "RISK_IP_CHECK_FAILED", "Send the end user's own IP address in risk_parameters", {
+      "risk_parameters.ip_address": ["A private, loopback or reserved address is not the end user's own IP."],
+    });
+  }
+}
+
+export function hasVerifiedEdd(domain: Domain, customer: CustomerRow, module: "payin" | "payout"): boolean {
+  for (const edd of domain.store.edd.all()) if (edd.customer_id === customer.id && edd.module === module && edd.status === "VERIFIED") return true;
+  return false;
+}
+
+export function dailyLimit(domain: Domain, customer: CustomerRow, module: "payin" | "payout"): number {
+  return hasVerifiedEdd(domain, customer, module) ? DAILY_LIMIT_INR.afterEdd : DAILY_LIMIT_INR.standard;
+}
+
+/** Fiat (INR) the customer has already moved today (sandbox day) in this direction, failed orders excluded. */
+export function usedToday(domain: Domain, customer: CustomerRow, module: "payin" | "payout"): number {
+  const today = domain.clock.iso().slice(0, 10);
+  let sum = 0;
+  if (module === "payout") {
+    for (const p of domain.store.payouts.all()) {
+      if (p.customer_id === customer.id && p.fiat === "INR" && p.created_at.startsWith(today) && p.status !== "FAILED" && p.status !== "REFUNDED") {
+        sum += Number(p.receiving_amount);
+      }
+    }
+  } else {
+    for (const p of domain.store.payins.all()) {
+      if (p.customer_id === customer.id && p.fiat === "INR" && p.created_at.startsWith(today) && p.status !== "FAILED" && p.status !== "REFUNDED") {
+        sum += Number(p.sending_amount);
+      }
+    }
+  }
+  return sum;
+}
+
+/**
+ * AML, EDD and the daily limit, in that order. Magic values (customer name or risk_parameters.device_id) reach
+ * each answer; suspicious_activity_report or law_enforcement_agency_report = true requires EDD; the daily limit is
+ * also really counted for INR.
+ */
+export function checkRisk(
+  domain: Domain,
+  customer: CustomerRow,
+  risk: Record<string, unknown>,
+  module: "payin" | "payout",
+  fiat: string,
+  fiatAmount: number,
+): void {
+  const magic = riskMagic([customer.full_name, risk.device_id]);
+  if (magic === "RISK_AML_FAILED") throw new ApiError(400, "RISK_AML_FAILED", "AML SCREENING FAILED", { non_field_errors: ["AML SCREENING FAILED"] });
+  if (magic === "SYS_SERVICE_UNAVAILABLE") throw new ApiError(503, "SYS_SERVICE_UNAVAILABLE", "Service unavailable");
+  const flagged = magic === "RISK_EDD_REQUIRED" || risk.suspicious_activity_report === true || risk.law_enforcement_agency_report === true;
+  if (flagged && !hasVerifiedEdd(domain, customer, module)) {
+    throw new ApiError(400, "RISK_EDD_REQUIRED", "EDD required", { non_field_errors: ["Submit EDD and retry after approval."] });
+  }
+  const overLimit = fiat === "INR" && usedToday(domain, customer, module) + fiatAmount > dailyLimit(domain, customer, module);
+  if (magic === "RISK_DAILY_LIMIT_EXCEEDED" || overLimit) {
+    const message = module === "payout" ? "Daily offramp limit exhausted" : "Daily onramp limit exhausted";
+    throw new ApiError(400, "RISK_DAILY_LIMIT_EXCEEDED", message, { non_field_errors: [message] });
+  }
+}

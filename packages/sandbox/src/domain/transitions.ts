@@ -1,0 +1,113 @@
+// The state machines. Each move sets the record's status and the fields that go with it, and emits the event
+// of the catalog for it. Statuses without an event (PROCESSING, MANUAL_REVIEW, UNVERIFIED) move silently, and so
+// do USA bank accounts linked through the bank link flow (the document: no BANK event for those).
+import type { BankRow, CustomerRow, EddRow, PayinRow, PayoutRow, PlannedStep } from "../store/records.js";
+import type { Domain } from "./domain.js";
+import { transactionHash, utr } from "./ids.js";
+import { RFI_LINK_BASE } from "./magic.js";
+
+export const CUSTOMER_STATUSES = ["UNVERIFIED", "VERIFIED", "FAILED"] as const;
+export const CUSTOMER_FAILURE_REASONS = ["DOCUMENT_VERIFICATION_FAILED", "TAX_VERIFICATION_FAILED", "ADDITIONAL_INFO_VERIFICATION_FAILED", "KYC_FAILED"];
+export const BANK_STATUSES = ["PROCESSING", "VERIFIED", "FAILED", "MANUAL_REVIEW"] as const;
+export const BANK_FAILURE_REASONS = ["ACCOUNT_TYPE_NRE", "PENNY_DROP_FAILED", "NAME_MISMATCH", "BANK_RISK_CHECK_FAILED"];
+export const PAYIN_STATUSES = ["PROCESSING", "SUCCESS", "FAILED", "ON_HOLD", "REFUND_INITIATED", "REFUNDED"] as const;
+export const PAYIN_REFUND_REASONS = ["INCORRECT_AMOUNT", "PAYMENT_FROM_NON_WHITELISTED_ACCOUNT", "THIRD_PARTY_PAYMENT"];
+export const PAYOUT_STATUSES = ["PROCESSING", "SUCCESS", "FAILED", "REFUNDED", "IN_REVIEW"] as const;
+export const PAYOUT_REVIEW_REASONS = ["Request for information", "Under compliance review"];
+export const EDD_STATUSES = ["PROCESSING", "VERIFIED", "FAILED"] as const;
+
+export function moveCustomer(domain: Domain, customer: CustomerRow, step: PlannedStep): void {
+  const status = step.status as CustomerRow["status"];
+  customer.status = status;
+  customer.failure_reason = status === "FAILED" ? (step.failure_reason ?? "KYC_FAILED") : null;
+  if (customer.kyc && status !== "UNVERIFIED") {
+    customer.kyc.status = status;
+    customer.kyc.failure_reason = customer.failure_reason;
+  }
+  customer.updated_at = domain.clock.iso();
+  domain.store.customers.put(customer);
+  if (status === "VERIFIED") domain.events.emit(customer.org, "CUSTOMER", customer.id, "VERIFIED", {});
+  if (status === "FAILED") domain.events.emit(customer.org, "CUSTOMER", customer.id, "FAILED", { failure_reason: customer.failure_reason });
+}
+
+export function moveBank(domain: Domain, bank: BankRow, step: PlannedStep): void {
+  const status = step.status as BankRow["bank_account_status"];
+  bank.bank_account_status = status;
+  bank.failure_reason = status === "FAILED" ? (step.failure_reason ?? "PENNY_DROP_FAILED") : null;
+  bank.updated_at = domain.clock.iso();
+  domain.store.banks.put(bank);
+  if (bank.source === "linked") return;
+  if (status === "VERIFIED") domain.events.emit(bank.org, "BANK", bank.id, "VERIFIED", {});
+  if (status === "FAILED") domain.events.emit(bank.org, "BANK", bank.id, "FAILED", { failure_reason: bank.failure_reason });
+}
+
+export function movePayin(domain: Domain, payin: PayinRow, step: PlannedStep): void {
+  const status = step.status as PayinRow["status"];
+  payin.status = status;
+  payin.updated_at = domain.clock.iso();
+  let metadata: Record<string, unknown> = {};
+  switch (status) {
+    case "SUCCESS":
+      payin.transaction_hash ??= transactionHash(payin.network);
+      payin.failure_reason = null;
+      metadata = { transaction_reference_id: payin.transaction_reference_id, transaction_hash: payin.transaction_hash };
+      break;
+    case "FAILED":
+      payin.failure_reason = step.failure_reason ?? "PAYMENT_NOT_RECEIVED";
+      metadata = { failure_reason: payin.failure_reason };
+      break;
+    case "REFUND_INITIATED":
+    case "REFUNDED":
+      payin.refund_reason = step.refund_reason ?? payin.refund_reason ?? "INCORRECT_AMOUNT";
+      metadata = { refund_reason: payin.refund_reason };
+      break;
+    default:
+      break;
+  }
+  domain.store.payins.put(payin);
+  if (status !== "PROCESSING") domain.events.emit(payin.org, "PAYIN", payin.id, status, metadata);
+}
+
+export function movePayout(domain: Domain, payout: PayoutRow, step: PlannedStep): void {
+  const status = step.status as PayoutRow["status"];
+  payout.status = status;
+  payout.updated_at = domain.clock.iso();
+  // The funding transaction is seen once the order leaves PROCESSING (how it is tied to the order is not published).
+  if (status !== "PROCESSING" && status !== "FAILED") payout.transaction_hash ??= transactionHash(payout.network);
+  const metadata: Record<string, unknown> = { client_reference_id: payout.client_reference_id };
+  switch (status) {
+    case "SUCCESS":
+      payout.utr ??= utr();
+      payout.failure_reason = null;
+      metadata.utr = payout.utr;
+      break;
+    case "FAILED":
+      // The document: always the generic text.
+      payout.failure_reason = "Payout failed";
+      metadata.failure_reason = payout.failure_reason;
+      break;
+    case "REFUNDED":
+      payout.refund_reason = step.refund_reason ?? "Payout amount returned";
+      metadata.refund_reason = payout.refund_reason;
+      break;
+    case "IN_REVIEW":
+      payout.review_reason = step.reason ?? "Under compliance review";
+      metadata.reason = payout.review_reason;
+      if (payout.review_reason === "Request for information") {
+        payout.rfi_link = step.rfi_link ?? `${RFI_LINK_BASE}${payout.id.slice(0, 8)}`;
+        metadata.rfi_link = payout.rfi_link;
+      }
+      break;
+    default:
+      break;
+  }
+  domain.store.payouts.put(payout);
+  if (status !== "PROCESSING") domain.events.emit(payout.org, "PAYOUT", payout.id, status, metadata);
+}
+
+export function moveEdd(domain: Domain, edd: EddRow, step: PlannedStep): void {
+  edd.status = step.status as EddRow["status"];
+  edd.updated_at = domain.clock.iso();
+  domain.store.edd.put(edd);
+  if (edd.status !== "PROCESSING") domain.events.emit(edd.org, "EDD", edd.id, edd.status, {});
+}

@@ -1,0 +1,182 @@
+// createSandbox: wires the store (in memory, or a SQLite file), the clock, webhook delivery, automatic
+// progress and the HTTP server, and returns a handle to drive and stop it.
+import { createHash, randomBytes } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { DEFAULT_QUOTATION_TTL_SECONDS } from "./domain/catalog.js";
+import { SandboxClock } from "./domain/clock.js";
+import { Domain, type RuntimeSettings } from "./domain/domain.js";
+import { createApiServer, type Organization } from "./http/server.js";
+import { toLogger, type SandboxLogger } from "./logger.js";
+import { buildRoutes } from "./routes.js";
+import { SqliteFile } from "./store/sqlite-file.js";
+import { Store } from "./store/store.js";
+import type { EventRow } from "./store/records.js";
+import { DEFAULT_RETRY, WebhookDelivery, type RetryPolicy } from "./webhooks/delivery.js";
+import { EventLog } from "./webhooks/events.js";
+
+export interface SandboxOrganizationOptions {
+  name?: string;
+  apiKey: string;
+  apiSecret: string;
+}
+
+export interface SandboxOptions {
+  /** Port to listen on; 0 (the default) picks a free one. */
+  port?: number;
+  /** Interface to bind. Default 127.0.0.1. */
+  host?: string;
+  /** A SQLite file (e.g. "./sandbox.db") to keep state across restarts; in memory when absent. */
+  db?: string;
+  /** Organizations and their credentials; one with a generated key pair when absent. */
+  organizations?: SandboxOrganizationOptions[];
+  /**
+   * Delay before KYC, bank verification, payins, payouts and EDD take their next step on their own. Default 200 ms;
+   * 0 = right after the response; false = never (drive them with the control API).
+   */
+  autoProgressMs?: number | false;
+  /** Validity of quotations (sandbox clock). Default 300 s. */
+  quotationTtlSeconds?: number;
+  /** How long a webhook receiver has to answer 2xx. Default 3000 ms. */
+  webhookTimeoutMs?: number;
+  /** Webhook retry schedule; default 6 attempts, waiting 0.5 s, 1 s, 2 s, 4 s, 8 s. */
+  webhookRetry?: Partial<RetryPolicy>;
+  /** Deliver every event twice (receivers must deduplicate on id + event). Default false. */
+  duplicateDeliveries?: boolean;
+  /** Largest accepted request body. Default 1 MiB; larger bodies get 413. */
+  bodyLimitBytes?: number;
+  /** Where log lines go (requests, deliveries, unexpected errors); silent when absent. `console` fits. */
+  logger?: SandboxLogger;
+}
+
+export interface SandboxOrganization {
+  /** The organization's ID (derived from its API key, so it is stable across restarts on the same file). */
+  id: string;
+  name: string;
+  apiKey: string;
+  apiSecret: string;
+}
+
+export interface SandboxClockHandle {
+  /** Sandbox time. */
+  now(): Date;
+  /** Moves sandbox time forward by `seconds` (quotation expiry, timestamps) and returns the new time. */
+  advance(seconds: number): Date;
+}
+
+/** One webhook event and its deliveries, as kept in the event log. */
+export interface SandboxEvent {
+  id: string;
+  organizationId: string;
+  createdAt: string;
+  body: EventRow["body"];
+  deliveries: EventRow["deliveries"];
+}
+
+export interface Sandbox {
+  /** Base URL, e.g. http://127.0.0.1:4020 */
+  url: string;
+  port: number;
+  host: string;
+  organizations: SandboxOrganization[];
+  clock: SandboxClockHandle;
+  /** The event log (every organization), oldest first. */
+  events(): SandboxEvent[];
+  /** Resolves once no webhook delivery is pending (retries included). */
+  deliveriesSettled(): Promise<void>;
+  /** Stops the server, timers and deliveries, and writes the SQLite file. */
+  close(): Promise<void>;
+}
+
+/** The organization ID: a UUID-shaped digest of the API key, so it survives restarts without being stored. */
+function organizationId(apiKey: string): string {
+  const hex = createHash("sha256").update(`exchange-kit-sandbox|${apiKey}`).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+function generatedOrganization(): SandboxOrganizationOptions {
+  return { name: "Sandbox organization", apiKey: `sbx_${randomBytes(12).toString("hex")}`, apiSecret: randomBytes(32).toString("base64url") };
+}
+
+export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const host = options.host ?? "127.0.0.1";
+  const logger = toLogger(options.logger);
+  const organizations: SandboxOrganization[] = (options.organizations?.length ? options.organizations : [generatedOrganization()]).map(
+    (o, i) => {
+      if (!o.apiKey || !o.apiSecret) throw new TypeError("every organization needs apiKey and apiSecret");
+      return { id: organizationId(o.apiKey), name: o.name ?? `Organization ${i + 1}`, apiKey: o.apiKey, apiSecret: o.apiSecret };
+    },
+  );
+  const byKey = new Map<string, Organization>();
+  for (const org of organizations) {
+    if (byKey.has(org.apiKey)) throw new TypeError(`duplicate apiKey ${org.apiKey}`);
+    byKey.set(org.apiKey, org);
+  }
+  const byId = new Map(organizations.map((o) => [o.id, o]));
+
+  const file = options.db ? await SqliteFile.open(options.db) : undefined;
+  const store = new Store(file);
+  if (file) store.restore(file.rows(), file.meta());
+
+  const clock = new SandboxClock(Number(store.getMeta("clock_offset_ms") ?? 0), (offset) => store.setMeta("clock_offset_ms", String(offset)));
+  const settings: RuntimeSettings = {
+    autoProgressMs: options.autoProgressMs ?? 200,
+    duplicateDeliveries: options.duplicateDeliveries ?? false,
+    quotationTtlSeconds: options.quotationTtlSeconds ?? DEFAULT_QUOTATION_TTL_SECONDS,
+  };
+  const delivery = new WebhookDelivery({
+    store,
+    credentialsOf: (org) => byId.get(org),
+    timeoutMs: options.webhookTimeoutMs ?? 3000,
+    retry: { ...DEFAULT_RETRY, ...options.webhookRetry },
+    logger,
+  });
+  const events = new EventLog(store, clock, delivery, settings);
+  const domain = new Domain(store, clock, events, settings, (error) =>
+    logger.error(`automatic progress failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+  );
+
+  const server: Server = createApiServer({
+    routes: buildRoutes(),
+    organizationsByKey: byKey,
+    domain,
+    bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
+    logger,
+  });
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  domain.resumePlans();
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  logger.info(`exchange sandbox listening on ${url}`);
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    host,
+    organizations,
+    clock: { now: () => clock.now(), advance: (seconds) => clock.advance(seconds) },
+    events: () =>
+      [...store.events.all()]
+        .sort((a, b) => a.created_at.localeCompare(b.created_at))
+        .map((e) => ({ id: e.id, organizationId: e.org, createdAt: e.created_at, body: e.body, deliveries: e.deliveries })),
+    deliveriesSettled: () => delivery.idle(),
+    close: () =>
+      (closing ??= new Promise<void>((resolve) => {
+        domain.close();
+        delivery.close();
+        server.close(() => {
+          file?.close();
+          resolve();
+        });
+        server.closeAllConnections();
+      })),
+  };
+}

@@ -1,0 +1,103 @@
+// The bundled spec (src/generated/spec.json, written by `pnpm generate` from openapi/) is the single source of
+// the request schemas, the per-operation error codes and the response schemas: nothing here is retyped by hand.
+import specJson from "../generated/spec.json" with { type: "json" };
+
+/** A JSON Schema fragment as it appears in the spec. */
+export type JsonSchema = Record<string, unknown>;
+
+interface MediaType {
+  schema?: JsonSchema;
+}
+interface ResponseObject {
+  content?: Record<string, MediaType>;
+}
+interface ParameterObject {
+  name: string;
+  in: "path" | "query" | "header" | "cookie";
+  required?: boolean;
+  schema?: JsonSchema;
+}
+interface OperationObject {
+  operationId: string;
+  parameters?: Array<ParameterObject | { $ref: string }>;
+  requestBody?: { content?: Record<string, MediaType> };
+  responses: Record<string, ResponseObject | { $ref: string }>;
+}
+export interface OpenApiDocument {
+  paths: Record<string, Record<string, OperationObject>>;
+  components: Record<string, Record<string, unknown>>;
+  webhooks: Record<string, Record<string, OperationObject>>;
+}
+
+export const spec = specJson as unknown as OpenApiDocument;
+
+/** What the server needs to know about one operation of the spec. */
+export interface OperationInfo {
+  operationId: string;
+  method: string;
+  /** The templated path, e.g. /cms/api/v1/customer/{customer_id}. */
+  path: string;
+  parameters: ParameterObject[];
+  bodySchema: JsonSchema | undefined;
+  /** The err_code enum of the 400 response; undefined when the 400 body is not the standard envelope. */
+  errCodes400: ReadonlySet<string> | undefined;
+  /** The remittance quotation answers 400 with `error` instead of `errors`. */
+  usesErrorKey: boolean;
+  responses: Record<string, ResponseObject>;
+}
+
+function resolveRef<T>(value: T | { $ref: string }): T {
+  if (value && typeof value === "object" && "$ref" in value && typeof value.$ref === "string") {
+    let node: unknown = spec;
+    for (const part of value.$ref.replace(/^#\//, "").split("/")) {
+      node = (node as Record<string, unknown>)[part.replace(/~1/g, "/").replace(/~0/g, "~")];
+    }
+    return node as T;
+  }
+  return value as T;
+}
+
+function errCodesOf(response: ResponseObject | undefined): { codes: Set<string> | undefined; errorKey: boolean } {
+  const schema = response?.content?.["application/json"]?.schema;
+  if (!schema) return { codes: undefined, errorKey: false };
+  if (typeof schema.$ref === "string" && schema.$ref.endsWith("/RemittanceErrorEnvelope")) {
+    return { codes: undefined, errorKey: true };
+  }
+  const allOf = schema.allOf as JsonSchema[] | undefined;
+  const narrowed = (allOf?.[1]?.properties as Record<string, JsonSchema> | undefined)?.err_code?.enum;
+  return { codes: Array.isArray(narrowed) ? new Set(narrowed as string[]) : undefined, errorKey: false };
+}
+
+function buildOperations(): OperationInfo[] {
+  const out: OperationInfo[] = [];
+  for (const [path, item] of Object.entries(spec.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      if (!op || typeof op !== "object" || !("operationId" in op)) continue;
+      const responses: Record<string, ResponseObject> = {};
+      for (const [status, response] of Object.entries(op.responses)) responses[status] = resolveRef(response);
+      const { codes, errorKey } = errCodesOf(responses["400"]);
+      out.push({
+        operationId: op.operationId,
+        method: method.toUpperCase(),
+        path,
+        parameters: (op.parameters ?? []).map((p) => resolveRef(p)),
+        bodySchema: op.requestBody?.content?.["application/json"]?.schema,
+        errCodes400: codes,
+        usesErrorKey: errorKey,
+        responses,
+      });
+    }
+  }
+  return out;
+}
+
+/** Every operation of the spec, in spec order. */
+export const operations: readonly OperationInfo[] = buildOperations();
+
+const byId = new Map(operations.map((op) => [op.operationId, op]));
+
+export function operation(operationId: string): OperationInfo {
+  const op = byId.get(operationId);
+  if (!op) throw new Error(`Unknown operationId ${operationId}`);
+  return op;
+}

@@ -1,0 +1,66 @@
+// Validates path, query and body of a request against the operation's schemas in the spec. Validators are
+// compiled on first use and cached per operation for the life of the process.
+import type { ApiError } from "../http/api-error.js";
+import { compile, type ValidateFunction } from "./ajv.js";
+import { toApiError } from "./error-mapping.js";
+import type { JsonSchema, OperationInfo } from "./openapi.js";
+
+export interface ValidationOptions {
+  /** Schema paths whose errors the handler checks itself, with the document's own codes. */
+  ignoredSchemaPaths?: readonly string[];
+  /** Replaces the body schema of the spec (sandbox-only relaxations, e.g. http://localhost webhook URLs). */
+  patchBodySchema?: (schema: JsonSchema) => JsonSchema;
+}
+
+interface Compiled {
+  params: ValidateFunction | undefined;
+  body: ValidateFunction | undefined;
+}
+
+const cache = new Map<string, Compiled>();
+
+function compileFor(op: OperationInfo, options: ValidationOptions): Compiled {
+  let compiled = cache.get(op.operationId);
+  if (compiled) return compiled;
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const parameter of op.parameters) {
+    if (parameter.in !== "path" && parameter.in !== "query") continue;
+    properties[parameter.name] = parameter.schema ?? {};
+    if (parameter.required) required.push(parameter.name);
+  }
+  const params =
+    Object.keys(properties).length > 0 ? compile({ type: "object", properties, required }, { coerce: true }) : undefined;
+  const bodySchema = op.bodySchema && (options.patchBodySchema ? options.patchBodySchema(op.bodySchema) : op.bodySchema);
+  const body = bodySchema ? compile(bodySchema) : undefined;
+  compiled = { params, body };
+  cache.set(op.operationId, compiled);
+  return compiled;
+}
+
+/** Compiles every validator up front, so the first request of a kind is as fast as the rest. */
+export function precompile(op: OperationInfo, options: ValidationOptions = {}): void {
+  compileFor(op, options);
+}
+
+/**
+ * Validates path and query values (coerced in place: `page=2` becomes the number 2) and the parsed body.
+ * Returns the 400 answer, or undefined when the request is valid.
+ */
+export function validateRequest(
+  op: OperationInfo,
+  params: Record<string, unknown>,
+  body: unknown,
+  options: ValidationOptions = {},
+): ApiError | undefined {
+  const { params: paramsValidator, body: bodyValidator } = compileFor(op, options);
+  const ignored = options.ignoredSchemaPaths ?? [];
+  if (paramsValidator && !paramsValidator(params)) {
+    const error = toApiError(paramsValidator.errors ?? [], op.errCodes400);
+    if (error) return error;
+  }
+  if (bodyValidator && !bodyValidator(body)) {
+    return toApiError(bodyValidator.errors ?? [], op.errCodes400, ignored);
+  }
+  return undefined;
+}

@@ -1,0 +1,227 @@
+// The records the sandbox keeps. Rows carry the owning organization (`org`) so every lookup can be scoped, and
+// an optional `plan`: the statuses the record will still move through on its own (automatic progress).
+
+export type CustomerStatus = "UNVERIFIED" | "VERIFIED" | "FAILED";
+export type KycStatus = "PROCESSING" | "VERIFIED" | "FAILED";
+export type BankStatus = "PROCESSING" | "VERIFIED" | "FAILED" | "MANUAL_REVIEW";
+export type PayinStatus = "PROCESSING" | "SUCCESS" | "FAILED" | "ON_HOLD" | "REFUND_INITIATED" | "REFUNDED";
+export type PayoutStatus = "PROCESSING" | "SUCCESS" | "FAILED" | "REFUNDED" | "IN_REVIEW";
+export type EddStatus = "PROCESSING" | "VERIFIED" | "FAILED";
+
+/** One future move of a record: the status and the reason fields that go with it. */
+export interface PlannedStep {
+  status: string;
+  failure_reason?: string | null;
+  refund_reason?: string | null;
+  reason?: string;
+  rfi_link?: string;
+}
+
+interface Owned {
+  id: string;
+  org: string;
+  created_at: string;
+  updated_at: string;
+  plan?: PlannedStep[];
+}
+
+export interface KycState {
+  id: string;
+  status: KycStatus;
+  failure_reason: string | null;
+  /** Everything submitted so far; updates overwrite members. */
+  data: Record<string, unknown>;
+  /** Accepted updates (selfie, tax, document): at most 3. */
+  updates: number;
+}
+
+export interface CustomerRow extends Owned {
+  client_reference_id: string;
+  full_name: string;
+  email?: string;
+  phone?: string;
+  country: string;
+  type: "INDIVIDUAL";
+  status: CustomerStatus;
+  failure_reason: string | null;
+  document_type?: string;
+  dob?: string;
+  kyc?: KycState;
+}
+
+export interface BankRow extends Owned {
+  customer_id: string;
+  country: string;
+  /** standard: POST /bank/create; payout: POST /bank/payout/create; linked: the USA bank link flow. */
+  source: "standard" | "payout" | "linked";
+  bank_account_type: string;
+  identifiers: Record<string, string>;
+  bank_account_status: BankStatus;
+  beneficiary_name: string;
+  bank_name: string;
+  failure_reason: string | null;
+  transfer_purpose?: string;
+  is_self_transfer?: boolean;
+}
+
+export interface WalletRow {
+  /** Wallet IDs are integers in the document; the store keys them as strings. */
+  id: string;
+  org: string;
+  customer_id: string;
+  wallet_address: string;
+  network: string;
+  label: string;
+  status: "ACTIVE" | "INACTIVE";
+  created_at: string;
+}
+
+export interface PayoutFees {
+  service_fee: string;
+  client_fee: string;
+  client_gst: string;
+  tds: string;
+}
+
+export interface PayinFees {
+  client_fee_fiat: number;
+  client_fee_crypto: number;
+  service_fee: number;
+  pg_fee: number;
+  client_gst_fiat: number;
+  client_gst_crypto: number;
+  service_gst: number;
+  pg_gst: number;
+  tds: number;
+  gross_effective_exchange_rate: number;
+}
+
+interface QuotationBase extends Owned {
+  customer_id: string;
+  bank_id: string;
+  asset: string;
+  fiat: string;
+  network: string;
+  payment_method: string;
+  sending_amount: string;
+  rate: string;
+  receiving_amount: string;
+  wallet_address: string;
+  expiry_time: string;
+  /** The amount exactly as the caller sent it: the magic amounts are read from it. */
+  requested_amount: string;
+  /** The order this quotation backs, once initiated (a quotation backs one order only). */
+  order_id?: string;
+}
+
+export interface PayoutQuotationRow extends QuotationBase {
+  remitter_id?: string;
+  fees: PayoutFees;
+}
+
+export interface PayinQuotationRow extends QuotationBase {
+  fees: PayinFees;
+}
+
+export interface PayoutRow extends Owned {
+  quotation_id: string;
+  customer_id: string;
+  bank_id: string;
+  remitter_id?: string;
+  asset: string;
+  network: string;
+  fiat: string;
+  rate: string;
+  sending_amount: string;
+  receiving_amount: string;
+  client_reference_id: string | null;
+  fees: PayoutFees;
+  status: PayoutStatus;
+  wallet_address: string;
+  transaction_hash?: string;
+  utr?: string;
+  failure_reason: string | null;
+  refund_reason?: string | null;
+  review_reason?: string;
+  rfi_link?: string;
+}
+
+export interface PayinRow extends Owned {
+  quotation_id: string;
+  customer_id: string;
+  bank_id: string;
+  asset: string;
+  fiat: string;
+  network: string;
+  payment_method: string;
+  sending_amount: string;
+  rate: string;
+  receiving_amount: string;
+  fees: PayinFees;
+  client_reference_id: string;
+  wallet_address: string;
+  transaction_reference_id: string;
+  transaction_hash?: string;
+  status: PayinStatus;
+  failure_reason: string | null;
+  refund_reason: string | null;
+}
+
+export interface EddRow extends Owned {
+  module: "payin" | "payout";
+  customer_id: string;
+  status: EddStatus;
+  data: Record<string, unknown>;
+}
+
+export interface RemitterRow extends Owned {
+  data: Record<string, unknown>;
+}
+
+export interface SenderKycRow extends Owned {
+  client_reference_id: string;
+  customer_id: string;
+  data: Record<string, unknown>;
+}
+
+/** Per-organization settings; `id` is the organization ID. */
+export interface OrgSettingsRow {
+  id: string;
+  org: string;
+  webhook_url: string | null;
+  updated_at: string;
+}
+
+export interface WebhookEventBody {
+  type: "CUSTOMER" | "BANK" | "PAYIN" | "PAYOUT" | "EDD";
+  id: string;
+  event: string;
+  timestamp: string;
+  metadata: Record<string, unknown>;
+}
+
+export interface DeliveryAttempt {
+  attempt: number;
+  at: string;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+}
+
+export interface Delivery {
+  id: string;
+  /** initial: the first delivery; duplicate: the deliberate second copy; redelivery: asked for through the control API. */
+  reason: "initial" | "duplicate" | "redelivery";
+  url: string | null;
+  state: "pending" | "delivered" | "failed" | "no_webhook";
+  attempts: DeliveryAttempt[];
+}
+
+export interface EventRow {
+  /** The sandbox's own ID of the event (the body's `id` is the record's ID). */
+  id: string;
+  org: string;
+  body: WebhookEventBody;
+  created_at: string;
+  deliveries: Delivery[];
+}

@@ -1,0 +1,65 @@
+// Emits events of the catalog: records them in the event log and starts their delivery. PROCESSING (and the
+// other statuses the catalog has no event for) is never emitted: callers ask `isEventStatus` first.
+import { randomUUID } from "node:crypto";
+import type { EventRow, WebhookEventBody } from "../store/records.js";
+import type { Store } from "../store/store.js";
+import type { SandboxClock } from "../domain/clock.js";
+import type { WebhookDelivery } from "./delivery.js";
+
+/** The catalog: which (type, event) pairs exist. */
+export const EVENT_CATALOG: Record<WebhookEventBody["type"], readonly string[]> = {
+  CUSTOMER: ["VERIFIED", "FAILED"],
+  BANK: ["VERIFIED", "FAILED"],
+  PAYIN: ["SUCCESS", "FAILED", "REFUND_INITIATED", "REFUNDED", "ON_HOLD"],
+  PAYOUT: ["SUCCESS", "FAILED", "REFUNDED", "IN_REVIEW"],
+  EDD: ["VERIFIED", "FAILED"],
+};
+
+export function isEventStatus(type: WebhookEventBody["type"], status: string): boolean {
+  return EVENT_CATALOG[type].includes(status);
+}
+
+export class EventLog {
+  /** The most recent event emitted, so the control API can report the event a move produced. */
+  lastEmitted: EventRow | undefined;
+
+  constructor(
+    private readonly store: Store,
+    private readonly clock: SandboxClock,
+    private readonly delivery: WebhookDelivery,
+    private readonly settings: { duplicateDeliveries: boolean },
+  ) {}
+
+  emit(org: string, type: WebhookEventBody["type"], id: string, event: string, metadata: Record<string, unknown>): EventRow {
+    if (!isEventStatus(type, event)) throw new Error(`${type} ${event} is not an event of the catalog`);
+    const row: EventRow = {
+      id: randomUUID(),
+      org,
+      body: { type, id, event, timestamp: this.clock.iso(), metadata },
+      created_at: new Date().toISOString(),
+      deliveries: [],
+    };
+    this.store.events.put(row);
+    this.lastEmitted = row;
+    this.delivery.start(row, "initial");
+    // Duplicates are a feature: receivers must deduplicate on id + event, and this lets them test it.
+    if (this.settings.duplicateDeliveries) this.delivery.start(row, "duplicate");
+    return row;
+  }
+
+  redeliver(row: EventRow): void {
+    this.delivery.start(row, "redelivery");
+  }
+
+  list(org: string, filter: { type?: string; id?: string; event?: string } = {}): EventRow[] {
+    return this.store.events
+      .filter(
+        (e) =>
+          e.org === org &&
+          (!filter.type || e.body.type === filter.type) &&
+          (!filter.id || e.body.id === filter.id) &&
+          (!filter.event || e.body.event === filter.event),
+      )
+      .sort((a, b) => a.created_at.localeCompare(b.created_at));
+  }
+}
