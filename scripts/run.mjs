@@ -2,7 +2,7 @@
 // Entry point of `npm start` and `npm test` on a machine that has only Node and npm: it provides the pinned
 // pnpm (in .tools/, git-ignored), installs the workspace from the lockfile, then runs the task with pnpm on
 // PATH (turbo needs the package manager's binary). Only node: built-ins here: nothing is installed yet.
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { delimiter, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,7 +15,7 @@ const toolsBin = join(root, ".tools", "node_modules", ".bin");
 const tasks = {
   install: [],
   main: ["run", "main"],
-  test: ["exec", "turbo", "run", "test", "--output-logs=errors-only"],
+  test: ["exec", "turbo", "run", "test", "--output-logs=full"],
 };
 const [task, ...rest] = process.argv.slice(2);
 if (!tasks[task]) {
@@ -39,5 +39,28 @@ const installed = existsSync(join(root, "node_modules", ".modules.yaml"));
 console.log(`> pnpm install --frozen-lockfile${installed ? " (checking)" : ""}`);
 const run = (args) => spawnSync("pnpm", args, { cwd: root, env, stdio: "inherit" }).status ?? 1;
 let status = run(["install", "--frozen-lockfile", "--reporter=append-only"]);
-if (status === 0 && tasks[task].length > 0) status = run([...tasks[task], ...rest]);
+if (status === 0 && task === "test") status = await runTests([...tasks.test, ...rest]);
+else if (status === 0 && tasks[task].length > 0) status = run([...tasks[task], ...rest]);
 process.exit(status);
+
+// Every package's vitest prints its own "Tests  N passed | M failed" line; one closing line adds them up.
+async function runTests(args) {
+  const child = spawn("pnpm", args, { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
+  const totals = { passed: 0, failed: 0, skipped: 0 };
+  let pending = "";
+  child.stdout.on("data", (chunk) => {
+    process.stdout.write(chunk);
+    pending += chunk;
+    const lines = pending.split("\n");
+    pending = lines.pop();
+    for (const line of lines) {
+      const summary = /\bTests\s+(.*\d+ (?:passed|failed|skipped).*)\(\d+\)\s*$/.exec(line.replace(/\u001b\[[0-9;]*m/g, ""));
+      if (!summary) continue;
+      for (const [, n, kind] of summary[1].matchAll(/(\d+) (passed|failed|skipped)/g)) totals[kind] += Number(n);
+    }
+  });
+  const code = await new Promise((resolve) => child.on("close", (c) => resolve(c ?? 1)));
+  const failed = code !== 0 && totals.failed === 0 ? 1 : totals.failed;
+  console.log(`\n${totals.passed} passed, ${failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
+  return code;
+}
