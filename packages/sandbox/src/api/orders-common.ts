@@ -3,15 +3,22 @@
 import { randomUUID } from "node:crypto";
 import { ApiError, badRequest, REQUIRED_MESSAGE } from "../http/api-error.js";
 import type { HandlerResult } from "../http/server.js";
+import { decimalsOf, RATE_DECIMALS } from "../domain/catalog.js";
+import { fitsScale, format, isDecimalString, max, parse, sign, sub, ZERO, type Decimal } from "../domain/decimal.js";
 import { eddOutcome, stringsIn } from "../domain/magic.js";
 import { dailyLimit, hasVerifiedEdd, usedToday } from "../domain/risk.js";
 import type { BankRow, CustomerRow, EddRow } from "../store/records.js";
 import { BANK_NOT_FOUND, requireMembers, UUID, type Ctx } from "./common.js";
 
-const DECIMAL = /^-?\d+(\.\d+)?$/;
+/** The one amount of a quotation request: the field, the string exactly as sent, and its exact value. */
+export interface AmountRequest {
+  field: "sending_amount" | "receiving_amount";
+  raw: string;
+  value: Decimal;
+}
 
-/** Exactly one of sending_amount and receiving_amount, as a decimal string. */
-export function oneAmount(body: Record<string, unknown>, prefix: "PAYIN" | "PAYOUT"): { field: "sending_amount" | "receiving_amount"; raw: string; value: number } {
+/** Exactly one of sending_amount and receiving_amount, as a decimal string, greater than zero. */
+export function oneAmount(body: Record<string, unknown>, prefix: "PAYIN" | "PAYOUT"): AmountRequest {
   const hasSending = body.sending_amount !== undefined && body.sending_amount !== null;
   const hasReceiving = body.receiving_amount !== undefined && body.receiving_amount !== null;
   if (hasSending && hasReceiving) {
@@ -26,12 +33,28 @@ export function oneAmount(body: Record<string, unknown>, prefix: "PAYIN" | "PAYO
   }
   const field = hasSending ? "sending_amount" : "receiving_amount";
   const raw = body[field];
-  if (typeof raw !== "string" || !DECIMAL.test(raw)) {
+  if (!isDecimalString(raw)) {
     throw badRequest("INPUT_MALFORMED", `Invalid value for ${field}`, field, "Must be a decimal string, e.g. 100.50.");
   }
-  const value = Number(raw);
-  if (!(value > 0)) throw badRequest(`${prefix}_AMOUNT_ZERO_OR_NEGATIVE`, "Amount must be greater than zero", field);
+  const value = parse(raw);
+  if (sign(value) <= 0) throw badRequest(`${prefix}_AMOUNT_ZERO_OR_NEGATIVE`, "Amount must be greater than zero", field);
   return { field, raw, value };
+}
+
+/**
+ * A requested amount must be written within its currency's decimals (fiat 2, crypto 6): the sandbox never rounds
+ * what the caller asked for. Trailing zeros are no precision ("100.500" INR is 100.50); "100.005" INR is refused.
+ */
+export function checkPrecision(amount: AmountRequest, currency: string): void {
+  const decimals = decimalsOf(currency);
+  if (!fitsScale(amount.value, decimals)) {
+    throw badRequest(
+      "INPUT_MALFORMED",
+      `Invalid value for ${amount.field}`,
+      amount.field,
+      `${currency.toUpperCase()} amounts have at most ${decimals} decimals; ${amount.raw} has more. The sandbox does not round a requested amount.`,
+    );
+  }
 }
 
 /** Quotations answer USR_UNVERIFIED both for an unverified customer and for one outside the organization. */
@@ -64,20 +87,21 @@ export function limitsOf(ctx: Ctx, module: "payin" | "payout"): HandlerResult {
   const customer = verifiedCustomer(ctx, ctx.params.customer_id);
   const limit = dailyLimit(ctx.domain, customer, module);
   const used = usedToday(ctx.domain, customer, module);
+  const inr = (d: Decimal) => format(d, decimalsOf("INR"));
   return {
     message: "Limits fetched successfully",
     data: {
       fiat: "INR",
-      daily_limit: limit.toFixed(2),
-      daily_used: used.toFixed(2),
-      daily_remaining: Math.max(0, limit - used).toFixed(2),
+      daily_limit: inr(limit),
+      daily_used: inr(used),
+      daily_remaining: inr(max(ZERO, sub(limit, used))),
       edd_verified: hasVerifiedEdd(ctx.domain, customer, module),
     },
   };
 }
 
 /** Query parameters (names are the sandbox's choice): asset and fiat, both required. */
-export function fetchRate(ctx: Ctx, rates: Record<string, { rate: number; assets: string[] }>): HandlerResult {
+export function fetchRate(ctx: Ctx, rates: Record<string, { rate: string; assets: string[] }>): HandlerResult {
   const asset = ctx.query.get("asset");
   const fiat = ctx.query.get("fiat");
   const missing = [asset ? undefined : "asset", fiat ? undefined : "fiat"].filter((m): m is string => m !== undefined);
@@ -87,7 +111,7 @@ export function fetchRate(ctx: Ctx, rates: Record<string, { rate: number; assets
   const corridor = rates[fiat!.toUpperCase()];
   if (!corridor) throw badRequest("INPUT_MALFORMED", "Invalid value for fiat", "fiat", `Must be one of: ${Object.keys(rates).join(", ")}.`);
   const assetName = oneOf("asset", asset, corridor.assets);
-  return { message: "Rate fetched successfully", data: { asset: assetName, fiat: fiat!.toUpperCase(), rate: corridor.rate.toFixed(4) } };
+  return { message: "Rate fetched successfully", data: { asset: assetName, fiat: fiat!.toUpperCase(), rate: format(parse(corridor.rate), RATE_DECIMALS, "half-up") } };
 }
 
 function eddView(edd: EddRow) {

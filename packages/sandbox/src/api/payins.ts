@@ -3,14 +3,15 @@
 import { randomUUID } from "node:crypto";
 import { badRequest } from "../http/api-error.js";
 import type { HandlerResult } from "../http/server.js";
-import { PAYIN_CORRIDORS } from "../domain/catalog.js";
+import { decimalsOf, PAYIN_CORRIDORS } from "../domain/catalog.js";
+import { dec, format, gt, lt, type Decimal } from "../domain/decimal.js";
 import { payinPlan } from "../domain/magic.js";
-import { quotePayin } from "../domain/pricing.js";
+import { formatPayinQuote, quotePayin } from "../domain/pricing.js";
 import { checkEndUserIp, checkRisk } from "../domain/risk.js";
 import { PAYIN_STATUSES } from "../domain/transitions.js";
 import type { PayinQuotationRow, PayinRow } from "../store/records.js";
 import { historyFilters, paginate, requireMembers, UUID, type Ctx } from "./common.js";
-import { expired, fetchRate, limitsOf, listEdd, oneAmount, oneOf, saveEdd, verifiedBank, verifiedCustomer } from "./orders-common.js";
+import { checkPrecision, expired, fetchRate, limitsOf, listEdd, oneAmount, oneOf, saveEdd, verifiedBank, verifiedCustomer } from "./orders-common.js";
 import { payinQuotationView, payinView } from "./views.js";
 
 /** A UTR: 12 to 22 letters and digits (IMPS references are 12 digits, NEFT/RTGS ones up to 22 characters). */
@@ -24,7 +25,7 @@ export function payinConfiguration(): HandlerResult {
         assets: c.assets,
         networks: c.networks,
         payment_methods: Object.fromEntries(
-          Object.entries(c.methods).map(([method, m]) => [method, { bank_account_type: m.rail, min_fiat_amount: m.minFiat.toFixed(2), max_fiat_amount: m.maxFiat.toFixed(2) }]),
+          Object.entries(c.methods).map(([method, m]) => [method, { bank_account_type: m.rail, min_fiat_amount: format(dec(m.minFiat), decimalsOf(c.fiat)), max_fiat_amount: format(dec(m.maxFiat), decimalsOf(c.fiat)) }]),
         ),
       },
     ]),
@@ -50,14 +51,25 @@ export function createPayinQuotation(ctx: Ctx): HandlerResult {
   }
   const risk = (body.risk_parameters ?? {}) as Record<string, unknown>;
   checkEndUserIp(risk.ip_address);
-  const quote = quotePayin(corridor.rate, amount.field === "sending_amount" ? { sending: amount.value } : { receiving: amount.value });
-  if (quote.fiatAmount < rules.minFiat) {
-    throw badRequest("PAYIN_AMOUNT_BELOW_MIN", "Entered amount is less than minimum transaction amount", amount.field, `Pay at least ${rules.minFiat} ${corridor.fiat}.`);
+  // The requested amount is in the fiat (sending) or the asset (receiving); it is never rounded.
+  checkPrecision(amount, amount.field === "sending_amount" ? corridor.fiat : asset);
+  const precision = { fiat: decimalsOf(corridor.fiat), crypto: decimalsOf(asset) };
+  const quote = quotePayin(corridor.rate, amount.field === "sending_amount" ? { sending: amount.value } : { receiving: amount.value }, precision);
+  const fiat = (d: Decimal) => `${format(d, precision.fiat)} ${corridor.fiat}`;
+  // Payin bounds are inclusive, on what the customer pays, compared exactly.
+  if (lt(quote.sending, dec(rules.minFiat))) {
+    throw badRequest("PAYIN_AMOUNT_BELOW_MIN", "Entered amount is less than minimum transaction amount", amount.field, `Pay at least ${fiat(dec(rules.minFiat))}; ${amount.raw} pays ${fiat(quote.sending)}.`);
   }
-  if (quote.fiatAmount > rules.maxFiat) {
-    throw badRequest("PAYIN_AMOUNT_ABOVE_MAX", "Entered amount exceeds maximum transaction amount", amount.field, `Pay at most ${rules.maxFiat} ${corridor.fiat} by ${method}.`);
+  if (gt(quote.sending, dec(rules.maxFiat))) {
+    throw badRequest(
+      "PAYIN_AMOUNT_ABOVE_MAX",
+      "Entered amount exceeds maximum transaction amount",
+      amount.field,
+      `Pay at most ${fiat(dec(rules.maxFiat))} by ${method}; ${amount.raw} pays ${fiat(quote.sending)}.`,
+    );
   }
-  checkRisk(domain, customer, risk, "payin", corridor.fiat, quote.fiatAmount);
+  checkRisk(domain, customer, risk, "payin", corridor.fiat, quote.sending);
+  const priced = formatPayinQuote(quote, precision);
   const now = domain.clock.nowMs();
   const quotation: PayinQuotationRow = {
     id: randomUUID(),
@@ -68,10 +80,10 @@ export function createPayinQuotation(ctx: Ctx): HandlerResult {
     fiat: corridor.fiat,
     network,
     payment_method: method,
-    sending_amount: quote.sending_amount,
-    rate: quote.rate,
-    receiving_amount: quote.receiving_amount,
-    fees: quote.fees,
+    sending_amount: priced.sending_amount,
+    rate: priced.rate,
+    receiving_amount: priced.receiving_amount,
+    fees: priced.fees,
     wallet_address: body.wallet_address,
     created_at: new Date(now).toISOString(),
     updated_at: new Date(now).toISOString(),

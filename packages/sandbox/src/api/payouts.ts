@@ -3,27 +3,33 @@
 import { randomUUID } from "node:crypto";
 import { ApiError, badRequest } from "../http/api-error.js";
 import type { HandlerResult } from "../http/server.js";
-import { PAYOUT_CORRIDORS, type PayoutCorridor } from "../domain/catalog.js";
+import { decimalsOf, PAYOUT_CORRIDORS, type PayoutCorridor } from "../domain/catalog.js";
+import { add, dec, format, gte, lte, max, min, sub, ulp, type Decimal } from "../domain/decimal.js";
 import { depositAddress } from "../domain/ids.js";
 import { payoutPlan } from "../domain/magic.js";
-import { quotePayout } from "../domain/pricing.js";
+import { formatPayoutQuote, quotePayout } from "../domain/pricing.js";
 import { checkEndUserIp, checkRisk } from "../domain/risk.js";
 import { PAYOUT_STATUSES } from "../domain/transitions.js";
 import type { PayoutQuotationRow, PayoutRow } from "../store/records.js";
 import { historyFilters, paginate, requireMembers, text, UUID, type Ctx } from "./common.js";
-import { expired, fetchRate, limitsOf, listEdd, oneAmount, oneOf, saveEdd, verifiedBank, verifiedCustomer } from "./orders-common.js";
+import { checkPrecision, expired, fetchRate, limitsOf, listEdd, oneAmount, oneOf, saveEdd, verifiedBank, verifiedCustomer } from "./orders-common.js";
 import { payoutQuotationView, payoutView } from "./views.js";
 
 function corridorConfiguration(corridor: PayoutCorridor) {
+  const fiatDecimals = decimalsOf(corridor.fiat);
+  const fiat = (d: Decimal) => format(d, fiatDecimals);
   const limits: Record<string, Record<string, Record<string, { min: string; max: string }>>> = {};
   for (const asset of corridor.assets) {
     limits[asset] = {};
-    for (const network of corridor.networks) {
-      limits[asset][network] = {};
-      for (const [method, bounds] of Object.entries(corridor.methods)) {
-        limits[asset][network][method] = { min: (bounds.minFiat / corridor.rate).toFixed(6), max: (bounds.maxFiat / corridor.rate).toFixed(6) };
-      }
-    }
+    // The fiat bounds are exclusive and apply to what the beneficiary receives, after fees: the crypto limits are
+    // the sending amounts that buy one fiat unit more than the minimum and one less than the maximum (both accepted).
+    const precision = { fiat: fiatDecimals, crypto: decimalsOf(asset) };
+    const unit = ulp(fiatDecimals);
+    const crypto = (receiving: Decimal) => format(quotePayout(corridor.rate, { receiving }, precision).sending, precision.crypto);
+    const byMethod = Object.fromEntries(
+      Object.entries(corridor.methods).map(([method, b]) => [method, { min: crypto(add(dec(b.minFiat), unit)), max: crypto(sub(dec(b.maxFiat), unit)) }]),
+    );
+    for (const network of corridor.networks) limits[asset][network] = { ...byMethod };
   }
   const bounds = Object.values(corridor.methods);
   return {
@@ -33,15 +39,18 @@ function corridorConfiguration(corridor: PayoutCorridor) {
     limits,
     required_risk_parameters: corridor.requiredRiskParameters,
     settlement_time: Object.fromEntries(Object.entries(corridor.methods).map(([m, b]) => [m, b.settlementMinutes])),
-    min_fiat_amount: Math.min(...bounds.map((b) => b.minFiat)).toFixed(2),
-    max_fiat_amount: Math.max(...bounds.map((b) => b.maxFiat)).toFixed(2),
+    min_fiat_amount: fiat(bounds.map((b) => dec(b.minFiat)).reduce(min)),
+    max_fiat_amount: fiat(bounds.map((b) => dec(b.maxFiat)).reduce(max)),
   };
 }
 
 /** One key per fiat, in lowercase; member names other than required_risk_parameters are the sandbox's own. */
+let configuration: Record<string, ReturnType<typeof corridorConfiguration>> | undefined;
+
 export function payoutConfiguration(): HandlerResult {
-  const data = Object.fromEntries(Object.values(PAYOUT_CORRIDORS).map((c) => [c.fiat.toLowerCase(), corridorConfiguration(c)]));
-  return { message: "Payout configuration fetched successfully", data };
+  // The catalog is fixed: computed once.
+  configuration ??= Object.fromEntries(Object.values(PAYOUT_CORRIDORS).map((c) => [c.fiat.toLowerCase(), corridorConfiguration(c)]));
+  return { message: "Payout configuration fetched successfully", data: configuration };
 }
 
 function createQuotation(ctx: Ctx, remittance: boolean): PayoutQuotationRow {
@@ -68,16 +77,32 @@ function createQuotation(ctx: Ctx, remittance: boolean): PayoutQuotationRow {
     throw new ApiError(400, "REQ_FIELD_MISSING", `Missing required risk parameters: ${missingRisk.join(", ")}`, Object.fromEntries(missingRisk.map((k) => [`risk_parameters.${k}`, ["This field is required."]])));
   }
   checkEndUserIp(risk.ip_address);
-  const quote = quotePayout(corridor.rate, amount.field === "sending_amount" ? { sending: amount.value } : { receiving: amount.value });
+  // The requested amount is in the asset (sending) or the fiat (receiving); it is never rounded.
+  checkPrecision(amount, amount.field === "sending_amount" ? asset : corridor.fiat);
+  const precision = { fiat: decimalsOf(corridor.fiat), crypto: decimalsOf(asset) };
+  const quote = quotePayout(corridor.rate, amount.field === "sending_amount" ? { sending: amount.value } : { receiving: amount.value }, precision);
   const bounds = corridor.methods[method]!;
-  // The document's bounds are exclusive: greater than 2,500 INR; less than 500,000 INR for IMPS.
-  if (quote.fiatAmount <= bounds.minFiat) {
-    throw badRequest("PAYOUT_AMOUNT_BELOW_MIN", "Entered amount is less than minimum transaction amount", amount.field, `The beneficiary must receive more than ${bounds.minFiat} ${corridor.fiat}.`);
+  const fiat = (d: Decimal) => `${format(d, precision.fiat)} ${corridor.fiat}`;
+  // The document's bounds are exclusive: greater than 2,500 INR; less than 500,000 INR for IMPS. They apply to
+  // what the beneficiary receives, compared exactly.
+  if (lte(quote.receiving, dec(bounds.minFiat))) {
+    throw badRequest(
+      "PAYOUT_AMOUNT_BELOW_MIN",
+      "Entered amount is less than minimum transaction amount",
+      amount.field,
+      `The beneficiary must receive more than ${fiat(dec(bounds.minFiat))}; ${amount.raw} gives ${fiat(quote.receiving)}.`,
+    );
   }
-  if (quote.fiatAmount >= bounds.maxFiat) {
-    throw badRequest("PAYOUT_AMOUNT_ABOVE_MAX", "Entered amount exceeds maximum transaction amount", amount.field, `The beneficiary must receive less than ${bounds.maxFiat} ${corridor.fiat} by ${method}.`);
+  if (gte(quote.receiving, dec(bounds.maxFiat))) {
+    throw badRequest(
+      "PAYOUT_AMOUNT_ABOVE_MAX",
+      "Entered amount exceeds maximum transaction amount",
+      amount.field,
+      `The beneficiary must receive less than ${fiat(dec(bounds.maxFiat))} by ${method}; ${amount.raw} gives ${fiat(quote.receiving)}.`,
+    );
   }
-  checkRisk(domain, customer, risk, "payout", corridor.fiat, quote.fiatAmount);
+  checkRisk(domain, customer, risk, "payout", corridor.fiat, quote.receiving);
+  const priced = formatPayoutQuote(quote, precision);
   const now = domain.clock.nowMs();
   const quotation: PayoutQuotationRow = {
     id: randomUUID(),
@@ -89,10 +114,10 @@ function createQuotation(ctx: Ctx, remittance: boolean): PayoutQuotationRow {
     fiat: corridor.fiat,
     network,
     payment_method: method,
-    sending_amount: quote.sending_amount,
-    rate: quote.rate,
-    receiving_amount: quote.receiving_amount,
-    fees: quote.fees,
+    sending_amount: priced.sending_amount,
+    rate: priced.rate,
+    receiving_amount: priced.receiving_amount,
+    fees: priced.fees,
     wallet_address: depositAddress(network),
     created_at: new Date(now).toISOString(),
     updated_at: new Date(now).toISOString(),

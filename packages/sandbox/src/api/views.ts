@@ -1,5 +1,6 @@
 // What each record looks like on the wire: the members the document lists for it, nothing internal.
-import type { BankRow, CustomerRow, PayinQuotationRow, PayinRow, PayoutQuotationRow, PayoutRow, WalletRow } from "../store/records.js";
+import { parse, toNumber } from "../domain/decimal.js";
+import type { BankRow, CustomerRow, PayinFees, PayinQuotationRow, PayinRow, PayoutQuotationRow, PayoutRow, WalletRow } from "../store/records.js";
 
 export function customerView(c: CustomerRow) {
   return {
@@ -61,6 +62,15 @@ export function payoutQuotationView(q: PayoutQuotationRow) {
   };
 }
 
+/** Payin fee members are JSON numbers in the spec: computed exactly as decimal strings, converted only here. */
+export function payinFeesView(fees: PayinFees): Record<keyof PayinFees, number> {
+  const out = {} as Record<keyof PayinFees, number>;
+  for (const [key, value] of Object.entries(fees) as Array<[keyof PayinFees, string | number]>) {
+    out[key] = typeof value === "number" ? value : toNumber(parse(value));
+  }
+  return out;
+}
+
 export function payinQuotationView(q: PayinQuotationRow) {
   return {
     id: q.id,
@@ -73,7 +83,7 @@ export function payinQuotationView(q: PayinQuotationRow) {
     sending_amount: q.sending_amount,
     rate: q.rate,
     receiving_amount: q.receiving_amount,
-    fees: q.fees,
+    fees: payinFeesView(q.fees),
     wallet_address: q.wallet_address,
     created_at: q.created_at,
     expiry_time: q.expiry_time,
@@ -118,7 +128,7 @@ export function payinView(p: PayinRow) {
     sending_amount: p.sending_amount,
     rate: p.rate,
     receiving_amount: p.receiving_amount,
-    fees: p.fees,
+    fees: payinFeesView(p.fees),
     client_reference_id: p.client_reference_id,
     wallet_address: p.wallet_address,
     transaction_reference_id: p.transaction_reference_id,

@@ -42,17 +42,37 @@ export const ADDITIONAL_INFO = {
   } as Record<string, { type: string; required: boolean }>,
 };
 
+/** Decimals of each currency: amounts are written with exactly this many, and requests may not carry more. */
+export const CURRENCY_DECIMALS: Record<string, number> = { INR: 2, BRL: 2, EUR: 2, USD: 2, MXN: 2, USDT: 6, USDC: 6 };
+
+/** Decimals of a currency code (any case): fiat 2, crypto 6. */
+export function decimalsOf(currency: string): number {
+  const decimals = CURRENCY_DECIMALS[currency.toUpperCase()];
+  if (decimals === undefined) throw new Error(`No precision for currency ${currency}`);
+  return decimals;
+}
+
+/** Decimals of the rates the sandbox answers. */
+export const RATE_DECIMALS = 4;
+
+/**
+ * Fees, as decimal fractions of the gross fiat amount (GST: of the fee it taxes). Payout: service 0.5 %, client
+ * 0.25 % plus 18 % GST on it, TDS 1 %. Payin: service 0.5 %, payment gateway 0.2 %, client 0.25 %, each plus 18 % GST.
+ */
+export const PAYOUT_FEES = { service: "0.005", client: "0.0025", clientGst: "0.18", tds: "0.01" } as const;
+export const PAYIN_FEES = { service: "0.005", serviceGst: "0.18", pg: "0.002", pgGst: "0.18", client: "0.0025", clientGst: "0.18" } as const;
+
 export interface MethodBounds {
-  /** Fiat bounds, exclusive: the amount must be greater than min and less than max. */
-  minFiat: number;
-  maxFiat: number;
+  /** Fiat bounds (decimal strings), exclusive: the amount must be greater than min and less than max. */
+  minFiat: string;
+  maxFiat: string;
   settlementMinutes: { fastest: number; slowest: number };
 }
 
 export interface PayoutCorridor {
   fiat: string;
-  /** Fiat per 1 unit of crypto, before fees. */
-  rate: number;
+  /** Fiat per 1 unit of crypto, before fees (a decimal string). */
+  rate: string;
   assets: string[];
   networks: string[];
   methods: Record<string, MethodBounds>;
@@ -64,74 +84,74 @@ const NETWORKS = ["tron", "polygon", "ethereum", "bsc", "solana"];
 export const PAYOUT_CORRIDORS: Record<string, PayoutCorridor> = {
   INR: {
     fiat: "INR",
-    rate: 88,
+    rate: "88",
     assets: ["usdt", "usdc"],
     networks: NETWORKS,
     methods: {
       // The document's bounds: greater than 2,500 INR; less than 500,000 INR for IMPS.
-      IMPS: { minFiat: 2500, maxFiat: 500000, settlementMinutes: { fastest: 1, slowest: 30 } },
-      NEFT: { minFiat: 2500, maxFiat: 2500000, settlementMinutes: { fastest: 30, slowest: 180 } },
-      UPI: { minFiat: 2500, maxFiat: 100000, settlementMinutes: { fastest: 1, slowest: 15 } },
+      IMPS: { minFiat: "2500", maxFiat: "500000", settlementMinutes: { fastest: 1, slowest: 30 } },
+      NEFT: { minFiat: "2500", maxFiat: "2500000", settlementMinutes: { fastest: 30, slowest: 180 } },
+      UPI: { minFiat: "2500", maxFiat: "100000", settlementMinutes: { fastest: 1, slowest: 15 } },
     },
     requiredRiskParameters: ["ip_address"],
   },
   BRL: {
     fiat: "BRL",
-    rate: 5.4,
+    rate: "5.4",
     assets: ["usdt", "usdc"],
     networks: NETWORKS,
-    methods: { PIX: { minFiat: 10, maxFiat: 100000, settlementMinutes: { fastest: 1, slowest: 10 } } },
+    methods: { PIX: { minFiat: "10", maxFiat: "100000", settlementMinutes: { fastest: 1, slowest: 10 } } },
     requiredRiskParameters: [],
   },
   EUR: {
     fiat: "EUR",
-    rate: 0.92,
+    rate: "0.92",
     assets: ["usdt", "usdc"],
     networks: NETWORKS,
-    methods: { SEPA: { minFiat: 10, maxFiat: 100000, settlementMinutes: { fastest: 60, slowest: 1440 } } },
+    methods: { SEPA: { minFiat: "10", maxFiat: "100000", settlementMinutes: { fastest: 60, slowest: 1440 } } },
     requiredRiskParameters: [],
   },
   USD: {
     fiat: "USD",
-    rate: 1,
+    rate: "1",
     assets: ["usdt", "usdc"],
     networks: NETWORKS,
     methods: {
-      ACH_PUSH: { minFiat: 10, maxFiat: 100000, settlementMinutes: { fastest: 60, slowest: 4320 } },
-      WIRE: { minFiat: 100, maxFiat: 1000000, settlementMinutes: { fastest: 60, slowest: 2880 } },
+      ACH_PUSH: { minFiat: "10", maxFiat: "100000", settlementMinutes: { fastest: 60, slowest: 4320 } },
+      WIRE: { minFiat: "100", maxFiat: "1000000", settlementMinutes: { fastest: 60, slowest: 2880 } },
     },
     requiredRiskParameters: [],
   },
   MXN: {
     fiat: "MXN",
-    rate: 18.2,
+    rate: "18.2",
     assets: ["usdt", "usdc"],
     networks: NETWORKS,
-    methods: { SPEI: { minFiat: 100, maxFiat: 2000000, settlementMinutes: { fastest: 1, slowest: 60 } } },
+    methods: { SPEI: { minFiat: "100", maxFiat: "2000000", settlementMinutes: { fastest: 1, slowest: 60 } } },
     requiredRiskParameters: [],
   },
 };
 
 export interface PayinCorridor {
   fiat: string;
-  /** Fiat per 1 unit of crypto the customer pays, before fees. */
-  rate: number;
+  /** Fiat per 1 unit of crypto the customer pays, before fees (a decimal string). */
+  rate: string;
   assets: string[];
   networks: string[];
-  /** Payment method → the bank account rail it needs. */
-  methods: Record<string, { rail: "ACCOUNT_DETAILS" | "UPI"; minFiat: number; maxFiat: number }>;
+  /** Payment method → the bank account rail it needs and the fiat bounds (decimal strings, inclusive). */
+  methods: Record<string, { rail: "ACCOUNT_DETAILS" | "UPI"; minFiat: string; maxFiat: string }>;
 }
 
 export const PAYIN_CORRIDORS: Record<string, PayinCorridor> = {
   INR: {
     fiat: "INR",
-    rate: 90.5,
+    rate: "90.5",
     assets: ["usdt", "usdc"],
     networks: NETWORKS,
     methods: {
-      IMPS: { rail: "ACCOUNT_DETAILS", minFiat: 100, maxFiat: 500000 },
-      NEFT: { rail: "ACCOUNT_DETAILS", minFiat: 100, maxFiat: 2500000 },
-      UPI: { rail: "UPI", minFiat: 100, maxFiat: 100000 },
+      IMPS: { rail: "ACCOUNT_DETAILS", minFiat: "100", maxFiat: "500000" },
+      NEFT: { rail: "ACCOUNT_DETAILS", minFiat: "100", maxFiat: "2500000" },
+      UPI: { rail: "UPI", minFiat: "100", maxFiat: "100000" },
     },
   },
 };
@@ -151,7 +171,7 @@ export const PAYOUT_METHOD_BY_COUNTRY: Record<string, string> = {
 };
 
 /** Daily fiat limit per customer and direction, in INR; raised after a VERIFIED EDD. */
-export const DAILY_LIMIT_INR = { standard: 1_000_000, afterEdd: 5_000_000 };
+export const DAILY_LIMIT_INR = { standard: "1000000", afterEdd: "5000000" };
 
 /** How long a quotation is valid by default (the document does not publish the period). */
 export const DEFAULT_QUOTATION_TTL_SECONDS = 300;

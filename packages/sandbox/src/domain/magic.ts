@@ -1,6 +1,7 @@
 // Magic values: the caller drives every outcome with the data it sends, so a test can reach each state and each
 // event of the catalog without the control API. The README lists them; keep the two in step.
 import type { PlannedStep } from "../store/records.js";
+import { dec, eq, isDecimalString, parse } from "./decimal.js";
 
 function contains(texts: readonly unknown[], token: string): boolean {
   return texts.some((t) => typeof t === "string" && t.toUpperCase().includes(token));
@@ -53,14 +54,25 @@ export function riskMagic(texts: readonly unknown[]): "RISK_AML_FAILED" | "RISK_
   return undefined;
 }
 
+/**
+ * The magic amount (4001 to 4005) an amount as sent equals, compared by exact decimal value: "4001", "4001.00" and
+ * "4001.000000" all count; "4001.01" and "4001.000001" do not.
+ */
+export function magicAmount(requestedAmount: string): number | undefined {
+  if (!isDecimalString(requestedAmount)) return undefined;
+  const value = parse(requestedAmount);
+  for (const magic of [4001, 4002, 4003, 4004, 4005]) if (eq(value, dec(magic))) return magic;
+  return undefined;
+}
+
 export const RFI_LINK_BASE = "https://rfi.sandbox.exchange.example/r/";
 
 /**
  * The statuses a payout moves through after PROCESSING, chosen by the amount the caller sent (sending_amount or
- * receiving_amount of the quotation, compared as a number). Any other amount: SUCCESS.
+ * receiving_amount of the quotation, compared by exact value: see magicAmount). Any other amount: SUCCESS.
  */
 export function payoutPlan(requestedAmount: string, payoutId: string): PlannedStep[] {
-  switch (Number(requestedAmount)) {
+  switch (magicAmount(requestedAmount)) {
     case 4001:
       return [{ status: "FAILED", failure_reason: "Payout failed" }];
     case 4002:
@@ -78,7 +90,7 @@ export function payoutPlan(requestedAmount: string, payoutId: string): PlannedSt
 
 /** The statuses a payin moves through after PROCESSING, chosen by the amount the caller sent. */
 export function payinPlan(requestedAmount: string): PlannedStep[] {
-  switch (Number(requestedAmount)) {
+  switch (magicAmount(requestedAmount)) {
     case 4001:
       return [{ status: "FAILED", failure_reason: "PAYMENT_NOT_RECEIVED" }];
     case 4002:

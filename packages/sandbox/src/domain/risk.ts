@@ -4,6 +4,7 @@ import { ApiError } from "../http/api-error.js";
 import type { CustomerRow } from "../store/records.js";
 import type { Domain } from "./domain.js";
 import { DAILY_LIMIT_INR } from "./catalog.js";
+import { add, dec, gt, parse, ZERO, type Decimal } from "./decimal.js";
 import { riskMagic } from "./magic.js";
 
 /** Addresses that cannot be an end user's own: the caller sent its server's address instead. */
@@ -29,24 +30,24 @@ export function hasVerifiedEdd(domain: Domain, customer: CustomerRow, module: "p
   return false;
 }
 
-export function dailyLimit(domain: Domain, customer: CustomerRow, module: "payin" | "payout"): number {
-  return hasVerifiedEdd(domain, customer, module) ? DAILY_LIMIT_INR.afterEdd : DAILY_LIMIT_INR.standard;
+export function dailyLimit(domain: Domain, customer: CustomerRow, module: "payin" | "payout"): Decimal {
+  return dec(hasVerifiedEdd(domain, customer, module) ? DAILY_LIMIT_INR.afterEdd : DAILY_LIMIT_INR.standard);
 }
 
-/** Fiat (INR) the customer has already moved today (sandbox day) in this direction, failed orders excluded. */
-export function usedToday(domain: Domain, customer: CustomerRow, module: "payin" | "payout"): number {
+/** Fiat (INR, exact) the customer has already moved today (sandbox day) in this direction, failed orders excluded. */
+export function usedToday(domain: Domain, customer: CustomerRow, module: "payin" | "payout"): Decimal {
   const today = domain.clock.iso().slice(0, 10);
-  let sum = 0;
+  let sum = ZERO;
   if (module === "payout") {
     for (const p of domain.store.payouts.all()) {
       if (p.customer_id === customer.id && p.fiat === "INR" && p.created_at.startsWith(today) && p.status !== "FAILED" && p.status !== "REFUNDED") {
-        sum += Number(p.receiving_amount);
+        sum = add(sum, parse(p.receiving_amount));
       }
     }
   } else {
     for (const p of domain.store.payins.all()) {
       if (p.customer_id === customer.id && p.fiat === "INR" && p.created_at.startsWith(today) && p.status !== "FAILED" && p.status !== "REFUNDED") {
-        sum += Number(p.sending_amount);
+        sum = add(sum, parse(p.sending_amount));
       }
     }
   }
@@ -64,7 +65,7 @@ export function checkRisk(
   risk: Record<string, unknown>,
   module: "payin" | "payout",
   fiat: string,
-  fiatAmount: number,
+  fiatAmount: Decimal,
 ): void {
   const magic = riskMagic([customer.full_name, risk.device_id]);
   if (magic === "RISK_AML_FAILED") throw new ApiError(400, "RISK_AML_FAILED", "AML SCREENING FAILED", { non_field_errors: ["AML SCREENING FAILED"] });
@@ -73,7 +74,7 @@ export function checkRisk(
   if (flagged && !hasVerifiedEdd(domain, customer, module)) {
     throw new ApiError(400, "RISK_EDD_REQUIRED", "EDD required", { non_field_errors: ["Submit EDD and retry after approval."] });
   }
-  const overLimit = fiat === "INR" && usedToday(domain, customer, module) + fiatAmount > dailyLimit(domain, customer, module);
+  const overLimit = fiat === "INR" && gt(add(usedToday(domain, customer, module), fiatAmount), dailyLimit(domain, customer, module));
   if (magic === "RISK_DAILY_LIMIT_EXCEEDED" || overLimit) {
     const message = module === "payout" ? "Daily offramp limit exhausted" : "Daily onramp limit exhausted";
     throw new ApiError(400, "RISK_DAILY_LIMIT_EXCEEDED", message, { non_field_errors: [message] });

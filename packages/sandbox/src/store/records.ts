@@ -83,17 +83,21 @@ export interface PayoutFees {
   tds: string;
 }
 
+/**
+ * Payin fees as exact decimal strings. The spec types these members as JSON numbers: the views turn them into
+ * numbers at the very end (payinFeesView). Rows written by an earlier sandbox may hold numbers already.
+ */
 export interface PayinFees {
-  client_fee_fiat: number;
-  client_fee_crypto: number;
-  service_fee: number;
-  pg_fee: number;
-  client_gst_fiat: number;
-  client_gst_crypto: number;
-  service_gst: number;
-  pg_gst: number;
-  tds: number;
-  gross_effective_exchange_rate: number;
+  client_fee_fiat: string;
+  client_fee_crypto: string;
+  service_fee: string;
+  pg_fee: string;
+  client_gst_fiat: string;
+  client_gst_crypto: string;
+  service_gst: string;
+  pg_gst: string;
+  tds: string;
+  gross_effective_exchange_rate: string;
 }
 
 interface QuotationBase extends Owned {
