@@ -9,6 +9,7 @@ import { createExchangeClient, ExchangeApiError, listOperations, type ExchangeCl
 import { exampleCall } from "./support/examples.js";
 import { freePort, start, stop } from "./support/processes.js";
 import { firstExampleOf, repoRoot, specOperations } from "./support/spec.js";
+import { failure } from "./support/fake-fetch.js";
 
 const CUSTOMER_ID = "3f0e8d7c-2b1a-4c5d-9e8f-7a6b5c4d3e2f";
 let mock: ChildProcess | undefined;
@@ -29,15 +30,6 @@ function argsWith(operationId: string, options: Record<string, unknown>): unknow
   const args = exampleCall(op).args;
   args[args.length - 1] = { ...(args[args.length - 1] as object), ...options };
   return args;
-}
-
-async function failure(promise: Promise<unknown>): Promise<any> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected the call to fail");
 }
 
 beforeAll(async () => {

@@ -10,16 +10,7 @@ import {
   type ErrCode,
 } from "../src/index.js";
 import { classifyApiError, normalizeFieldErrors } from "../src/errors.js";
-import { apiError, CUSTOMER_ID, hang, json, testClient } from "./support/fake-fetch.js";
-
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected the call to fail");
-}
+import { apiError, CUSTOMER_ID, failure, hang, json, testClient } from "./support/fake-fetch.js";
 
 describe("errors", () => {
   it("turns an error envelope into ExchangeApiError with status, code, message, field errors, operation and body", async () => {

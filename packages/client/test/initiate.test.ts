@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ExchangeApiError, ExchangeTimeoutError } from "../src/index.js";
-import { apiError, hang, ok, testClient, type Recorded } from "./support/fake-fetch.js";
+import { apiError, failure, hang, ok, testClient, type Recorded } from "./support/fake-fetch.js";
 
 const QUOTATION_ID = "e1d2c3b4-a5f6-4e7d-8c9b-0a1f2e3d4c5b";
 
@@ -72,15 +72,6 @@ function orderService(
 
 function initiate(client: ReturnType<typeof testClient>["client"], kind: "payin" | "payout", body: Record<string, unknown>) {
   return kind === "payin" ? client.payins.initiate(body) : client.payouts.initiate(body);
-}
-
-async function failure(promise: Promise<unknown>): Promise<any> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected the call to fail");
 }
 
 describe.each(["payin", "payout"] as const)("%s initiate never creates the order twice", (kind) => {

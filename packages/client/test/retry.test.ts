@@ -1,16 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ExchangeApiError, ExchangeNetworkError, ExchangeResponseError, type RetryEvent } from "../src/index.js";
 import { backoffDelay, parseRetryAfter } from "../src/retry.js";
-import { advance, apiError, CUSTOMER_ID, FAKE_TIMERS, ok, testClient, until } from "./support/fake-fetch.js";
-
-async function failure(promise: Promise<unknown>): Promise<any> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected the call to fail");
-}
+import { advance, apiError, CUSTOMER_ID, failure, FAKE_TIMERS, ok, testClient, until } from "./support/fake-fetch.js";
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,15 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ExchangeAbortError, ExchangeTimeoutError } from "../src/index.js";
-import { advance, apiError, CUSTOMER_ID, FAKE_TIMERS, hang, ok, testClient, until } from "./support/fake-fetch.js";
-
-async function failure(promise: Promise<unknown>): Promise<any> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected the call to fail");
-}
+import { advance, apiError, CUSTOMER_ID, failure, FAKE_TIMERS, hang, ok, testClient, until } from "./support/fake-fetch.js";
 
 afterEach(() => {
   vi.useRealTimers();

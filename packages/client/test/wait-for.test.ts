@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ExchangeAbortError, ExchangeApiError, ExchangeWaitTimeoutError } from "../src/index.js";
-import { apiError, BANK_ID, CUSTOMER_ID, ok, testClient } from "./support/fake-fetch.js";
+import { apiError, BANK_ID, CUSTOMER_ID, failure, ok, testClient } from "./support/fake-fetch.js";
 
 const PAYOUT_ID = "c4b3a291-8f7e-4d6c-9b5a-4f3e2d1c0b9a";
 const PAYIN_ID = "5d2c1b0a-9f8e-4d7c-8b6a-5f4e3d2c1b0a";
@@ -8,15 +8,6 @@ const PAYIN_ID = "5d2c1b0a-9f8e-4d7c-8b6a-5f4e3d2c1b0a";
 /** Answers each poll with the next status of `statuses` (the last one repeats). */
 function statuses(field: string, list: string[], extra: Record<string, unknown> = {}) {
   return (_: unknown, i: number) => ok({ id: "x", ...extra, [field]: list[Math.min(i, list.length - 1)] });
-}
-
-async function failure(promise: Promise<unknown>): Promise<any> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected the call to fail");
 }
 
 afterEach(() => {

@@ -114,3 +114,13 @@ export async function advance(ms: number, step = 100): Promise<void> {
     for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
   }
 }
+
+/** The error a call rejected with; fails the test when the call succeeds instead. */
+export async function failure(promise: Promise<unknown>): Promise<any> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected the call to fail");
+}
