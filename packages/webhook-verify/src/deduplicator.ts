@@ -48,7 +48,7 @@ export interface Deduplicator {
 }
 
 function seconds(value: number, name: string): number {
-  if (!(value > 0) || !Number.isFinite(value)) throw new TypeError(`${name} must be > 0`);
+  if (!(value > 0 && value < Infinity)) throw new TypeError(`${name} must be > 0`);
   return Math.ceil(value * 1000);
 }
 
@@ -83,17 +83,30 @@ export function createDeduplicator(options: DeduplicatorOptions = {}): Deduplica
     claim,
     async run(event, handler) {
       const claimed = await claim(event);
-      if (claimed.status !== "claimed") return claimed;
-      let result;
-      try {
-        result = await handler();
-      } catch (error) {
-        // If the release fails too, the claim still expires after claimTtlSeconds.
-        await claimed.release().catch(() => {});
-        throw error;
-      }
-      await claimed.complete();
-      return { status: "processed", result };
+      // If the release fails, the claim still expires after claimTtlSeconds.
+      return claimed.status === "claimed" ? { status: "processed", result: await settle(claimed, handler, () => {}) } : claimed;
     },
   };
+}
+
+/**
+ * Runs `handler` under a claim (none when deduplication is off): marks the
+ * event done once it succeeds; if it throws, releases the claim so that the
+ * next delivery runs it again, and rethrows. A failed release goes to
+ * `releaseFailed`; a failed completion rejects.
+ */
+export async function settle<T>(
+  claim: ClaimedDelivery | undefined,
+  handler: () => T | Promise<T>,
+  releaseFailed: (failure: unknown) => void,
+): Promise<T> {
+  let result: T;
+  try {
+    result = await handler();
+  } catch (error) {
+    await claim?.release().catch(releaseFailed);
+    throw error;
+  }
+  await claim?.complete();
+  return result;
 }

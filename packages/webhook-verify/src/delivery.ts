@@ -1,11 +1,9 @@
 import { credentialList } from "./credentials.js";
-import { createDeduplicator, type Deduplicator, type DeliveryClaim } from "./deduplicator.js";
-import { WebhookVerificationError, type WebhookVerificationErrorCode } from "./errors.js";
+import { createDeduplicator, type Deduplicator, type DeliveryClaim, settle } from "./deduplicator.js";
+import { WebhookVerificationError } from "./errors.js";
 import type { ReceivedWebhookEvent, WebhookEvent } from "./events.js";
 import type { WebhookHeaders } from "./headers.js";
 import { type VerificationSettings, verifyWebhook } from "./verify.js";
-
-// What the Fetch and Node adapters share: verify, claim, answer, then work.
 
 export type WebhookHandlerOptions = VerificationSettings & {
   /**
@@ -30,20 +28,20 @@ export type WebhookHandlerOptions = VerificationSettings & {
 /** The code that receives events, after the delivery was answered. */
 export type WebhookEventHandler<E = ReceivedWebhookEvent> = (event: E) => unknown;
 
-/** An HTTP answer, and the work to start once it is sent. */
+/** What runtimes pass beside the request to keep work alive after the response (Workers, Vercel, Deno Deploy). */
+export interface WebhookContext {
+  waitUntil?(promise: Promise<unknown>): void;
+}
+
+/** An HTTP answer: a status, a JSON body and any headers beside content-type. */
 export interface Answer {
   status: number;
   body: string;
-  work?: () => Promise<void>;
+  headers?: Record<string, string>;
 }
 
-/** 401 for authentication failures; a body that is unusable (signed or not) is a client error, 400. */
-function rejectedWith(code: WebhookVerificationErrorCode): number {
-  return code === "MALFORMED_BODY" || code === "INVALID_EVENT" ? 400 : 401;
-}
-
-export function answer(status: number, body: object): Answer {
-  return { status, body: JSON.stringify(body) };
+export function answer(status: number, body: object, headers?: Record<string, string>): Answer {
+  return { status, body: JSON.stringify(body), headers };
 }
 
 function logError(error: unknown): void {
@@ -51,21 +49,26 @@ function logError(error: unknown): void {
   else console.error("webhook handling failed:", error);
 }
 
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** Reads the raw body; undefined once it exceeds `limit` bytes. */
+export type BodyReader = (limit: number) => Promise<Uint8Array | string | undefined>;
 
+/**
+ * Answers one request for an adapter and starts `onEvent` after the answer
+ * (kept alive by `context.waitUntil`, or else the `waitUntil` option).
+ */
 export interface DeliveryProcessor {
-  (body: Uint8Array | string, headers: WebhookHeaders): Promise<Answer>;
+  (method: string | undefined, headers: WebhookHeaders, read: BodyReader, context?: WebhookContext): Promise<Answer>;
   report(error: unknown, event?: ReceivedWebhookEvent): void;
 }
 
+/** What the Fetch and Node adapters share: method, size limit, verify, claim, answer, then work. */
 export function createDeliveryProcessor(
   options: WebhookHandlerOptions,
   onEvent: WebhookEventHandler<WebhookEvent> | WebhookEventHandler,
 ): DeliveryProcessor {
   credentialList(options); // a configuration mistake fails at startup, not on the first delivery
-  const { deduplicator: given, onError = logError, ...settings } = options;
+  const { deduplicator: given, onError = logError, maxBodyBytes = 1024 * 1024, ...settings } = options;
   const deduplicator = given === false ? undefined : (given ?? createDeduplicator());
-  const handle = onEvent as WebhookEventHandler;
 
   function report(error: unknown, event?: ReceivedWebhookEvent): void {
     try {
@@ -75,24 +78,25 @@ export function createDeliveryProcessor(
     }
   }
 
-  async function work(event: ReceivedWebhookEvent, claim: DeliveryClaim | undefined): Promise<void> {
-    try {
-      await handle(event);
-    } catch (error) {
-      if (claim?.status === "claimed") await claim.release().catch((failure: unknown) => report(failure, event));
-      return report(error, event);
-    }
-    if (claim?.status === "claimed") await claim.complete().catch((failure: unknown) => report(failure, event));
-  }
-
-  async function deliver(body: Uint8Array | string, headers: WebhookHeaders): Promise<Answer> {
+  async function deliver(
+    method: string | undefined,
+    headers: WebhookHeaders,
+    read: BodyReader,
+    context?: WebhookContext,
+  ): Promise<Answer> {
+    if (method !== "POST") return answer(405, { error: "METHOD_NOT_ALLOWED" }, { allow: "POST" });
+    const body = await read(maxBodyBytes);
+    if (body === undefined) return answer(413, { error: "PAYLOAD_TOO_LARGE" });
     let event: ReceivedWebhookEvent;
     try {
       event = await verifyWebhook({ ...(settings as VerificationSettings), body, headers });
     } catch (error) {
       report(error);
       // Only the code goes back: the message helps the developer, and would help a forger too.
-      if (error instanceof WebhookVerificationError) return answer(rejectedWith(error.code), { error: error.code });
+      // 401 for authentication failures; a body that is unusable (signed or not) is a client error, 400.
+      if (error instanceof WebhookVerificationError) {
+        return answer(error.code === "MALFORMED_BODY" || error.code === "INVALID_EVENT" ? 400 : 401, { error: error.code });
+      }
       return answer(500, { error: "INTERNAL_ERROR" });
     }
     let claim: DeliveryClaim | undefined;
@@ -105,17 +109,21 @@ export function createDeliveryProcessor(
     if (claim?.status === "duplicate") return answer(200, { received: true, duplicate: true });
     // Not acknowledged, so that the service redelivers if the delivery in progress fails.
     if (claim?.status === "in-progress") return answer(409, { error: "IN_PROGRESS" });
-    return { ...answer(200, { received: true }), work: () => work(event, claim) };
+    // The work starts on a later turn of the event loop, so the answer goes out first even when
+    // onEvent starts with synchronous work; waitUntil keeps the runtime alive for it.
+    const task = new Promise((resolve) => setTimeout(resolve))
+      .then(() =>
+        settle(
+          claim?.status === "claimed" ? claim : undefined,
+          () => (onEvent as WebhookEventHandler)(event),
+          (failure) => report(failure, event),
+        ),
+      )
+      .catch((error: unknown) => report(error, event));
+    if (context?.waitUntil) context.waitUntil(task);
+    else options.waitUntil?.(task);
+    return answer(200, { received: true });
   }
 
   return Object.assign(deliver, { report });
-}
-
-/**
- * Starts `work` on a later turn of the event loop, so the answer goes out
- * first even when `onEvent` starts with synchronous work.
- */
-export function startAfterAnswer(work: () => Promise<void>, waitUntil?: (promise: Promise<unknown>) => void): void {
-  const task = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(work);
-  waitUntil?.(task);
 }

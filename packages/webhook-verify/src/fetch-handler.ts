@@ -1,45 +1,10 @@
-import {
-  answer,
-  type Answer,
-  createDeliveryProcessor,
-  DEFAULT_MAX_BODY_BYTES,
-  startAfterAnswer,
-  type WebhookEventHandler,
-  type WebhookHandlerOptions,
-} from "./delivery.js";
+import { createDeliveryProcessor, type WebhookContext, type WebhookEventHandler, type WebhookHandlerOptions } from "./delivery.js";
 import type { WebhookEvent } from "./events.js";
 
-/** What runtimes pass beside the request to keep work alive after the response (Workers, Vercel, Deno Deploy). */
-export interface WebhookContext {
-  waitUntil?(promise: Promise<unknown>): void;
-}
+export type { WebhookContext };
 
 /** A Fetch-standard handler: Hono, Next.js route handlers, Bun, Deno, Cloudflare Workers. */
 export type FetchWebhookHandler = (request: Request, context?: WebhookContext) => Promise<Response>;
-
-/** The body, or undefined once it exceeds `limit` bytes (reading stops there). */
-async function readBody(request: Request, limit: number): Promise<Uint8Array | undefined> {
-  if (Number(request.headers.get("content-length")) > limit) return undefined;
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body !== null) {
-    for (const reader = request.body.getReader(); ; ) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        await reader.cancel();
-        return undefined;
-      }
-      chunks.push(value);
-    }
-  }
-  return new Uint8Array(await new Blob(chunks as BlobPart[]).arrayBuffer());
-}
-
-function respond({ status, body }: Answer, headers: Record<string, string> = {}): Response {
-  return new Response(body, { status, headers: { "content-type": "application/json", ...headers } });
-}
 
 /**
  * A webhook endpoint as a Fetch handler. It answers 200 as soon as a
@@ -65,15 +30,25 @@ export function createWebhookHandler(
   onEvent: WebhookEventHandler<WebhookEvent> | WebhookEventHandler,
 ): FetchWebhookHandler {
   const deliver = createDeliveryProcessor(options, onEvent);
-  const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   return async (request, context) => {
-    if (request.method !== "POST") return respond(answer(405, { error: "METHOD_NOT_ALLOWED" }), { allow: "POST" });
-    const body = await readBody(request, limit);
-    if (body === undefined) return respond(answer(413, { error: "PAYLOAD_TOO_LARGE" }));
-    const outcome = await deliver(body, request.headers);
-    if (outcome.work !== undefined) {
-      startAfterAnswer(outcome.work, (task) => (context?.waitUntil ? context.waitUntil(task) : options.waitUntil?.(task)));
-    }
-    return respond(outcome);
+    // The body, or undefined once it exceeds `limit` bytes (reading stops there).
+    const read = async (limit: number): Promise<Uint8Array | undefined> => {
+      if (Number(request.headers.get("content-length")) > limit) return undefined;
+      const chunks: Uint8Array[] = [];
+      const reader = request.body?.getReader();
+      for (let size = 0; reader; ) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.byteLength;
+        if (size > limit) {
+          await reader.cancel();
+          return undefined;
+        }
+        chunks.push(value);
+      }
+      return new Uint8Array(await new Blob(chunks as BlobPart[]).arrayBuffer());
+    };
+    const { status, body, headers } = await deliver(request.method, request.headers, read, context);
+    return new Response(body, { status, headers: { "content-type": "application/json", ...headers } });
   };
 }

@@ -8,7 +8,7 @@ export { WebhookVerificationError } from "./errors.js";
 export type { WebhookVerificationErrorCode } from "./errors.js";
 export type { WebhookCredential, WebhookSecrets } from "./credentials.js";
 export type { WebhookHeaders } from "./headers.js";
-export type { WebhookBody } from "./body.js";
+export type { WebhookBody } from "./verify.js";
 export type { EventValidator } from "./validate.js";
 export type {
   BankEvent,

@@ -27,13 +27,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): DedupStore {
   // A Map iterates in insertion order, so re-inserting on use keeps the least recently seen first.
   const entries = new Map<string, Entry>();
 
-  function live(key: string, time: number): Entry | undefined {
-    const entry = entries.get(key);
-    if (entry === undefined || entry.expiresAt > time) return entry;
-    entries.delete(key);
-    return undefined;
-  }
-
+  /** Inserts `key` as the most recently seen, then drops expired entries and those beyond maxEntries from the oldest end. */
   function put(key: string, entry: Entry, time: number): void {
     entries.delete(key);
     entries.set(key, entry);
@@ -46,20 +40,18 @@ export function memoryStore(options: MemoryStoreOptions = {}): DedupStore {
   return {
     async claim(key, token, ttlMs): Promise<ClaimState> {
       const time = now();
-      const entry = live(key, time);
-      if (entry !== undefined) {
-        put(key, entry, time);
-        return entry.done ? "done" : "processing";
-      }
-      put(key, { done: false, token, expiresAt: time + ttlMs }, time);
-      return "claimed";
+      const entry = entries.get(key);
+      const live = entry !== undefined && entry.expiresAt > time;
+      put(key, live ? entry : { done: false, token, expiresAt: time + ttlMs }, time);
+      return live ? (entry.done ? "done" : "processing") : "claimed";
     },
     async complete(key, token, ttlMs) {
       const time = now();
       put(key, { done: true, token, expiresAt: time + ttlMs }, time);
     },
     async release(key, token) {
-      if (entries.get(key)?.token === token && !entries.get(key)!.done) entries.delete(key);
+      const entry = entries.get(key);
+      if (entry?.token === token && !entry.done) entries.delete(key);
     },
   };
 }

@@ -1,13 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import {
-  answer,
-  type Answer,
-  createDeliveryProcessor,
-  DEFAULT_MAX_BODY_BYTES,
-  startAfterAnswer,
-  type WebhookEventHandler,
-  type WebhookHandlerOptions,
-} from "./delivery.js";
+import { answer, type Answer, createDeliveryProcessor, type WebhookEventHandler, type WebhookHandlerOptions } from "./delivery.js";
 import type { WebhookEvent } from "./events.js";
 
 /** A Node.js `(req, res)` handler: node:http, Express, Fastify's raw handlers. */
@@ -53,7 +45,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | und
   });
 }
 
-function send(res: ServerResponse, { status, body }: Answer, headers: Record<string, string> = {}): void {
+function send(res: ServerResponse, { status, body, headers }: Answer): void {
   res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(body), ...headers });
   res.end(body);
 }
@@ -82,23 +74,16 @@ export function createNodeWebhookHandler(
   onEvent: WebhookEventHandler<WebhookEvent> | WebhookEventHandler,
 ): NodeWebhookHandler {
   const deliver = createDeliveryProcessor(options, onEvent);
-  const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const handle = async (req: ReceivedRequest, res: ServerResponse): Promise<void> => {
-    if (req.method !== "POST") return send(res, answer(405, { error: "METHOD_NOT_ALLOWED" }), { allow: "POST" });
-    let body: Uint8Array | string | undefined;
-    if (req.body instanceof Uint8Array || typeof req.body === "string") body = req.body; // express.raw() / express.text()
-    else {
-      const consumed = consumedBody(req);
-      if (consumed !== undefined) {
-        deliver.report(new Error(`@exchange-kit/webhook-verify: cannot verify the webhook: ${consumed}`));
-        return send(res, answer(500, { error: "RAW_BODY_UNAVAILABLE", message: consumed }));
-      }
-      body = await readBody(req, limit);
-      if (body === undefined) return send(res, answer(413, { error: "PAYLOAD_TOO_LARGE" }));
+    // A raw body left by express.raw() or express.text() is used as is.
+    const given = req.body instanceof Uint8Array || typeof req.body === "string" ? req.body : undefined;
+    // Only a POST is read: anything else gets 405 whatever became of its body.
+    const consumed = req.method === "POST" && given === undefined ? consumedBody(req) : undefined;
+    if (consumed !== undefined) {
+      deliver.report(new Error(`@exchange-kit/webhook-verify: cannot verify the webhook: ${consumed}`));
+      return send(res, answer(500, { error: "RAW_BODY_UNAVAILABLE", message: consumed }));
     }
-    const outcome = await deliver(body, req.headers);
-    send(res, outcome);
-    if (outcome.work !== undefined) startAfterAnswer(outcome.work, options.waitUntil);
+    send(res, await deliver(req.method, req.headers, async (limit) => given ?? readBody(req, limit)));
   };
   // node:http ignores the promise a handler returns: a rejection would crash the process, so none escapes.
   return (req, res) =>

@@ -1,4 +1,4 @@
-import { canonicalize, canonicalizeText, computeSignature } from "@exchange-kit/signing";
+import { canonicalize, canonicalizeText, computeSignature } from "./signing.js";
 
 export interface SignTestWebhookOptions {
   /**
@@ -32,18 +32,19 @@ export interface SignedTestWebhook {
  */
 export async function signTestWebhook(options: SignTestWebhookOptions): Promise<SignedTestWebhook> {
   const { event, apiKey, apiSecret, timestamp = Math.floor(Date.now() / 1000) } = options;
-  let body: string;
+  let body = event as string;
   let canonicalBody: string;
-  if (typeof event === "string") {
-    body = event;
-    canonicalBody = canonicalizeText(event);
-  } else {
+  if (typeof event === "string") canonicalBody = canonicalizeText(event);
+  else {
     const { known: _known, unknownReason: _reason, ...wire } = event as { known?: unknown; unknownReason?: unknown };
     body = canonicalBody = canonicalize(wire);
   }
-  const signature = await computeSignature({ apiKey, apiSecret, timestamp, canonicalBody });
   return {
     body,
-    headers: { "Content-Type": "application/json", "X-TIMESTAMP": String(timestamp), "X-SIGNATURE": signature },
+    headers: {
+      "Content-Type": "application/json",
+      "X-TIMESTAMP": String(timestamp),
+      "X-SIGNATURE": await computeSignature({ apiKey, apiSecret, timestamp, canonicalBody }),
+    },
   };
 }

@@ -1,14 +1,3 @@
-import { fail } from "./errors.js";
-
-const BASE64_SHA256 = /^[A-Za-z0-9+/]{43}=$/;
-
-/** Rejects an X-SIGNATURE that cannot be a Base64 HMAC-SHA256 digest, naming the usual mistakes. */
-export function checkSignatureFormat(signature: string): void {
-  if (BASE64_SHA256.test(signature)) return;
-  const looksLike = /^[\da-f]{64}$/i.test(signature) ? "hex" : /^[\w-]{43}=?$/.test(signature) ? "Base64url" : "";
-  fail("INVALID_SIGNATURE", `X-SIGNATURE must be Base64 (44 characters)${looksLike && `, not ${looksLike}`}`);
-}
-
 /**
  * 1 when the two strings are equal, else 0, in time that depends only on
  * the length (public here: both are 44-character digests). No early exit,

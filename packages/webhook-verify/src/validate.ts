@@ -1,11 +1,4 @@
-import {
-  CATALOG,
-  type MetadataRule,
-  type MetadataRules,
-  OPTIONAL_STRING,
-  REQUEST_FOR_INFORMATION,
-  STRING_OR_NULL,
-} from "./catalog.js";
+import { CATALOG, type MetadataRules, OPTIONAL_STRING, REQUEST_FOR_INFORMATION, STRING_OR_NULL } from "./catalog.js";
 import { fail } from "./errors.js";
 import type { ReceivedWebhookEvent, UnknownWebhookEvent, WebhookEvent } from "./events.js";
 
@@ -16,7 +9,7 @@ import type { ReceivedWebhookEvent, UnknownWebhookEvent, WebhookEvent } from "./
  */
 export type EventValidator = (json: unknown, options: { strict: boolean }) => ReceivedWebhookEvent;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID = /^[\da-f]{8}(-[\da-f]{4}){3}-[\da-f]{12}$/i;
 
 type JsonObject = { [key: string]: unknown };
 
@@ -28,35 +21,32 @@ function invalid(problem: string): never {
   return fail("INVALID_EVENT", `not a webhook event: ${problem}`);
 }
 
-function breaks(rule: MetadataRule, value: unknown): boolean {
-  if (typeof rule === "object") return !rule.includes(value as string);
-  return typeof value !== "string" && !(rule === STRING_OR_NULL && value === null) && !(rule === OPTIONAL_STRING && value === undefined);
-}
-
-// The catalog as maps of rule lists: no prototype keys to guard against, and quick to walk.
-const RULES = new Map(
-  Object.entries(CATALOG).map(([type, events]) => [
-    type,
-    new Map(Object.entries(events as Record<string, MetadataRules>).map(([event, rules]) => [event, Object.entries(rules)])),
-  ]),
-);
+/** The catalog indexed by any string; looked up only under its own keys (never __proto__ or toString). */
+type Table = { readonly [type: string]: { readonly [event: string]: MetadataRules } };
 
 /** Why the (type, event) pair is not in the catalog, or undefined when it is. */
 export function unlisted(type: string, event: string): string | undefined {
-  const events = RULES.get(type);
-  if (events?.has(event)) return undefined;
-  return `${events ? `${type} event ${event}` : `type ${type}`} is not in the catalog`;
+  if (!Object.hasOwn(CATALOG, type)) return `type ${type} is not in the catalog`;
+  if (!Object.hasOwn((CATALOG as Table)[type]!, event)) return `${type} event ${event} is not in the catalog`;
+  return undefined;
 }
 
 /** Why the event does not match the catalog, or undefined when it is a catalog event. */
 export function catalogProblem(type: string, event: string, metadata: JsonObject): string | undefined {
-  const rules = RULES.get(type)?.get(event);
-  if (rules === undefined) return unlisted(type, event);
-  for (const [key, rule] of rules) {
-    if (breaks(rule, metadata[key])) {
-      const expected = typeof rule === "object" ? `one of ${rule.join(", ")}` : `a string${rule === STRING_OR_NULL ? " or null" : ""}`;
-      return `${type} ${event}: metadata.${key} must be ${expected}, got ${JSON.stringify(metadata[key])}`;
-    }
+  const notListed = unlisted(type, event);
+  if (notListed !== undefined) return notListed;
+  const rules = (CATALOG as Table)[type]![event]!;
+  for (const key in rules) {
+    const rule = rules[key]!;
+    const value = metadata[key];
+    // What the value must be, if it is not: an array rule lists the values; the others take a string, or null/nothing.
+    const expected =
+      typeof rule === "object"
+        ? !rule.includes(value as string) && `one of ${rule.join(", ")}`
+        : typeof value !== "string" &&
+          !(rule === STRING_OR_NULL ? value === null : rule === OPTIONAL_STRING && value === undefined) &&
+          `a string${rule === STRING_OR_NULL ? " or null" : ""}`;
+    if (expected) return `${type} ${event}: metadata.${key} must be ${expected}, got ${JSON.stringify(value)}`;
   }
   if (event === "IN_REVIEW" && metadata.reason === REQUEST_FOR_INFORMATION && metadata.rfi_link === undefined) {
     return `${type} ${event}: metadata.rfi_link is required with this reason`;
@@ -67,12 +57,13 @@ export function catalogProblem(type: string, event: string, metadata: JsonObject
 /** The envelope every event has, whatever its type: anything else is not a webhook event at all. */
 export function checkEnvelope(json: unknown): asserts json is JsonObject & Omit<UnknownWebhookEvent, "known" | "unknownReason"> {
   if (!isObject(json)) invalid("the body is not a JSON object");
-  const { type, id, event, timestamp, metadata } = json;
-  if (typeof type !== "string") invalid("type must be a string");
-  if (typeof id !== "string" || !UUID.test(id)) invalid("id must be a UUID");
-  if (typeof event !== "string") invalid("event must be a string");
-  if (typeof timestamp !== "string") invalid("timestamp must be a string");
-  if (!isObject(metadata)) invalid("metadata must be an object");
+  // In this order: type, id (a UUID), event and timestamp are strings; metadata is an object.
+  for (const key of ["type", "id", "event", "timestamp", "metadata"]) {
+    const value = json[key];
+    if (key === "metadata" ? !isObject(value) : typeof value !== "string" || (key === "id" && !UUID.test(value))) {
+      invalid(`${key} must be ${key === "metadata" ? "an object" : key === "id" ? "a UUID" : "a string"}`);
+    }
+  }
 }
 
 /** Marks a checked envelope as a catalog event, or as unknown (strict: throws) with the reason. */

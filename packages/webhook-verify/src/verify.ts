@@ -1,13 +1,14 @@
-import { canonicalizeText, computeSignature } from "@exchange-kit/signing";
-import { assertRawBody, bodyText, type WebhookBody } from "./body.js";
 import { isCanonicalJson } from "./canonical-check.js";
 import { credentialList, type WebhookSecrets } from "./credentials.js";
 import { fail } from "./errors.js";
 import type { ReceivedWebhookEvent, WebhookEvent } from "./events.js";
-import { readHeader, type WebhookHeaders } from "./headers.js";
-import { checkSignatureFormat, equalBit } from "./signature.js";
-import { checkTimestamp } from "./timestamp.js";
+import { requireHeader, type WebhookHeaders } from "./headers.js";
+import { equalBit } from "./signature.js";
+import { canonicalizeText, computeSignature } from "./signing.js";
 import { type EventValidator, validateEvent } from "./validate.js";
+
+/** The raw body exactly as received. A Node `Buffer` is a `Uint8Array`. */
+export type WebhookBody = string | Uint8Array | ArrayBuffer;
 
 /** How deliveries are checked; shared by verifyWebhook and the adapters. */
 export type VerificationSettings = WebhookSecrets & {
@@ -28,36 +29,17 @@ export type VerifyWebhookOptions = VerificationSettings & {
   headers: WebhookHeaders;
 };
 
-function requireHeader(headers: WebhookHeaders, name: "x-timestamp" | "x-signature"): string {
-  return (
-    readHeader(headers, name) ??
-    fail("MISSING_HEADER", `no ${name.toUpperCase()} header: not a signed delivery, or a proxy dropped it`)
-  );
-}
-
-/** The texts the service may have signed: the body as received and, if a proxy re-serialized it, its canonical form. */
-function signedForms(text: string): string[] {
-  if (isCanonicalJson(text)) return [text];
-  try {
-    const canonical = canonicalizeText(text);
-    return canonical === text ? [text] : [text, canonical];
-  } catch {
-    return [text]; // not JSON: only the raw bytes can match, and the body is reported after the signature
-  }
-}
-
-function mismatch(forms: number, credentials: number): string {
-  const reserialized = forms > 1 ? " The body was re-serialized (e.g. pretty-printed): pass the raw body." : "";
-  const which = credentials > 1 ? `the ${credentials} credentials` : "apiKey and apiSecret";
-  return `X-SIGNATURE does not match.${reserialized} Check ${which}: the service signs with yours, of this environment`;
-}
+const UNIX_SECONDS = /^\d{1,15}$/;
+const BASE64_SHA256 = /^[A-Za-z0-9+/]{43}=$/;
+let decoder: TextDecoder | undefined;
 
 /**
  * Verifies a webhook delivery and returns its event. In order: the
  * X-TIMESTAMP and X-SIGNATURE headers are present, the timestamp is within
  * the tolerance, the signature matches (constant-time, over the raw body and,
  * if a proxy re-serialized it, over its canonical form), then the body is
- * parsed and validated. Failures throw WebhookVerificationError.
+ * parsed and validated. Failures throw WebhookVerificationError, whose
+ * message names the likely cause.
  *
  * @example
  * const event = await verifyWebhook({ body: rawBody, headers: req.headers, apiKey, apiSecret });
@@ -67,16 +49,58 @@ export function verifyWebhook(options: VerifyWebhookOptions & { strict: true }):
 export function verifyWebhook(options: VerifyWebhookOptions): Promise<ReceivedWebhookEvent>;
 export async function verifyWebhook(options: VerifyWebhookOptions): Promise<ReceivedWebhookEvent> {
   const credentials = credentialList(options);
-  const { toleranceSeconds = 300, now = Date.now() / 1000, strict = false, validate = validateEvent } = options;
+  const { body, toleranceSeconds = 300, now = Date.now() / 1000, strict = false, validate = validateEvent } = options;
   if (!(toleranceSeconds >= 0)) throw new TypeError("toleranceSeconds must be >= 0");
   if (!(now < 1e11)) throw new TypeError("now must be Unix time in seconds");
-  assertRawBody(options.body);
+  // The raw bytes, not a parsed object or nothing at all: the signature covers the exact bytes.
+  if (!(typeof body === "string" || body instanceof Uint8Array || body instanceof ArrayBuffer)) {
+    fail(
+      "MALFORMED_BODY",
+      `${body == null ? "no body" : "the body was parsed before verification"}: pass the raw body ` +
+        "(string, Uint8Array or Buffer); in Express, mount the handler before express.json()",
+    );
+  }
   const timestamp = requireHeader(options.headers, "x-timestamp");
   const signature = requireHeader(options.headers, "x-signature");
-  checkTimestamp(timestamp, toleranceSeconds, now);
-  checkSignatureFormat(signature);
-  const text = bodyText(options.body);
-  const forms = signedForms(text);
+  if (!UNIX_SECONDS.test(timestamp)) {
+    fail("INVALID_TIMESTAMP", `X-TIMESTAMP must be Unix seconds, got "${timestamp.slice(0, 32)}"`);
+  }
+  // Which way and by how much: old deliveries are delayed or replayed, future ones mean this clock is behind.
+  const age = Math.floor(now) - Number(timestamp);
+  if (Math.abs(age) > toleranceSeconds) {
+    const why = age > 0 ? "a delayed or replayed delivery, or this clock is ahead" : "this clock is behind";
+    fail(
+      "TIMESTAMP_OUT_OF_TOLERANCE",
+      `X-TIMESTAMP is ${Math.abs(age)} s in the ${age > 0 ? "past" : "future"} (tolerance ${toleranceSeconds} s): ` +
+        `${why}${timestamp.length > 12 ? "; it looks like milliseconds" : ""}`,
+    );
+  }
+  // A Base64 HMAC-SHA256 digest; the usual mistakes are named.
+  if (!BASE64_SHA256.test(signature)) {
+    const looksLike = /^[\da-f]{64}$/i.test(signature) ? "hex" : /^[\w-]{43}=?$/.test(signature) ? "Base64url" : "";
+    fail("INVALID_SIGNATURE", `X-SIGNATURE must be Base64 (44 characters)${looksLike && `, not ${looksLike}`}`);
+  }
+  let text = body as string;
+  if (typeof body !== "string") {
+    // Invalid UTF-8 is an error rather than U+FFFD, which would change what is verified; ignoreBOM keeps
+    // a leading BOM in the text, so it is verified (and rejected) instead of silently dropped.
+    decoder ??= new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+    try {
+      text = decoder.decode(body);
+    } catch {
+      fail("MALFORMED_BODY", "the body is not valid UTF-8");
+    }
+  }
+  // The texts the service may have signed: the body as received and, if a proxy re-serialized it, its canonical form.
+  const forms = [text];
+  if (!isCanonicalJson(text)) {
+    try {
+      const canonical = canonicalizeText(text);
+      if (canonical !== text) forms.push(canonical);
+    } catch {
+      // not JSON: only the raw bytes can match, and the body is reported after the signature
+    }
+  }
   // Every candidate is computed and compared in constant time: timing does not tell which one matched.
   let matched = 0;
   for (const { apiKey, apiSecret } of credentials) {
@@ -84,7 +108,15 @@ export async function verifyWebhook(options: VerifyWebhookOptions): Promise<Rece
       matched |= equalBit(await computeSignature({ apiKey, apiSecret, timestamp, canonicalBody }), signature);
     }
   }
-  if (matched !== 1) fail("INVALID_SIGNATURE", mismatch(forms.length, credentials.length));
+  if (matched !== 1) {
+    fail(
+      "INVALID_SIGNATURE",
+      "X-SIGNATURE does not match." +
+        `${forms.length > 1 ? " The body was re-serialized (e.g. pretty-printed): pass the raw body." : ""} ` +
+        `Check ${credentials.length > 1 ? `the ${credentials.length} credentials` : "apiKey and apiSecret"}: ` +
+        "the service signs with yours, of this environment",
+    );
+  }
   let json: unknown;
   try {
     json = JSON.parse(text);
