@@ -1,5 +1,5 @@
 // Minified + gzipped size of the client entry as a bundler ships it: esbuild bundle of dist/index.js with its
-// dependencies (openapi-fetch, @exchange-kit/signing's Web Crypto entry, @exchange-kit/types' runtime index),
+// dependencies (openapi-fetch, @exchange-kit/signing's Web Crypto entry, @exchange-kit/types' route table),
 // minified ESM for a neutral (browser/Workers) platform.
 import { build } from "esbuild";
 import { gzipSync } from "node:zlib";

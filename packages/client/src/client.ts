@@ -6,7 +6,7 @@ import type { Resources } from "./resource-types.js";
 import { createResources } from "./resources.js";
 import { createSigningMiddleware } from "./signing-middleware.js";
 import type { paths } from "./spec.js";
-import { createTransport, type Hooks, type RequestOptions } from "./transport.js";
+import { createTransport, unwrapData, type Hooks, type RequestOptions } from "./transport.js";
 import { VERSION } from "./version.js";
 
 /** Options of createExchangeClient. */
@@ -82,19 +82,20 @@ export type ExchangeClient = Resources & {
   readonly request: RequestMethod;
 };
 
-function fromEnv(name: string): string | undefined {
-  // Workers and browsers have no process; read it only where it exists.
-  return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name] || undefined;
-}
-
-function required(value: string | undefined, option: string, variable: string): string {
+/** `options[option]`, else the environment variable (read only where `process` exists: not in Workers and browsers). */
+function required(options: ExchangeClientOptions, option: "apiKey" | "apiSecret" | "baseUrl", variable: string): string {
+  const value =
+    options[option] ?? ((globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[variable] || undefined);
   if (typeof value !== "string" || value === "") {
     throw new ExchangeConfigurationError(`${option} is missing: pass { ${option} } or set ${variable}`);
   }
   return value;
 }
 
-function count<T extends number | undefined>(value: number | undefined, name: string, fallback: T, min: number): number | T {
+type CountOption = "maxRetries" | "timeoutMs" | "deadlineMs" | "retryBaseMs" | "historyLookupPages";
+
+function count<T extends number | undefined>(options: ExchangeClientOptions, name: CountOption, fallback: T, min: number): number | T {
+  const value = options[name];
   if (value !== undefined && !(value >= min)) throw new ExchangeConfigurationError(`${name} must be a number >= ${min}`);
   return value ?? fallback;
 }
@@ -117,9 +118,9 @@ export function createExchangeClient(options: ExchangeClientOptions = {}): Excha
         "server (or pass dangerouslyAllowBrowser: true where that is trusted, e.g. jsdom tests)",
     );
   }
-  const apiKey = required(options.apiKey ?? fromEnv("EXCHANGE_API_KEY"), "apiKey", "EXCHANGE_API_KEY");
-  const apiSecret = required(options.apiSecret ?? fromEnv("EXCHANGE_API_SECRET"), "apiSecret", "EXCHANGE_API_SECRET");
-  const baseUrlText = required(options.baseUrl ?? fromEnv("EXCHANGE_BASE_URL"), "baseUrl", "EXCHANGE_BASE_URL");
+  const apiKey = required(options, "apiKey", "EXCHANGE_API_KEY");
+  const apiSecret = required(options, "apiSecret", "EXCHANGE_API_SECRET");
+  const baseUrlText = required(options, "baseUrl", "EXCHANGE_BASE_URL");
   let baseUrl: string;
   try {
     const url = new URL(baseUrlText);
@@ -135,16 +136,16 @@ export function createExchangeClient(options: ExchangeClientOptions = {}): Excha
     apiKey,
     apiSecret,
     fetch: options.fetch,
-    maxRetries: count(options.maxRetries, "maxRetries", 3, 0),
-    timeoutMs: count(options.timeoutMs, "timeoutMs", 30_000, 1),
-    deadlineMs: count(options.deadlineMs, "deadlineMs", undefined, 1),
-    retryBaseMs: count(options.retryBaseMs, "retryBaseMs", 1000, 0),
+    maxRetries: count(options, "maxRetries", 3, 0),
+    timeoutMs: count(options, "timeoutMs", 30_000, 1),
+    deadlineMs: count(options, "deadlineMs", undefined, 1),
+    retryBaseMs: count(options, "retryBaseMs", 1000, 0),
     userAgent,
     log: createLog(options.logger, options.logLevel ?? "info", [apiKey, apiSecret]),
     hooks: options.hooks ?? {},
     dangerouslyAllowBrowser,
   });
-  const resources = createResources(send, count(options.historyLookupPages, "historyLookupPages", 5, 1));
+  const resources = createResources(send, count(options, "historyLookupPages", 5, 1));
 
   const raw = createClient<paths>({
     baseUrl,
@@ -161,10 +162,7 @@ export function createExchangeClient(options: ExchangeClientOptions = {}): Excha
     }
     return send({ operation, path, query, body, options: rest });
   };
-  const request = (<T>(method: HttpMethod, path: `/${string}`, opts?: RawRequestOptions) =>
-    run(method, path, opts).then((sent) => sent.data as T)) as RequestMethod;
-  request.withResponse = <T>(method: HttpMethod, path: `/${string}`, opts?: RawRequestOptions) =>
-    run(method, path, opts) as Promise<{ data: T; response: Response }>;
+  const request = unwrapData(run) as RequestMethod;
 
   return Object.assign(resources, { raw, request }) as ExchangeClient;
 }

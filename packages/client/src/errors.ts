@@ -52,20 +52,21 @@ export class ExchangeConfigurationError extends ExchangeError {
  * catch (e) { if (e instanceof ExchangeValidationError) console.log(e.fieldErrors) }
  */
 export class ExchangeValidationError extends ExchangeError {
-  readonly fieldErrors: FieldErrors;
-  readonly action: ErrorAction = "fix";
+  declare readonly fieldErrors: FieldErrors;
+  declare readonly action: ErrorAction;
 
   constructor(message: string, fieldErrors: FieldErrors, operation?: OperationRef) {
     super(message, { operation });
     this.name = "ExchangeValidationError";
     this.fieldErrors = fieldErrors;
+    this.action = "fix";
   }
 }
 
 /** A quotation past its `expiry_time` was passed to initiate; nothing was sent. Create a new quotation. */
 export class QuotationExpiredError extends ExchangeValidationError {
-  readonly quotationId: string | undefined;
-  readonly expiryTime: string;
+  declare readonly quotationId: string | undefined;
+  declare readonly expiryTime: string;
 
   constructor(quotationId: string | undefined, expiryTime: string, operation?: OperationRef) {
     super(
@@ -91,17 +92,17 @@ export class QuotationExpiredError extends ExchangeValidationError {
  */
 export class ExchangeApiError<C extends ErrCode = ErrCode> extends ExchangeError {
   /** HTTP status. */
-  readonly status: number;
+  declare readonly status: number;
   /** The envelope's err_code; undefined only where the service does not send one (remittance quotation). */
-  readonly errCode: C | undefined;
+  declare readonly errCode: C | undefined;
   /** `errors` (or the remittance quotation's `error`) normalized: every value is an array of strings. */
-  readonly fieldErrors: FieldErrors;
+  declare readonly fieldErrors: FieldErrors;
   /** The parsed response body, as received. */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** The response headers. */
-  readonly headers: Headers | undefined;
+  declare readonly headers: Headers | undefined;
   /** What to do: see the document's handling classes. `escalate` also after a 5xx that kept recurring. */
-  action: ErrorAction;
+  declare action: ErrorAction;
 
   constructor(init: {
     status: number;
@@ -128,11 +129,11 @@ export class ExchangeApiError<C extends ErrCode = ErrCode> extends ExchangeError
  * truncated JSON. Keeps the status and the text received.
  */
 export class ExchangeResponseError extends ExchangeError {
-  readonly status: number;
+  declare readonly status: number;
   /** The body text received (first 2,000 characters). */
-  readonly text: string;
-  readonly headers: Headers | undefined;
-  action: ErrorAction;
+  declare readonly text: string;
+  declare readonly headers: Headers | undefined;
+  declare action: ErrorAction;
 
   constructor(status: number, text: string, operation: OperationRef, headers?: Headers) {
     super(`HTTP ${status}: expected the JSON envelope, got ${text.trim() ? JSON.stringify(text.slice(0, 80)) : "an empty body"}`, { operation });
@@ -160,8 +161,8 @@ export class ExchangeNetworkError extends ExchangeError {
  */
 export class ExchangeTimeoutError extends ExchangeError {
   readonly action: ErrorAction = "retry";
-  readonly timeoutMs: number;
-  readonly scope: "attempt" | "deadline";
+  declare readonly timeoutMs: number;
+  declare readonly scope: "attempt" | "deadline";
 
   constructor(scope: "attempt" | "deadline", timeoutMs: number, operation: OperationRef | undefined) {
     super(`${scope === "attempt" ? "timeoutMs" : "deadlineMs"} (${timeoutMs} ms) passed without an answer`, { operation });
@@ -181,8 +182,8 @@ export class ExchangeAbortError extends ExchangeError {
 
 /** A `waitFor` gave up before the record reached a final status. `lastRecord` is what it saw last. */
 export class ExchangeWaitTimeoutError<T = unknown> extends ExchangeError {
-  readonly lastRecord: T | undefined;
-  readonly waitedMs: number;
+  declare readonly lastRecord: T | undefined;
+  declare readonly waitedMs: number;
 
   constructor(what: string, waitedMs: number, lastRecord: T | undefined) {
     super(`${what} did not reach a final status within ${waitedMs} ms`);
@@ -209,16 +210,16 @@ export function isExchangeApiError<C extends ErrCode = ErrCode>(
 
 // --- classification -----------------------------------------------------------------------------------
 
-const RETRY_CODES = new Set(["NET_TIMEOUT", "TOO_MANY_REQUESTS", "SYS_INTERNAL_ERROR", "SYS_SERVICE_UNAVAILABLE"]);
-const ESCALATE_CODES = new Set(["RISK_AML_FAILED"]);
+const RETRY_CODES = new Set<string | undefined>(["NET_TIMEOUT", "TOO_MANY_REQUESTS", "SYS_INTERNAL_ERROR", "SYS_SERVICE_UNAVAILABLE"]);
+const ESCALATE_CODES = new Set<string | undefined>(["RISK_AML_FAILED"]);
 const RETRY_STATUS = new Set([429, 500, 503]);
 // Not the service's own answers but a gateway's: transient by nature.
 const GATEWAY_RETRY = new Set([429, 500, 502, 503, 504]);
 
 /** The document's handling class of an error envelope. */
 export function classifyApiError(status: number, errCode: string | undefined, fieldErrors: FieldErrors): ErrorAction {
-  if (errCode !== undefined && ESCALATE_CODES.has(errCode)) return "escalate";
-  if (errCode !== undefined && RETRY_CODES.has(errCode)) return "retry";
+  if (ESCALATE_CODES.has(errCode)) return "escalate";
+  if (RETRY_CODES.has(errCode)) return "retry";
   // UNKNOWN_ERROR means "retry once" in the general table, but E5 and E9 also use it for field
   // errors, which a resend cannot fix.
   if (errCode === "UNKNOWN_ERROR") return Object.keys(fieldErrors).length === 0 ? "retry" : "fix";

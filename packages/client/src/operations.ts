@@ -1,5 +1,5 @@
 import { groupOfTag, methodNameOf } from "./method-names.js";
-import { operationIndex } from "./spec.js";
+import { operationRoutes, type OperationRoute } from "./spec.js";
 
 /** One operation of the spec, with the client group and method name derived from it. */
 export interface OperationInfo {
@@ -15,15 +15,6 @@ export interface OperationInfo {
   readonly name: string;
 }
 
-interface IndexEntry {
-  readonly method: string;
-  readonly path: string;
-  readonly tag: string;
-  readonly pathParams: readonly string[];
-  readonly queryParams: readonly string[];
-  readonly hasBody: boolean;
-}
-
 /**
  * Every operation in the spec with its derived group and method name.
  *
@@ -31,18 +22,10 @@ interface IndexEntry {
  * listOperations().find((op) => op.operationId === "listBankAccounts"); // { group: "banks", name: "list", ... }
  */
 export function listOperations(): OperationInfo[] {
-  return Object.entries(operationIndex as Record<string, IndexEntry>).map(([operationId, entry]) => {
-    const group = groupOfTag(entry.tag);
-    return {
-      operationId,
-      method: entry.method.toUpperCase(),
-      path: entry.path,
-      tag: entry.tag,
-      pathParams: entry.pathParams,
-      queryParams: entry.queryParams,
-      hasBody: entry.hasBody,
-      group,
-      name: methodNameOf(operationId, group),
-    };
-  });
+  return Object.entries(operationRoutes as Record<string, OperationRoute>).map(
+    ([operationId, [tag, path, method, pathParams, queryParams, hasBody]]) => {
+      const group = groupOfTag(tag);
+      return { operationId, method: method.toUpperCase(), path, tag, pathParams, queryParams, hasBody, group, name: methodNameOf(operationId, group) };
+    },
+  );
 }

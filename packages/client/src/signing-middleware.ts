@@ -28,24 +28,31 @@ export function createSigningMiddleware(options: SigningMiddlewareOptions): Midd
   return {
     async onRequest({ request }) {
       const text = request.body === null ? "" : await request.clone().text();
-      let body: string | undefined;
-      if (text !== "") {
-        body = canonicalize(JSON.parse(text) as unknown);
-      }
-      const timestamp = String(Math.floor(Date.now() / 1000));
-      const signature = await computeSignature({
-        apiKey,
-        apiSecret,
-        timestamp,
-        canonicalBody: body ?? "{}",
-        dangerouslyAllowBrowser: dangerouslyAllowBrowser === true,
-      });
+      const body = text === "" ? undefined : canonicalize(JSON.parse(text) as unknown);
+      const headers = await signatureHeaders(apiKey, apiSecret, body, dangerouslyAllowBrowser === true);
       const signed = body !== undefined && body !== text ? new Request(request, { body }) : request;
-      signed.headers.set("X-API-KEY", apiKey);
-      signed.headers.set("X-TIMESTAMP", timestamp);
-      signed.headers.set("X-SIGNATURE", signature);
-      if (body !== undefined) signed.headers.set("Content-Type", "application/json");
+      for (const name in headers) signed.headers.set(name, headers[name]!);
       return signed;
     },
   };
+}
+
+/**
+ * The headers that sign a request, timestamped now: X-API-KEY, X-TIMESTAMP, X-SIGNATURE over `body` (the
+ * canonical JSON sent, or `{}` without a body), and Content-Type when there is a body.
+ */
+export async function signatureHeaders(
+  apiKey: string,
+  apiSecret: string,
+  body: string | undefined,
+  dangerouslyAllowBrowser: boolean,
+): Promise<Record<string, string>> {
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const headers: Record<string, string> = {
+    "X-API-KEY": apiKey,
+    "X-TIMESTAMP": timestamp,
+    "X-SIGNATURE": await computeSignature({ apiKey, apiSecret, timestamp, canonicalBody: body ?? "{}", dangerouslyAllowBrowser }),
+  };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  return headers;
 }

@@ -1,4 +1,4 @@
-import { canonicalize, computeSignature } from "@exchange-kit/signing";
+import { canonicalize } from "@exchange-kit/signing";
 import {
   ExchangeAbortError,
   ExchangeApiError,
@@ -11,6 +11,7 @@ import {
 } from "./errors.js";
 import type { Log } from "./logger.js";
 import { backoffDelay, MAX_RETRY_AFTER_MS, parseRetryAfter, sleep } from "./retry.js";
+import { signatureHeaders } from "./signing-middleware.js";
 
 /** Per-call options every method takes (list methods add their query parameters). */
 export interface RequestOptions {
@@ -111,6 +112,11 @@ export type Send = <T = unknown>(call: Call) => Promise<Sent<T>>;
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/** `run` resolving to the envelope's `data`, with `.withResponse` resolving to `{ data, response }`. */
+export function unwrapData<A extends unknown[]>(run: (...args: A) => Promise<Sent>) {
+  return Object.assign((...args: A) => run(...args).then((sent) => sent.data), { withResponse: run });
+}
+
 /** True for failures a retry may fix: the document's retry class, network errors, attempt timeouts. */
 export function isRetryable(error: unknown): error is ExchangeError {
   if (error instanceof ExchangeApiError || error instanceof ExchangeResponseError) return error.action === "retry";
@@ -163,85 +169,15 @@ export function createTransport(settings: TransportSettings): Send {
   // a fetch installed after construction (polyfills, test mocks) is used.
   const fetchImpl = settings.fetch ?? ((input: string, init: RequestInit) => globalThis.fetch(input, init));
 
-  /** One attempt: sign with a fresh timestamp, send, read, parse. */
-  async function attempt(call: Call, url: string, body: string | undefined, attemptNo: number, deadlineAt: number, deadlineTotal: number): Promise<Sent> {
-    const { operation, options = {} } = call;
-    const { signal } = options;
-    if (signal?.aborted) throw new ExchangeAbortError(signal.reason, operation);
-    const timeoutMs = options.timeoutMs ?? settings.timeoutMs;
-    const remaining = deadlineAt - Date.now();
-    if (remaining <= 0) throw new ExchangeTimeoutError("deadline", deadlineTotal, operation);
-
-    // Every attempt is signed afresh, so a retry never carries a stale timestamp.
-    const timestamp = String(Math.floor(Date.now() / 1000));
-    const signature = await computeSignature({
-      apiKey,
-      apiSecret,
-      timestamp,
-      canonicalBody: body ?? "{}",
-      dangerouslyAllowBrowser: settings.dangerouslyAllowBrowser,
-    });
-    log.secret(signature);
-    const headers: Record<string, string> = {
-      "User-Agent": settings.userAgent,
-      ...options.headers,
-      "X-API-KEY": apiKey,
-      "X-TIMESTAMP": timestamp,
-      "X-SIGNATURE": signature,
-    };
-    if (body !== undefined) headers["Content-Type"] = "application/json";
-
-    // undici's bookkeeping for a fetch signal costs more than the rest of the client together, so a signal is
-    // only made when there is a time limit; without one the caller's own signal (if any) is passed as is.
-    let timedOut: "attempt" | "deadline" | undefined;
-    const limit = Math.min(timeoutMs, remaining);
-    const controller = limit < MAX_TIMER_MS ? new AbortController() : undefined;
-    const timer =
-      controller &&
-      setTimeout(() => {
-        timedOut = remaining <= timeoutMs ? "deadline" : "attempt";
-        controller.abort();
-      }, limit);
-    const onAbort = (): void => controller?.abort(signal?.reason);
-    if (controller) signal?.addEventListener("abort", onAbort);
-    const failure = (cause: unknown): ExchangeError =>
-      signal?.aborted
-        ? new ExchangeAbortError(signal.reason, operation)
-        : timedOut !== undefined
-          ? new ExchangeTimeoutError(timedOut, timedOut === "deadline" ? deadlineTotal : timeoutMs, operation)
-          : new ExchangeNetworkError(cause, operation);
-
-    const { method } = operation;
-    try {
-      if (hooks.onRequest) await hooks.onRequest({ operation, url, method, headers, body, attempt: attemptNo });
-      if (log.debug) log.write("debug", `exchange: ${method} ${url} (attempt ${attemptNo})`, { headers });
-      const started = Date.now();
-      let response: Response;
-      try {
-        response = await fetchImpl(url, { method, headers, body, signal: controller?.signal ?? signal });
-      } catch (cause) {
-        throw failure(cause);
-      }
-      if (hooks.onResponse) await hooks.onResponse({ operation, url, method, response, attempt: attemptNo, durationMs: Date.now() - started });
-      let text: string;
-      try {
-        text = await response.text();
-      } catch (cause) {
-        throw failure(cause);
-      }
-      if (log.debug) log.write("debug", `exchange: ${response.status} from ${method} ${url} in ${Date.now() - started} ms`);
-      return parseEnvelope(response, text, operation);
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
-    }
-  }
-
   return async function send<T>(call: Call): Promise<Sent<T>> {
     const { operation, options = {}, lookup } = call;
+    const { method } = operation;
+    const { signal } = options;
     const started = Date.now();
     const deadlineMs = options.deadlineMs ?? settings.deadlineMs;
     const deadlineAt = Math.min(call.deadlineAt ?? Infinity, started + (deadlineMs ?? Infinity));
+    const deadlineTotal = deadlineAt - started;
+    const timeoutMs = options.timeoutMs ?? settings.timeoutMs;
     const maxRetries = options.maxRetries ?? settings.maxRetries;
     const url = buildUrl(settings.baseUrl, call.path, call.query, options.extraQuery);
     const name = operation.operationId ?? operation.path;
@@ -254,9 +190,77 @@ export function createTransport(settings: TransportSettings): Send {
       throw new ExchangeValidationError(`${name}: the body is not JSON: ${message}`, { body: [message] }, operation);
     }
 
+    /** One attempt: sign with a fresh timestamp, send, read, parse. */
+    const attempt = async (attemptNo: number): Promise<Sent> => {
+      if (signal?.aborted) throw new ExchangeAbortError(signal.reason, operation);
+      const remaining = deadlineAt - Date.now();
+      if (remaining <= 0) throw new ExchangeTimeoutError("deadline", deadlineTotal, operation);
+
+      // Every attempt is signed afresh, so a retry never carries a stale timestamp.
+      const signed = await signatureHeaders(apiKey, apiSecret, body, settings.dangerouslyAllowBrowser);
+      log.secret(signed["X-SIGNATURE"]!);
+      const headers: Record<string, string> = { "User-Agent": settings.userAgent, ...options.headers, ...signed };
+
+      // undici's bookkeeping for a fetch signal costs more than the rest of the client together, so a signal is
+      // only made when there is a time limit; without one the caller's own signal (if any) is passed as is.
+      let timedOut: "attempt" | "deadline" | undefined;
+      const limit = Math.min(timeoutMs, remaining);
+      const controller = limit < MAX_TIMER_MS ? new AbortController() : undefined;
+      const timer =
+        controller &&
+        setTimeout(() => {
+          timedOut = remaining <= timeoutMs ? "deadline" : "attempt";
+          controller.abort();
+        }, limit);
+      const onAbort = (): void => controller?.abort(signal?.reason);
+      if (controller) signal?.addEventListener("abort", onAbort);
+      const failure = (cause: unknown): ExchangeError =>
+        signal?.aborted
+          ? new ExchangeAbortError(signal.reason, operation)
+          : timedOut !== undefined
+            ? new ExchangeTimeoutError(timedOut, timedOut === "deadline" ? deadlineTotal : timeoutMs, operation)
+            : new ExchangeNetworkError(cause, operation);
+
+      try {
+        if (hooks.onRequest) await hooks.onRequest({ operation, url, method, headers, body, attempt: attemptNo });
+        if (log.debug) log.write("debug", `exchange: ${method} ${url} (attempt ${attemptNo})`, { headers });
+        const sentAt = Date.now();
+        let response: Response;
+        try {
+          response = await fetchImpl(url, { method, headers, body, signal: controller?.signal ?? signal });
+        } catch (cause) {
+          throw failure(cause);
+        }
+        if (hooks.onResponse) await hooks.onResponse({ operation, url, method, response, attempt: attemptNo, durationMs: Date.now() - sentAt });
+        let text: string;
+        try {
+          text = await response.text();
+        } catch (cause) {
+          throw failure(cause);
+        }
+        if (log.debug) log.write("debug", `exchange: ${response.status} from ${method} ${url} in ${Date.now() - sentAt} ms`);
+        // The envelope: `{ status: true, data }`, or `status: false` with err_code, message and errors.
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          // Not JSON: handled below with everything else that is not the envelope.
+        }
+        if (parsed === null || typeof parsed !== "object" || typeof (parsed as { status?: unknown }).status !== "boolean") {
+          throw new ExchangeResponseError(response.status, text, operation, response.headers);
+        }
+        const envelope = parsed as Record<string, unknown>;
+        if (response.ok && envelope["status"] === true) return { data: envelope["data"], response };
+        throw new ExchangeApiError({ status: response.status, body: envelope, operation, headers: response.headers });
+      } finally {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
+      }
+    };
+
     for (let attemptNo = 1; ; attemptNo++) {
       try {
-        return (await attempt(call, url, body, attemptNo, deadlineAt, deadlineAt - started)) as Sent<T>;
+        return (await attempt(attemptNo)) as Sent<T>;
       } catch (error) {
         if (!(error instanceof ExchangeError)) throw error;
         error.attempts = attemptNo;
@@ -279,7 +283,7 @@ export function createTransport(settings: TransportSettings): Send {
         if (typeof delay === "string") throw notRetried(error, delay);
         log.write("warn", `exchange: ${name} attempt ${attemptNo} failed (${error.message}); retrying in ${Math.round(delay)} ms`);
         await hooks.onRetry?.({ operation, attempt: attemptNo, delayMs: delay, error });
-        await sleep(delay, options.signal, operation);
+        await sleep(delay, signal, operation);
         if (lookup !== undefined) {
           let found: Sent | undefined;
           try {
@@ -296,19 +300,4 @@ export function createTransport(settings: TransportSettings): Send {
       }
     }
   };
-}
-
-function parseEnvelope(response: Response, text: string, operation: OperationRef): Sent {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // Not JSON: handled below with everything else that is not the envelope.
-  }
-  if (parsed === null || typeof parsed !== "object" || typeof (parsed as { status?: unknown }).status !== "boolean") {
-    throw new ExchangeResponseError(response.status, text, operation, response.headers);
-  }
-  const envelope = parsed as Record<string, unknown>;
-  if (response.ok && envelope["status"] === true) return { data: envelope["data"], response };
-  throw new ExchangeApiError({ status: response.status, body: envelope, operation, headers: response.headers });
 }

@@ -80,7 +80,8 @@ export function checkBody(operation: OperationRef, body: unknown): void {
   fail(operation, errors);
 }
 
-function fail(operation: OperationRef, errors: Errors): void {
+/** Throws ExchangeValidationError for the first field of `errors`, when there is one; the error carries them all. */
+export function fail(operation: OperationRef, errors: Errors): void {
   const [field] = Object.keys(errors);
   if (field !== undefined) {
     throw new ExchangeValidationError(`${operation.operationId ?? operation.path}: ${field} ${errors[field]![0]}`, errors, operation);

@@ -3,13 +3,14 @@
 //   openapi.ts     openapi-typescript's output: paths, webhooks, components, operations, $defs
 //   aliases.ts     a type alias per component schema, the WebhookEvent union
 //   err-codes.ts   errCodes: every err_code value the spec names
-//   operations.ts  operationIndex: method, path, tag and parameters of every operation, by operationId
+//   routes.ts      operationRoutes: tag, path, method and parameters of every operation, by operationId
+//   operations.ts  operationIndex: operationRoutes with named members, plus summary and required parts
 //   zod.ts         zod schemas (scripts/generate-zod.mjs)
 // The output depends on the spec only (no dates, no absolute paths), so running it twice gives the same bytes.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { generateZod } from "./generate-zod.mjs";
-import { generateAliases, generateErrCodes, generateOperationIndex } from "./lib/index-gen.mjs";
+import { generateAliases, generateErrCodes, generateOperationIndex, generateOperationRoutes } from "./lib/index-gen.mjs";
 import { generateOpenapiTypes } from "./lib/openapi-types.mjs";
 import { bundleSpec, packageDir } from "./lib/spec.mjs";
 
@@ -19,6 +20,7 @@ const files = {
   "openapi.ts": await generateOpenapiTypes(spec),
   "aliases.ts": generateAliases(spec),
   "err-codes.ts": generateErrCodes(spec),
+  "routes.ts": generateOperationRoutes(spec),
   "operations.ts": generateOperationIndex(spec),
   "zod.ts": generateZod(spec),
 };

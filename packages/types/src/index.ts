@@ -1,5 +1,5 @@
-// The "." entry: the types generated from the spec, the operation index and a few helpers. No zod here: the zod
-// schemas are the "./zod" entry, so importing types never loads zod.
+// The "." entry: the types generated from the spec, the operation index, the route table and a few helpers. No zod
+// here: the zod schemas are the "./zod" entry, so importing types never loads zod.
 
 /** openapi-typescript's output: `paths`, `webhooks`, `components`, `operations`, `$defs`. */
 export type * from "./generated/openapi.js";
@@ -7,6 +7,9 @@ export type * from "./generated/openapi.js";
 export type * from "./generated/aliases.js";
 export { errCodes } from "./generated/err-codes.js";
 export { operationIndex } from "./generated/operations.js";
+/** The lean route table a client bundles: `[tag, path, method, pathParams, queryParams, hasBody]` by operationId. */
+export { operationRoutes } from "./generated/routes.js";
+export type { OperationRoute, OperationRoutes } from "./generated/routes.js";
 export type {
   HttpMethod,
   OperationId,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { operationIndex } from "../src/index.js";
+import { operationIndex, operationRoutes } from "../src/index.js";
 import { operationSchemas } from "../src/zod.js";
 import { deref, facts, listOperations, mediaExamples, mutations, spec } from "./support/spec.js";
 
@@ -34,6 +34,19 @@ describe("the operation index", () => {
       expect(new Set(params.filter((p) => p.in === "path").map((p) => p.name))).toEqual(new Set(entry.pathParams));
     },
   );
+});
+
+describe("the route table", () => {
+  it("has the operation index's keys, in the same order", () => {
+    expect(Object.keys(operationRoutes)).toEqual(Object.keys(operationIndex));
+  });
+
+  it("holds tag, path, method, pathParams, queryParams and hasBody of every index entry", () => {
+    for (const [id, entry] of Object.entries(operationIndex)) {
+      const { method, path, tag, pathParams, queryParams, hasBody } = entry;
+      expect(operationRoutes[id as keyof typeof operationRoutes], id).toEqual([tag, path, method, pathParams, queryParams, hasBody]);
+    }
+  });
 });
 
 interface Case {

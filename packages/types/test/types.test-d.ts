@@ -18,6 +18,8 @@ import type {
   OperationRequestBody,
   OperationSuccessData,
   operationIndex,
+  OperationRoute,
+  operationRoutes,
   operations,
   PayinOrder,
   paths,
@@ -101,6 +103,16 @@ describe("the operation index types", () => {
     expectTypeOf<OperationMethod<"createCustomer">>().toEqualTypeOf<"post">();
     expectTypeOf<(typeof operationIndex)["getCustomer"]["pathParams"]>().toEqualTypeOf<readonly ["customer_id"]>();
     expectTypeOf<OperationId>().toEqualTypeOf<keyof typeof operationIndex>();
+  });
+
+  it("type each route as a literal tuple with the index entry's members", () => {
+    expectTypeOf<(typeof operationRoutes)["getCustomer"]>().toEqualTypeOf<
+      readonly ["Customers", "/cms/api/v1/customer/{customer_id}", "get", readonly ["customer_id"], readonly [], false]
+    >();
+    expectTypeOf<(typeof operationRoutes)[OperationId]>().toMatchTypeOf<OperationRoute>();
+    expectTypeOf<keyof typeof operationRoutes>().toEqualTypeOf<OperationId>();
+    expectTypeOf<(typeof operationIndex)["createCustomer"]["summary"]>().toEqualTypeOf<"Create a customer">();
+    expectTypeOf<(typeof operationIndex)["createCustomer"]["bodyRequired"]>().toEqualTypeOf<true>();
   });
 
   it("name operations that exist in paths under the indexed path and method", () => {

@@ -146,29 +146,67 @@ export function operationEntries(spec) {
   });
 }
 
-/** The source of src/generated/operations.ts. */
-export function generateOperationIndex(spec) {
-  const entries = operationEntries(spec);
-  const strings = (values) => `[${values.map((v) => JSON.stringify(v)).join(", ")}]`;
-  const body = entries
+const strings = (values) => `[${values.map((v) => JSON.stringify(v)).join(", ")}]`;
+
+/** The source of src/generated/routes.ts: what a client needs to call each operation, one tuple per route. */
+export function generateOperationRoutes(spec) {
+  const body = operationEntries(spec)
     .map(
-      (e) => `  ${key(e.operationId)}: {
-    operationId: ${JSON.stringify(e.operationId)},
-    method: ${JSON.stringify(e.method)},
-    path: ${JSON.stringify(e.path)},
-    tag: ${JSON.stringify(e.tag)},
-    summary: ${JSON.stringify(e.summary)},
-    pathParams: ${strings(e.pathParams)},
-    queryParams: ${strings(e.queryParams)},
-    requiredQueryParams: ${strings(e.requiredQueryParams)},
-    hasBody: ${e.hasBody},
-    bodyRequired: ${e.bodyRequired},
-  },`,
+      (e) =>
+        `  ${key(e.operationId)}: [${JSON.stringify(e.tag)}, ${JSON.stringify(e.path)}, ${JSON.stringify(e.method)}, ` +
+        `${strings(e.pathParams)}, ${strings(e.queryParams)}, ${e.hasBody}],`,
     )
     .join("\n");
   return `${HEADER("scripts/generate.mjs")}
 /** An HTTP method, lowercase as in the spec and in \`paths\`. */
 export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
+
+/**
+ * The route of one operation, as a tuple so that the table stays small in a client's bundle. The members
+ * have the meaning of the \`operationIndex\` members of the same name. The tag comes first: the routes of a
+ * tag follow each other and share the start of their paths, which gzip then stores once.
+ */
+export type OperationRoute = readonly [
+  /** The operation's one tag. */
+  tag: string,
+  /** The path template, a key of \`paths\`. */
+  path: string,
+  method: HttpMethod,
+  /** The names of the path template's parameters, in path order. */
+  pathParams: readonly string[],
+  /** The names of the declared query parameters, in spec order. */
+  queryParams: readonly string[],
+  /** True when the operation declares a request body. */
+  hasBody: boolean,
+];
+
+/**
+ * The route of every operation of the spec's \`paths\`, keyed by operationId, in spec order:
+ * \`[tag, path, method, pathParams, queryParams, hasBody]\`. The lean runtime table for a client;
+ * \`operationIndex\` is built from it and adds the summary and what the spec requires.
+ */
+export const operationRoutes = {
+${body}
+} as const satisfies Record<string, OperationRoute>;
+
+/** The type of \`operationRoutes\`. */
+export type OperationRoutes = typeof operationRoutes;
+`;
+}
+
+/** The source of src/generated/operations.ts: operationIndex, built from operationRoutes (routes.ts). */
+export function generateOperationIndex(spec) {
+  const details = operationEntries(spec)
+    .map(
+      (e) =>
+        `  ${key(e.operationId)}: { summary: ${JSON.stringify(e.summary)}, ` +
+        `requiredQueryParams: ${strings(e.requiredQueryParams)}, bodyRequired: ${e.bodyRequired} },`,
+    )
+    .join("\n");
+  return `${HEADER("scripts/generate.mjs")}
+import { operationRoutes, type HttpMethod, type OperationRoutes } from "./routes.js";
+
+export type { HttpMethod } from "./routes.js";
 
 /** What the client needs to call one operation. */
 export interface OperationInfo {
@@ -192,19 +230,44 @@ export interface OperationInfo {
   readonly bodyRequired: boolean;
 }
 
+/** What the index adds to each route of \`operationRoutes\`. */
+const operationDetails = {
+${details}
+} as const satisfies { [Id in keyof OperationRoutes]: Pick<OperationInfo, "summary" | "requiredQueryParams" | "bodyRequired"> };
+
+type Details = typeof operationDetails;
+
+/** The index entry of every operation: its route and details as named members. */
+export type OperationIndex = {
+  readonly [Id in keyof OperationRoutes]: {
+    readonly operationId: Id;
+    readonly method: OperationRoutes[Id][2];
+    readonly path: OperationRoutes[Id][1];
+    readonly tag: OperationRoutes[Id][0];
+    readonly summary: Details[Id]["summary"];
+    readonly pathParams: OperationRoutes[Id][3];
+    readonly queryParams: OperationRoutes[Id][4];
+    readonly requiredQueryParams: Details[Id]["requiredQueryParams"];
+    readonly hasBody: OperationRoutes[Id][5];
+    readonly bodyRequired: Details[Id]["bodyRequired"];
+  };
+};
+
 /**
  * Every operation of the spec's \`paths\` (webhooks are not operations the client calls), keyed by operationId,
- * in spec order.
+ * in spec order: \`operationRoutes\` with named members, plus the summary and what the spec requires.
  */
-export const operationIndex = {
-${body}
-} as const satisfies Record<string, OperationInfo>;
+export const operationIndex: OperationIndex = /* @__PURE__ */ (() => {
+  const index: Record<string, OperationInfo> = {};
+  for (const [operationId, [tag, path, method, pathParams, queryParams, hasBody]] of Object.entries(operationRoutes)) {
+    const { summary, requiredQueryParams, bodyRequired } = operationDetails[operationId as keyof Details];
+    index[operationId] = { operationId, method, path, tag, summary, pathParams, queryParams, requiredQueryParams, hasBody, bodyRequired };
+  }
+  return index as OperationIndex;
+})();
 
 /** The operationIds of \`paths\`. */
 export type OperationId = keyof typeof operationIndex;
-
-/** The index entry of one operation. */
-export type OperationIndex = typeof operationIndex;
 
 /** The path template of an operation, a key of \`paths\`. */
 export type OperationPath<Id extends OperationId> = OperationIndex[Id]["path"];

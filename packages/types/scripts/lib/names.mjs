@@ -23,6 +23,8 @@ export const RESERVED_TYPE_NAMES = new Set([
   "OperationId",
   "OperationIndex",
   "OperationInfo",
+  "OperationRoute",
+  "OperationRoutes",
   "OperationPath",
   "OperationMethod",
   "OperationTag",
