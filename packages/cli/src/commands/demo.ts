@@ -219,6 +219,13 @@ export const demo: Command = {
       return 1;
     }
     out.result({ ok: true, steps: t.steps, seconds: Number(total) }, out.green(`\nall ${t.steps} steps behaved as the interface document says (${total} s)`));
+    out.line(
+      out.dim(
+        "\nNext: run the sandbox yourself with `exchange-kit sandbox` (in this repository: `npx pnpm@10.34.8 sandbox`),\n" +
+          "forward its webhooks to your receiver with `exchange-kit listen --forward-to URL`, and browse the reference\n" +
+          "docs with the Prism mock: `npx pnpm@10.34.8 reference`.",
+      ),
+    );
     return 0;
   },
 };
