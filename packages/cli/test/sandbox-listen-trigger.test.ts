@@ -97,3 +97,29 @@ describe("exchange-kit listen and trigger", () => {
     expect(JSON.parse(cli.stderr()).message).toMatch(/^4\d\d /);
   });
 });
+
+describe("exchange-kit sandbox with several organizations", () => {
+  it("serves each --org with its own credentials and keeps their records apart", async () => {
+    const cli = run(["sandbox", "--port", "0", "--org", "key_a:secret_a:Org A", "--org", "key_b:secret_b", "--json"], {});
+    const ready = JSON.parse((await cli.waitFor("\n")).split("\n")[0]!);
+    expect(ready.organizations).toEqual(["key_a", "key_b"]);
+    expect(ready.apiSecret).toBeUndefined();
+    const as = async (apiKey: string, apiSecret: string, method: "GET" | "POST", path: string, body?: object) => {
+      const signed = await signRequest({ apiKey, apiSecret, body });
+      return (await fetch(`${ready.url}${path}`, { method, headers: signed.headers, body: signed.body }).then((r) => r.json())) as any;
+    };
+    const created = await as("key_a", "secret_a", "POST", "/cms/api/v1/customer/create", { client_reference_id: "org-a-1", alpha_3_country_code: "IND", full_name: "Asha Verma" });
+    expect(created.status).toBe(true);
+    const other = await as("key_b", "secret_b", "GET", `/cms/api/v1/customer/${created.data.id}`);
+    expect(other.status).toBe(false);
+    expect(["USR_NOT_FOUND", "AUTH_ORG_MISMATCH"]).toContain(other.err_code);
+    cli.stop();
+    expect(await cli.code).toBe(0);
+  });
+
+  it("exits 2 for an --org without a secret", async () => {
+    const cli = run(["sandbox", "--port", "0", "--org", "only_a_key"], {});
+    expect(await cli.code).toBe(2);
+    expect(cli.stderr()).toContain("--org takes KEY:SECRET");
+  });
+});
