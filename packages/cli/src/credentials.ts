@@ -1,3 +1,4 @@
+import { createExchangeClient, type ExchangeClient } from "@exchange-kit/client";
 import { UsageError } from "./output.js";
 
 export interface CredentialFlags {
@@ -29,4 +30,9 @@ export function requireCredentials(flags: CredentialFlags, env: Record<string, s
 /** The sandbox (or service) base URL: --base-url, then EXCHANGE_BASE_URL, then the sandbox's default port. */
 export function baseUrl(flag: string | undefined, env: Record<string, string | undefined>): string {
   return (flag ?? env.EXCHANGE_BASE_URL ?? "http://127.0.0.1:4020").replace(/\/+$/, "");
+}
+
+/** The typed client for the CLI's own calls: signed, with the client's errors; one quick retry at most. */
+export function serviceClient(base: string, credentials: Credentials): ExchangeClient {
+  return createExchangeClient({ baseUrl: base, ...credentials, maxRetries: 1, timeoutMs: 15_000 });
 }

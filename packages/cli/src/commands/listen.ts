@@ -4,9 +4,8 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { appendFile } from "node:fs/promises";
 import { verifyWebhook, WebhookVerificationError } from "@exchange-kit/webhook-verify";
-import { baseUrl, requireCredentials } from "../credentials.js";
+import { baseUrl, requireCredentials, serviceClient } from "../credentials.js";
 import { UsageError } from "../output.js";
-import { describeFailure, signedFetch } from "../signed-fetch.js";
 import type { Command } from "./command.js";
 
 const FORWARDED = ["content-type", "x-timestamp", "x-signature"];
@@ -77,10 +76,11 @@ export const listen: Command = {
       server.listen(values.port === undefined ? 0 : Number(values.port), "127.0.0.1", () => resolve());
     });
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-    const registered = await signedFetch(base, credentials, "POST", "/org/api/v1/organizations/api-webhooks", { webhook_url: url });
-    if (registered.status !== 200) {
+    try {
+      await serviceClient(base, credentials).organization.registerWebhook({ webhook_url: url });
+    } catch (error) {
       server.close();
-      throw new Error(`could not register ${url} with ${base}: ${describeFailure(registered)}`);
+      throw new Error(`could not register ${url} with ${base}: ${(error as Error).message}`);
     }
     out.result({ listening: url, forwardTo: target }, `${out.green("listening")} on ${url}, forwarding to ${target} (Ctrl-C to stop)`);
     await new Promise<void>((resolve) => {

@@ -1,7 +1,7 @@
 // exchange-kit trigger: moves a sandbox record to a state the document allows, which emits its webhook event.
-import { baseUrl, requireCredentials } from "../credentials.js";
+import { ExchangeError, isExchangeApiError } from "@exchange-kit/client";
+import { baseUrl, requireCredentials, serviceClient } from "../credentials.js";
 import { UsageError } from "../output.js";
-import { describeFailure, signedFetch } from "../signed-fetch.js";
 import type { Command } from "./command.js";
 
 /** The event catalog: type -> the sandbox's record kind and the events it can emit. */
@@ -43,13 +43,16 @@ export const trigger: Command = {
     for (const [flag, field] of [["failure-reason", "failure_reason"], ["refund-reason", "refund_reason"], ["reason", "reason"]] as const) {
       if (typeof values[flag] === "string") body[field] = values[flag] as string;
     }
-    const base = baseUrl(values["base-url"] as string | undefined, env);
-    const answer = await signedFetch(base, credentials, "POST", `/_sandbox/${entry.kind}/${encodeURIComponent(values.id)}/transition`, body);
-    if (answer.status !== 200) {
-      out.error(answer.body?.err_code ?? `HTTP_${answer.status}`, describeFailure(answer));
+    const client = serviceClient(baseUrl(values["base-url"] as string | undefined, env), credentials);
+    try {
+      const data = await client.request("POST", `/_sandbox/${entry.kind}/${encodeURIComponent(values.id)}/transition`, { body });
+      out.result(data ?? null, `${out.green("triggered")} ${type} ${event} for ${values.id}`);
+      return 0;
+    } catch (error) {
+      if (!(error instanceof ExchangeError)) throw error;
+      const code = isExchangeApiError(error) ? error.errCode : error.name;
+      out.error(code, isExchangeApiError(error) ? `${error.status} ${error.errCode}: ${error.message}` : error.message);
       return 1;
     }
-    out.result(answer.body?.data ?? null, `${out.green("triggered")} ${type} ${event} for ${values.id}`);
-    return 0;
   },
 };
