@@ -111,8 +111,9 @@ function count<T extends number | undefined>(options: ExchangeClientOptions, nam
  * const banks = await client.banks.list(customer.id, { per_page: 10 });
  */
 export function createExchangeClient(options: ExchangeClientOptions = {}): ExchangeClient {
+  const dangerouslyAllowBrowser = options.dangerouslyAllowBrowser === true;
   const g = globalThis as { window?: unknown; document?: unknown };
-  if (options.dangerouslyAllowBrowser !== true && typeof g.window !== "undefined" && typeof g.document !== "undefined") {
+  if (!dangerouslyAllowBrowser && typeof g.window !== "undefined" && typeof g.document !== "undefined") {
     throw new ExchangeConfigurationError(
       "refusing to run in a browser, where the API secret is readable by anyone: call the exchange from your " +
         "server (or pass dangerouslyAllowBrowser: true where that is trusted, e.g. jsdom tests)",
@@ -129,7 +130,6 @@ export function createExchangeClient(options: ExchangeClientOptions = {}): Excha
   } catch {
     throw new ExchangeConfigurationError(`baseUrl must be an http(s) URL, got ${baseUrlText}`);
   }
-  const dangerouslyAllowBrowser = options.dangerouslyAllowBrowser === true;
   const userAgent = options.userAgent ?? `exchange-kit-client/${VERSION}`;
   const send = createTransport({
     baseUrl,

@@ -33,7 +33,7 @@ export async function* paginate<T>(
 }
 
 /** The query of a URL (absolute or relative), integers as numbers. */
-export function queryOfUrl(url: string): Record<string, string | number> {
+function queryOfUrl(url: string): Record<string, string | number> {
   const out: Record<string, string | number> = {};
   for (const [key, value] of new URL(url, "http://next.invalid").searchParams) {
     out[key] = /^\d{1,15}$/.test(value) ? Number(value) : value;

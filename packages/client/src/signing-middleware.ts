@@ -28,6 +28,11 @@ export function createSigningMiddleware(options: SigningMiddlewareOptions): Midd
   return {
     async onRequest({ request }) {
       const text = request.body === null ? "" : await request.clone().text();
+      // JSON.parse, not canonicalizeText(text): the text comes from a serializer of JS values (canonicalize, left
+      // unchanged here, or JSON.stringify, which JSON.parse reverses exactly), so the body is canonicalize(value)
+      // whichever serializer wrote it. canonicalizeText differs only on integer literals past 2^53 (it keeps a
+      // bigint serializer's digits, but writes JSON.stringify's 1e16 as an integer where canonicalize writes
+      // 1e+16), and adds 1.2 KB gzipped to the client bundle.
       const body = text === "" ? undefined : canonicalize(JSON.parse(text) as unknown);
       const headers = await signatureHeaders(apiKey, apiSecret, body, dangerouslyAllowBrowser === true);
       const signed = body !== undefined && body !== text ? new Request(request, { body }) : request;

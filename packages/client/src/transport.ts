@@ -118,14 +118,14 @@ export function unwrapData<A extends unknown[]>(run: (...args: A) => Promise<Sen
 }
 
 /** True for failures a retry may fix: the document's retry class, network errors, attempt timeouts. */
-export function isRetryable(error: unknown): error is ExchangeError {
+function isRetryable(error: unknown): error is ExchangeError {
   if (error instanceof ExchangeApiError || error instanceof ExchangeResponseError) return error.action === "retry";
   if (error instanceof ExchangeTimeoutError) return error.scope === "attempt";
   return error instanceof ExchangeNetworkError;
 }
 
 /** The URL of a call: base + path + query (undefined and null values left out, arrays repeated). */
-export function buildUrl(baseUrl: string, path: string, ...queries: (Record<string, unknown> | undefined)[]): string {
+function buildUrl(baseUrl: string, path: string, ...queries: (Record<string, unknown> | undefined)[]): string {
   let url = baseUrl + path;
   let sep = "?";
   for (const query of queries) {
@@ -146,7 +146,7 @@ export function buildUrl(baseUrl: string, path: string, ...queries: (Record<stri
  * Retry-After when the answer has one, else exponential backoff. A string is
  * the reason not to retry at all.
  */
-export function planRetry(error: ExchangeError, attemptNo: number, baseMs: number, deadlineAt: number): number | string {
+function planRetry(error: ExchangeError, attemptNo: number, baseMs: number, deadlineAt: number): number | string {
   const retryAfter = parseRetryAfter((error as Partial<ExchangeApiError>).headers?.get("retry-after"));
   if (retryAfter !== undefined && retryAfter > MAX_RETRY_AFTER_MS) {
     return `Retry-After asks for ${Math.round(retryAfter / 1000)} s, more than the client waits`;
@@ -156,7 +156,7 @@ export function planRetry(error: ExchangeError, attemptNo: number, baseMs: numbe
 }
 
 /** Marks an error the client could have retried but did not, and says why. */
-export function notRetried<E extends ExchangeError>(error: E, reason: string): E {
+function notRetried<E extends ExchangeError>(error: E, reason: string): E {
   error.notRetriedReason = reason;
   error.message += ` (not retried: ${reason})`;
   return error;

@@ -15,7 +15,7 @@ export interface WaitOptions<T = unknown> {
   until?: (record: T) => boolean;
 }
 
-export const DEFAULT_WAIT_MS = 10 * 60_000;
+const DEFAULT_WAIT_MS = 10 * 60_000;
 
 /**
  * Calls `get` until `done(record)`, pausing with backoff between calls, and
