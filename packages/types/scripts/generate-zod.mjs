@@ -51,11 +51,9 @@ import {
   mergeSchemas,
   typeList,
 } from "./lib/json-schema.mjs";
-import { WEBHOOK_UNION, componentAliases, zodName } from "./lib/names.mjs";
-import { bundleSpec, deref, listOperations, packageDir, schemaRefName } from "./lib/spec.mjs";
+import { WEBHOOK_UNION, componentAliases, docComment, propertyKey as key, zodName } from "./lib/names.mjs";
+import { bundleSpec, jsonMedia, listOperations, packageDir, schemaRefName } from "./lib/spec.mjs";
 
-const IDENT = /^[A-Za-z_$][\w$]*$/;
-const key = (name) => (IDENT.test(name) ? name : JSON.stringify(name));
 const literal = (value) => JSON.stringify(value);
 
 function indentLines(code, by) {
@@ -68,15 +66,6 @@ function list(items, open, close) {
   const single = `${open}${pad}${items.join(", ")}${pad}${close}`;
   if (!single.includes("\n") && single.length <= 100) return single;
   return `${open}\n${items.map((item) => `  ${indentLines(item, "  ")},`).join("\n")}\n${close}`;
-}
-
-function comment(text) {
-  if (!text) return "";
-  const clean = String(text).trim().replace(/\*\//g, "*\\/");
-  return `/**\n${clean
-    .split("\n")
-    .map((line) => ` * ${line}`.trimEnd())
-    .join("\n")}\n */\n`;
 }
 
 const FORMATS = {
@@ -118,7 +107,7 @@ class ZodGenerator {
     const doc = [schema.title && schema.title !== name ? schema.title : undefined, schema.description]
       .filter(Boolean)
       .join("\n\n");
-    this.declarations.push(`${comment(doc || `The ${name} component.`)}export const ${id}${annotation} = ${result.code};`);
+    this.declarations.push(`${docComment(doc || `The ${name} component.`)}export const ${id}${annotation} = ${result.code};`);
     const entry = { code: id, duOk: result.duOk && annotation === "" };
     this.done.set(name, entry);
     return entry;
@@ -361,8 +350,7 @@ class ZodGenerator {
     const responseComponents = this.doc.components?.responses ?? {};
     const sharedResponses = new Map();
     const responseSchema = (response, where) => {
-      const resolved = deref(this.doc, response);
-      const media = resolved?.content?.["application/json"];
+      const media = jsonMedia(this.doc, response);
       if (!media) return undefined;
       return this.translate(media.schema ?? {}, undefined, where).code;
     };
@@ -382,8 +370,7 @@ class ZodGenerator {
       if (!id) throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
       const where = `#/paths/${path}/${method}`;
       const members = [];
-      const body = deref(this.doc, operation.requestBody);
-      const bodySchema = body?.content?.["application/json"]?.schema;
+      const bodySchema = jsonMedia(this.doc, operation.requestBody)?.schema;
       if (bodySchema !== undefined) members.push(`requestBody: ${this.translate(bodySchema, undefined, `${where}/requestBody`).code}`);
       const responses = [];
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
@@ -400,8 +387,7 @@ class ZodGenerator {
   webhooks() {
     const bodies = [];
     for (const { key: name, operation } of listOperations(this.doc, "webhooks")) {
-      const body = deref(this.doc, operation.requestBody);
-      const schema = body?.content?.["application/json"]?.schema;
+      const schema = jsonMedia(this.doc, operation.requestBody)?.schema;
       if (schema === undefined) continue;
       bodies.push({ name, schema, result: this.translate(schema, undefined, `#/webhooks/${name}/requestBody`) });
     }
@@ -429,7 +415,7 @@ class ZodGenerator {
     out.push(componentDeclarations.join("\n\n"), "");
 
     out.push(
-      comment("Every component schema's zod schema, by component name.") +
+      docComment("Every component schema's zod schema, by component name.") +
       `export const componentSchemas = ${list(
         [...this.aliases].map(([name, alias]) => `${key(name)}: ${zodName(alias)}`),
         "{",
@@ -440,7 +426,7 @@ class ZodGenerator {
 
     const unionName = zodName(WEBHOOK_UNION);
     out.push(
-      comment("The body of each webhook the service sends, by webhook name.") +
+      docComment("The body of each webhook the service sends, by webhook name.") +
       `export const webhookSchemas = ${list(webhooks.map((w) => `${key(w.name)}: ${w.result.code}`), "{", "}")} as const;`,
       "",
     );
@@ -454,7 +440,7 @@ class ZodGenerator {
             ? codes[0]
             : `z.union(${list(codes, "[", "]")})`;
       out.push(
-        comment(
+        docComment(
           `Any webhook event: the union of every webhook body${found ? `, told apart by \`${found.name}\` and then by each body's own discriminator` : ""}.`,
         ) +
         `export const ${unionName} = ${union};`,
@@ -463,10 +449,10 @@ class ZodGenerator {
     }
 
     out.push(
-      comment("The schemas of the shared responses (components.responses) that have a JSON body.") +
+      docComment("The schemas of the shared responses (components.responses) that have a JSON body.") +
       `export const responseSchemas = ${list(shared, "{", "}")} as const;`,
       "",
-      comment(
+      docComment(
         "The request body schema and the response schemas (by status) of every operation, by operationId.\nResponses without a JSON body are left out.",
       ) +
       `export const operationSchemas = ${list(operations, "{", "}")} as const;`,

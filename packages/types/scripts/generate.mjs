@@ -10,18 +10,25 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { generateZod } from "./generate-zod.mjs";
-import { generateAliases, generateErrCodes, generateOperationIndex, generateOperationRoutes } from "./lib/index-gen.mjs";
+import {
+  generateAliases,
+  generateErrCodes,
+  generateOperationIndex,
+  generateOperationRoutes,
+  operationEntries,
+} from "./lib/index-gen.mjs";
 import { generateOpenapiTypes } from "./lib/openapi-types.mjs";
 import { bundleSpec, packageDir } from "./lib/spec.mjs";
 
 const outDir = join(packageDir, "src", "generated");
 const spec = bundleSpec();
+const operations = operationEntries(spec);
 const files = {
   "openapi.ts": await generateOpenapiTypes(spec),
   "aliases.ts": generateAliases(spec),
   "err-codes.ts": generateErrCodes(spec),
-  "routes.ts": generateOperationRoutes(spec),
-  "operations.ts": generateOperationIndex(spec),
+  "routes.ts": generateOperationRoutes(operations),
+  "operations.ts": generateOperationIndex(operations),
   "zod.ts": generateZod(spec),
 };
 

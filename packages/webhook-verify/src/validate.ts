@@ -32,7 +32,7 @@ export function unlisted(type: string, event: string): string | undefined {
 }
 
 /** Why the event does not match the catalog, or undefined when it is a catalog event. */
-export function catalogProblem(type: string, event: string, metadata: JsonObject): string | undefined {
+function catalogProblem(type: string, event: string, metadata: JsonObject): string | undefined {
   const notListed = unlisted(type, event);
   if (notListed !== undefined) return notListed;
   const rules = (CATALOG as Table)[type]![event]!;

@@ -48,7 +48,7 @@ export const SUPPORTED = new Set([
   "else",
 ]);
 
-export const KEYWORD_FAMILIES = {
+const KEYWORD_FAMILIES = {
   string: STRING_KEYWORDS,
   number: NUMBER_KEYWORDS,
   array: ARRAY_KEYWORDS,
@@ -261,7 +261,7 @@ export function foldAllOf(doc, schema, depth = 0) {
  * required and has a `const` or `enum` (through `$ref`, allOf and every member of oneOf/anyOf).
  * Undefined when not pinned.
  */
-export function literalValues(doc, schema, name, depth = 0) {
+function literalValues(doc, schema, name, depth = 0) {
   if (depth > 40) return undefined;
   schema = expandRef(doc, schema);
   if (!isPlainObject(schema)) return undefined;

@@ -1,4 +1,5 @@
-// Naming shared by every generator, so the type aliases ("." entry) and the zod schemas ("./zod" entry) agree.
+// Naming shared by every generator, so the type aliases ("." entry) and the zod schemas ("./zod" entry) agree,
+// and the bits of emitted source they all write (object keys, doc comments).
 
 /** The name of the union of every webhook event body (type alias `WebhookEvent`, zod `WebhookEventSchema`). */
 export const WEBHOOK_UNION = "WebhookEvent";
@@ -37,9 +38,23 @@ export const RESERVED_TYPE_NAMES = new Set([
   "HttpMethod",
 ]);
 
+const IDENT = /^[A-Za-z_$][\w$]*$/;
+
+/** An object literal key for `name`: bare when it is an identifier, else a string literal. */
+export function propertyKey(name) {
+  return IDENT.test(name) ? name : JSON.stringify(name);
+}
+
+/** A JSDoc block for `text` (empty when there is none), ending in a newline. */
+export function docComment(text) {
+  if (!text) return "";
+  const lines = String(text).trim().replace(/\*\//g, "*\\/").split("\n");
+  return `/**\n${lines.map((l) => ` * ${l}`.trimEnd()).join("\n")}\n */\n`;
+}
+
 /** A TypeScript identifier for a component name: kept as written when it is one, else PascalCased. */
 export function identifierFor(name) {
-  if (/^[A-Za-z_$][\w$]*$/.test(name)) return name;
+  if (IDENT.test(name)) return name;
   const pascal = name
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)

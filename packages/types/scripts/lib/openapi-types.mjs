@@ -11,16 +11,13 @@
 //      required anywhere in an allOf is required), so `SuccessEnvelope & {data: Customer}` keeps `data`
 //      non-optional.
 import openapiTS, { astToString } from "openapi-typescript";
+import { isPlainObject } from "./json-schema.mjs";
 import { deref } from "./spec.mjs";
 
 const SKIP = new Set(["example", "examples", "default", "const", "enum"]);
 
-function isObject(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
 function inheritType(parent, member) {
-  if (!isObject(member) || member.$ref !== undefined) return;
+  if (!isPlainObject(member) || member.$ref !== undefined) return;
   if (member.type === undefined && parent.type !== undefined) member.type = structuredClone(parent.type);
   for (const key of member.required ?? []) {
     member.properties ??= {};
@@ -47,7 +44,7 @@ function rewriteSchema(doc, schema) {
     const required = new Set(schema.required ?? []);
     for (const member of schema.allOf) for (const key of deref(doc, member)?.required ?? []) required.add(key);
     const addRequired = (target) => {
-      if (!isObject(target) || target.$ref !== undefined || !isObject(target.properties)) return;
+      if (!isPlainObject(target) || target.$ref !== undefined || !isPlainObject(target.properties)) return;
       const extra = Object.keys(target.properties).filter((k) => required.has(k) && !(target.required ?? []).includes(k));
       if (extra.length > 0) target.required = [...(target.required ?? []), ...extra];
     };
@@ -61,7 +58,7 @@ function walk(doc, node) {
     for (const item of node) walk(doc, item);
     return;
   }
-  if (!isObject(node)) return;
+  if (!isPlainObject(node)) return;
   if ("anyOf" in node || "oneOf" in node || "allOf" in node) rewriteSchema(doc, node);
   for (const [key, value] of Object.entries(node)) {
     if (SKIP.has(key) || key.startsWith("x-")) continue;
@@ -70,7 +67,7 @@ function walk(doc, node) {
 }
 
 /** The typing view of a bundled spec (a rewritten deep copy). */
-export function typingView(spec) {
+function typingView(spec) {
   const doc = structuredClone(spec);
   walk(doc, doc);
   return doc;

@@ -3,13 +3,9 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
 export type JsonObject = { [key: string]: any };
 
 export declare const packageDir: string;
-export declare const repoRoot: string;
-export declare const specRoot: string;
 export declare function bundleSpec(): JsonObject;
 export declare function schemaRefName(ref: unknown): string | undefined;
-export declare function resolvePointer(doc: JsonObject, ref: string): any;
 export declare function deref(doc: JsonObject, node: any): any;
-export declare const HTTP_METHODS: readonly string[];
 export declare function listOperations(
   doc: JsonObject,
   section?: "paths" | "webhooks",

@@ -12,9 +12,9 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** The package directory (packages/types). */
 export const packageDir = resolve(here, "../..");
 /** The repository root, which holds openapi/ and redocly.yaml. */
-export const repoRoot = resolve(packageDir, "../..");
+const repoRoot = resolve(packageDir, "../..");
 /** The root file of the spec. */
-export const specRoot = join(repoRoot, "openapi", "openapi.yaml");
+const specRoot = join(repoRoot, "openapi", "openapi.yaml");
 
 /** Bundles the spec with the Redocly CLI and returns the bundled document (a fresh object each call). */
 export function bundleSpec() {
@@ -46,7 +46,7 @@ function decodePointer(token) {
 }
 
 /** Resolves a local JSON pointer reference (`#/...`) in the document. */
-export function resolvePointer(doc, ref) {
+function resolvePointer(doc, ref) {
   if (!ref.startsWith("#/")) throw new Error(`Only local references are supported, got ${ref}`);
   let node = doc;
   for (const token of ref.slice(2).split("/").map(decodePointer)) {
@@ -67,7 +67,7 @@ export function deref(doc, node) {
 }
 
 /** The HTTP methods of a path item, in the order OpenAPI lists them. */
-export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
 /**
  * Every operation of `paths` (or of `webhooks` with `section: "webhooks"`), in document order:
@@ -82,4 +82,9 @@ export function listOperations(doc, section = "paths") {
     }
   }
   return out;
+}
+
+/** The `application/json` media type of a request body or response (a `$ref` is followed), or undefined. */
+export function jsonMedia(doc, bodyOrResponse) {
+  return deref(doc, bodyOrResponse)?.content?.["application/json"];
 }
