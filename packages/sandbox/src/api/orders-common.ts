@@ -1,13 +1,13 @@
 // What payin and payout quotations and orders share: exactly one amount, the customer and bank checks,
 // the corridor lookup, limits, fetch-rate and EDD.
 import { randomUUID } from "node:crypto";
-import { ApiError, badRequest, REQUIRED_MESSAGE } from "../http/api-error.js";
+import { ApiError, badRequest, missingFields, REQUIRED_MESSAGE } from "../http/api-error.js";
 import type { HandlerResult } from "../http/server.js";
 import { decimalsOf, RATE_DECIMALS } from "../domain/catalog.js";
 import { fitsScale, format, isDecimalString, max, parse, sign, sub, ZERO, type Decimal } from "../domain/decimal.js";
 import { eddOutcome, stringsIn } from "../domain/magic.js";
 import { dailyLimit, hasVerifiedEdd, usedToday } from "../domain/risk.js";
-import type { BankRow, CustomerRow, EddRow } from "../store/records.js";
+import type { BankRow, CustomerRow, EddRow, OrderTerms } from "../store/records.js";
 import { BANK_NOT_FOUND, requireMembers, UUID, type Ctx } from "./common.js";
 
 /** The one amount of a quotation request: the field, the string exactly as sent, and its exact value. */
@@ -79,6 +79,28 @@ export function oneOf(field: string, value: unknown, allowed: readonly string[])
   return match;
 }
 
+/** A new quotation's timestamps: valid for the configured TTL from now (sandbox clock). */
+export function quotationTimes(ctx: Ctx): { created_at: string; updated_at: string; expiry_time: string } {
+  const now = ctx.domain.clock.nowMs();
+  const created = new Date(now).toISOString();
+  return { created_at: created, updated_at: created, expiry_time: new Date(now + ctx.domain.settings.quotationTtlSeconds * 1000).toISOString() };
+}
+
+/** The terms an order takes over from the quotation it is initiated with. */
+export function orderTerms(q: OrderTerms): OrderTerms {
+  return {
+    customer_id: q.customer_id,
+    bank_id: q.bank_id,
+    asset: q.asset,
+    fiat: q.fiat,
+    network: q.network,
+    sending_amount: q.sending_amount,
+    rate: q.rate,
+    receiving_amount: q.receiving_amount,
+    wallet_address: q.wallet_address,
+  };
+}
+
 export function expired(ctx: Ctx, expiryTime: string): boolean {
   return ctx.domain.clock.nowMs() > Date.parse(expiryTime);
 }
@@ -100,16 +122,20 @@ export function limitsOf(ctx: Ctx, module: "payin" | "payout"): HandlerResult {
   };
 }
 
+/** The corridor of a fiat (any case) in the catalog's payin or payout corridors; INPUT_MALFORMED otherwise. */
+export function corridorOf<C>(corridors: Record<string, C>, fiat: unknown): C {
+  const corridor = corridors[String(fiat).toUpperCase()];
+  if (!corridor) throw badRequest("INPUT_MALFORMED", "Invalid value for fiat", "fiat", `Must be one of: ${Object.keys(corridors).join(", ")}.`);
+  return corridor;
+}
+
 /** Query parameters (names are the sandbox's choice): asset and fiat, both required. */
-export function fetchRate(ctx: Ctx, rates: Record<string, { rate: string; assets: string[] }>): HandlerResult {
+export function fetchRate(ctx: Ctx, corridors: Record<string, { rate: string; assets: string[] }>): HandlerResult {
   const asset = ctx.query.get("asset");
   const fiat = ctx.query.get("fiat");
   const missing = [asset ? undefined : "asset", fiat ? undefined : "fiat"].filter((m): m is string => m !== undefined);
-  if (missing.length > 0) {
-    throw new ApiError(400, "REQ_FIELD_MISSING", `Missing required field${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}`, Object.fromEntries(missing.map((m) => [m, [REQUIRED_MESSAGE]])));
-  }
-  const corridor = rates[fiat!.toUpperCase()];
-  if (!corridor) throw badRequest("INPUT_MALFORMED", "Invalid value for fiat", "fiat", `Must be one of: ${Object.keys(rates).join(", ")}.`);
+  if (missing.length > 0) throw missingFields(missing);
+  const corridor = corridorOf(corridors, fiat);
   const assetName = oneOf("asset", asset, corridor.assets);
   return { message: "Rate fetched successfully", data: { asset: assetName, fiat: fiat!.toUpperCase(), rate: format(parse(corridor.rate), RATE_DECIMALS, "half-up") } };
 }

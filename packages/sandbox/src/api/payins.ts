@@ -11,7 +11,7 @@ import { checkEndUserIp, checkRisk } from "../domain/risk.js";
 import { PAYIN_STATUSES } from "../domain/transitions.js";
 import type { PayinQuotationRow, PayinRow } from "../store/records.js";
 import { historyFilters, paginate, requireMembers, UUID, type Ctx } from "./common.js";
-import { checkPrecision, expired, fetchRate, limitsOf, listEdd, oneAmount, oneOf, saveEdd, verifiedBank, verifiedCustomer } from "./orders-common.js";
+import { checkPrecision, corridorOf, expired, fetchRate, limitsOf, listEdd, oneAmount, oneOf, orderTerms, quotationTimes, saveEdd, verifiedBank, verifiedCustomer } from "./orders-common.js";
 import { payinQuotationView, payinView } from "./views.js";
 
 /** A UTR: 12 to 22 letters and digits (IMPS references are 12 digits, NEFT/RTGS ones up to 22 characters). */
@@ -38,8 +38,7 @@ export function createPayinQuotation(ctx: Ctx): HandlerResult {
   requireMembers(body, ["customer_id", "bank_id", "asset", "fiat", "network", "payment_method", "wallet_address"]);
   const amount = oneAmount(body, "PAYIN");
   const customer = verifiedCustomer(ctx, body.customer_id);
-  const corridor = PAYIN_CORRIDORS[String(body.fiat).toUpperCase()];
-  if (!corridor) throw badRequest("INPUT_MALFORMED", "Invalid value for fiat", "fiat", `Must be one of: ${Object.keys(PAYIN_CORRIDORS).join(", ")}.`);
+  const corridor = corridorOf(PAYIN_CORRIDORS, body.fiat);
   const asset = oneOf("asset", body.asset, corridor.assets);
   const network = oneOf("network", body.network, corridor.networks);
   const method = oneOf("payment_method", body.payment_method, Object.keys(corridor.methods));
@@ -70,7 +69,6 @@ export function createPayinQuotation(ctx: Ctx): HandlerResult {
   }
   checkRisk(domain, customer, risk, "payin", corridor.fiat, quote.sending);
   const priced = formatPayinQuote(quote, precision);
-  const now = domain.clock.nowMs();
   const quotation: PayinQuotationRow = {
     id: randomUUID(),
     org: ctx.org.id,
@@ -85,9 +83,7 @@ export function createPayinQuotation(ctx: Ctx): HandlerResult {
     receiving_amount: priced.receiving_amount,
     fees: priced.fees,
     wallet_address: body.wallet_address,
-    created_at: new Date(now).toISOString(),
-    updated_at: new Date(now).toISOString(),
-    expiry_time: new Date(now + domain.settings.quotationTtlSeconds * 1000).toISOString(),
+    ...quotationTimes(ctx),
     requested_amount: amount.raw,
   };
   domain.store.payinQuotations.put(quotation);
@@ -123,18 +119,10 @@ export function initiatePayin(ctx: Ctx): HandlerResult {
     id: randomUUID(),
     org: org.id,
     quotation_id: quotation.id,
-    customer_id: quotation.customer_id,
-    bank_id: quotation.bank_id,
-    asset: quotation.asset,
-    fiat: quotation.fiat,
-    network: quotation.network,
+    ...orderTerms(quotation),
     payment_method: quotation.payment_method,
-    sending_amount: quotation.sending_amount,
-    rate: quotation.rate,
-    receiving_amount: quotation.receiving_amount,
     fees: quotation.fees,
     client_reference_id: reference,
-    wallet_address: quotation.wallet_address,
     transaction_reference_id: utr,
     status: "PROCESSING",
     failure_reason: null,
@@ -162,7 +150,6 @@ export function listPayinHistory(ctx: Ctx): HandlerResult {
 }
 
 export const getPayinLimits = (ctx: Ctx) => limitsOf(ctx, "payin");
-export const fetchPayinRate = (ctx: Ctx) =>
-  fetchRate(ctx, Object.fromEntries(Object.entries(PAYIN_CORRIDORS).map(([fiat, c]) => [fiat, { rate: c.rate, assets: c.assets }])));
+export const fetchPayinRate = (ctx: Ctx) => fetchRate(ctx, PAYIN_CORRIDORS);
 export const savePayinEdd = (ctx: Ctx) => saveEdd(ctx, "payin");
 export const listPayinEdd = (ctx: Ctx) => listEdd(ctx, "payin");

@@ -12,7 +12,7 @@ import { checkEndUserIp, checkRisk } from "../domain/risk.js";
 import { PAYOUT_STATUSES } from "../domain/transitions.js";
 import type { PayoutQuotationRow, PayoutRow } from "../store/records.js";
 import { historyFilters, paginate, requireMembers, text, UUID, type Ctx } from "./common.js";
-import { checkPrecision, expired, fetchRate, limitsOf, listEdd, oneAmount, oneOf, saveEdd, verifiedBank, verifiedCustomer } from "./orders-common.js";
+import { checkPrecision, corridorOf, expired, fetchRate, limitsOf, listEdd, oneAmount, oneOf, orderTerms, quotationTimes, saveEdd, verifiedBank, verifiedCustomer } from "./orders-common.js";
 import { payoutQuotationView, payoutView } from "./views.js";
 
 function corridorConfiguration(corridor: PayoutCorridor) {
@@ -65,8 +65,7 @@ function createQuotation(ctx: Ctx, remittance: boolean): PayoutQuotationRow {
     }
     remitterId = id;
   }
-  const corridor = PAYOUT_CORRIDORS[String(body.fiat).toUpperCase()];
-  if (!corridor) throw badRequest("INPUT_MALFORMED", "Invalid value for fiat", "fiat", `Must be one of: ${Object.keys(PAYOUT_CORRIDORS).join(", ")}.`);
+  const corridor = corridorOf(PAYOUT_CORRIDORS, body.fiat);
   const asset = oneOf("asset", body.asset, corridor.assets);
   const network = oneOf("network", body.network, corridor.networks);
   const method = oneOf("payment_method", body.payment_method, Object.keys(corridor.methods));
@@ -103,7 +102,6 @@ function createQuotation(ctx: Ctx, remittance: boolean): PayoutQuotationRow {
   }
   checkRisk(domain, customer, risk, "payout", corridor.fiat, quote.receiving);
   const priced = formatPayoutQuote(quote, precision);
-  const now = domain.clock.nowMs();
   const quotation: PayoutQuotationRow = {
     id: randomUUID(),
     org: ctx.org.id,
@@ -119,9 +117,7 @@ function createQuotation(ctx: Ctx, remittance: boolean): PayoutQuotationRow {
     receiving_amount: priced.receiving_amount,
     fees: priced.fees,
     wallet_address: depositAddress(network),
-    created_at: new Date(now).toISOString(),
-    updated_at: new Date(now).toISOString(),
-    expiry_time: new Date(now + domain.settings.quotationTtlSeconds * 1000).toISOString(),
+    ...quotationTimes(ctx),
     requested_amount: amount.raw,
   };
   domain.store.payoutQuotations.put(quotation);
@@ -159,19 +155,11 @@ export function initiatePayout(ctx: Ctx): HandlerResult {
     id: randomUUID(),
     org: org.id,
     quotation_id: quotation.id,
-    customer_id: quotation.customer_id,
-    bank_id: quotation.bank_id,
+    ...orderTerms(quotation),
     remitter_id: quotation.remitter_id,
-    asset: quotation.asset,
-    network: quotation.network,
-    fiat: quotation.fiat,
-    rate: quotation.rate,
-    sending_amount: quotation.sending_amount,
-    receiving_amount: quotation.receiving_amount,
     client_reference_id: reference,
     fees: quotation.fees,
     status: "PROCESSING",
-    wallet_address: quotation.wallet_address,
     failure_reason: null,
     created_at: now,
     updated_at: now,
@@ -196,7 +184,6 @@ export function listPayoutHistory(ctx: Ctx): HandlerResult {
 }
 
 export const getPayoutLimits = (ctx: Ctx) => limitsOf(ctx, "payout");
-export const fetchPayoutRate = (ctx: Ctx) =>
-  fetchRate(ctx, Object.fromEntries(Object.entries(PAYOUT_CORRIDORS).map(([fiat, c]) => [fiat, { rate: c.rate, assets: c.assets }])));
+export const fetchPayoutRate = (ctx: Ctx) => fetchRate(ctx, PAYOUT_CORRIDORS);
 export const savePayoutEdd = (ctx: Ctx) => saveEdd(ctx, "payout");
 export const listPayoutEdd = (ctx: Ctx) => listEdd(ctx, "payout");

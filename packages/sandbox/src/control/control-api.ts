@@ -18,7 +18,7 @@ import {
   PAYOUT_REVIEW_REASONS,
   PAYOUT_STATUSES,
 } from "../domain/transitions.js";
-import type { EventRow, PlannedStep } from "../store/records.js";
+import type { EddRow, EventRow, PlannedStep } from "../store/records.js";
 
 function field(body: Record<string, unknown>, name: string, allowed?: readonly string[]): string | undefined {
   const value = body[name];
@@ -33,7 +33,8 @@ interface Kind {
   param: string;
   statuses: readonly string[];
   find(ctx: Ctx, id: string): { org: string } | undefined;
-  view(ctx: Ctx, id: string): unknown;
+  /** The record as answered, given the row find() returned (moves update that same row). */
+  view(row: { org: string }): unknown;
   step(body: Record<string, unknown>, status: string): PlannedStep;
 }
 
@@ -43,7 +44,7 @@ const KINDS: Record<string, Kind> = {
     param: "customer_id",
     statuses: CUSTOMER_STATUSES,
     find: (ctx, id) => ctx.domain.store.customers.get(id),
-    view: (ctx, id) => customerView(ctx.domain.store.customers.get(id)!),
+    view: customerView,
     step: (body, status) => ({ status, failure_reason: status === "FAILED" ? (field(body, "failure_reason", CUSTOMER_FAILURE_REASONS) ?? "KYC_FAILED") : null }),
   },
   banks: {
@@ -51,7 +52,7 @@ const KINDS: Record<string, Kind> = {
     param: "bank_id",
     statuses: BANK_STATUSES,
     find: (ctx, id) => ctx.domain.store.banks.get(id),
-    view: (ctx, id) => bankView(ctx.domain.store.banks.get(id)!),
+    view: bankView,
     step: (body, status) => ({ status, failure_reason: status === "FAILED" ? (field(body, "failure_reason", BANK_FAILURE_REASONS) ?? "PENNY_DROP_FAILED") : null }),
   },
   payins: {
@@ -59,7 +60,7 @@ const KINDS: Record<string, Kind> = {
     param: "payin_id",
     statuses: PAYIN_STATUSES,
     find: (ctx, id) => ctx.domain.store.payins.get(id),
-    view: (ctx, id) => payinView(ctx.domain.store.payins.get(id)!),
+    view: payinView,
     step: (body, status) => ({
       status,
       failure_reason: field(body, "failure_reason") ?? (status === "FAILED" ? "PAYMENT_NOT_RECEIVED" : null),
@@ -71,7 +72,7 @@ const KINDS: Record<string, Kind> = {
     param: "payout_id",
     statuses: PAYOUT_STATUSES,
     find: (ctx, id) => ctx.domain.store.payouts.get(id),
-    view: (ctx, id) => payoutView(ctx.domain.store.payouts.get(id)!),
+    view: payoutView,
     step: (body, status) => {
       const step: PlannedStep = { status };
       const refund = field(body, "refund_reason");
@@ -91,10 +92,7 @@ const KINDS: Record<string, Kind> = {
     param: "edd_id",
     statuses: EDD_STATUSES,
     find: (ctx, id) => ctx.domain.store.edd.get(id),
-    view: (ctx, id) => {
-      const edd = ctx.domain.store.edd.get(id)!;
-      return { id: edd.id, customer_id: edd.customer_id, status: edd.status };
-    },
+    view: (edd: EddRow) => ({ id: edd.id, customer_id: edd.customer_id, status: edd.status }),
     step: (_body, status) => ({ status }),
   },
 };
@@ -114,7 +112,7 @@ export function transition(kindName: keyof typeof KINDS) {
     const before = ctx.domain.events.lastEmitted;
     ctx.domain.move(kind.progress, id, step);
     const emitted = ctx.domain.events.lastEmitted !== before ? ctx.domain.events.lastEmitted : undefined;
-    return { message: `Moved to ${status}`, data: { record: kind.view(ctx, id), event: emitted ? eventView(emitted) : null } };
+    return { message: `Moved to ${status}`, data: { record: kind.view(record), event: emitted ? eventView(emitted) : null } };
   };
 }
 

@@ -1,7 +1,7 @@
 // Risk checks shared by payin and payout quotations: the end user's IP, AML, EDD, the daily limit.
 import { BlockList, isIP } from "node:net";
 import { ApiError } from "../http/api-error.js";
-import type { CustomerRow } from "../store/records.js";
+import type { CustomerRow, PayinRow, PayoutRow } from "../store/records.js";
 import type { Domain } from "./domain.js";
 import { DAILY_LIMIT_INR } from "./catalog.js";
 import { add, dec, gt, parse, ZERO, type Decimal } from "./decimal.js";
@@ -37,18 +37,13 @@ export function dailyLimit(domain: Domain, customer: CustomerRow, module: "payin
 /** Fiat (INR, exact) the customer has already moved today (sandbox day) in this direction, failed orders excluded. */
 export function usedToday(domain: Domain, customer: CustomerRow, module: "payin" | "payout"): Decimal {
   const today = domain.clock.iso().slice(0, 10);
+  // The fiat side of the order: what the beneficiary receives on a payout, what the customer pays on a payin.
+  const orders: Iterable<PayinRow | PayoutRow> = module === "payout" ? domain.store.payouts.all() : domain.store.payins.all();
+  const fiatSide = module === "payout" ? "receiving_amount" : "sending_amount";
   let sum = ZERO;
-  if (module === "payout") {
-    for (const p of domain.store.payouts.all()) {
-      if (p.customer_id === customer.id && p.fiat === "INR" && p.created_at.startsWith(today) && p.status !== "FAILED" && p.status !== "REFUNDED") {
-        sum = add(sum, parse(p.receiving_amount));
-      }
-    }
-  } else {
-    for (const p of domain.store.payins.all()) {
-      if (p.customer_id === customer.id && p.fiat === "INR" && p.created_at.startsWith(today) && p.status !== "FAILED" && p.status !== "REFUNDED") {
-        sum = add(sum, parse(p.sending_amount));
-      }
+  for (const o of orders) {
+    if (o.customer_id === customer.id && o.fiat === "INR" && o.created_at.startsWith(today) && o.status !== "FAILED" && o.status !== "REFUNDED") {
+      sum = add(sum, parse(o[fiatSide]));
     }
   }
   return sum;

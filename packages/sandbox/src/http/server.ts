@@ -53,11 +53,8 @@ export interface ServerOptions<D> {
   domain: D;
   bodyLimitBytes: number;
   logger: Logger;
-  /** Called after each successful mutating request (POST, PATCH, PUT, DELETE). */
-  afterMutation?: () => void;
 }
 
-const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Past this, stop draining an oversized body and drop the connection. */
 const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
 const EMPTY = Buffer.alloc(0);
@@ -95,7 +92,7 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
     send(res, error.status, errorPayload(narrowed, route?.operation?.usesErrorKey ?? false), error.headers);
   }
 
-  function handle(req: IncomingMessage, res: ServerResponse, route: RouteDefinition<D>, params: Record<string, string>, raw: Buffer, url: string): void {
+  function handle(req: IncomingMessage, res: ServerResponse, route: RouteDefinition<D>, params: Record<string, string>, raw: Buffer, path: string, search: string): void {
     const headers = req.headers;
     const org = route.public ? undefined : authenticate(headers, raw, options.organizationsByKey);
     let body: Record<string, unknown> = {};
@@ -111,9 +108,7 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
       }
       body = parsed as Record<string, unknown>;
     }
-    const queryStart = url.indexOf("?");
-    const path = queryStart === -1 ? url : url.slice(0, queryStart);
-    const query = new URLSearchParams(queryStart === -1 ? "" : url.slice(queryStart + 1));
+    const query = new URLSearchParams(search);
     const values: Record<string, unknown> = {};
     for (const [key, value] of query) if (!(key in values)) values[key] = value;
     Object.assign(values, params);
@@ -133,14 +128,15 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
       domain: options.domain,
     });
     send(res, 200, { status: true, message: result.message, data: result.data });
-    if (MUTATING.has(req.method ?? "")) options.afterMutation?.();
   }
 
   const server = createServer((req, res) => {
     const url = req.url ?? "/";
     const method = req.method ?? "GET";
     const queryStart = url.indexOf("?");
-    const found = router.lookup(method, queryStart === -1 ? url : url.slice(0, queryStart));
+    const path = queryStart === -1 ? url : url.slice(0, queryStart);
+    const search = queryStart === -1 ? "" : url.slice(queryStart + 1);
+    const found = router.lookup(method, path);
     if (found.kind !== "found") {
       req.resume();
       if (found.kind === "not-found") {
@@ -155,7 +151,7 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
     const { route, params } = found.match;
     const run = (raw: Buffer) => {
       try {
-        handle(req, res, route, params, raw, url);
+        handle(req, res, route, params, raw, path, search);
       } catch (caught) {
         if (caught instanceof ApiError) {
           fail(res, route, caught);

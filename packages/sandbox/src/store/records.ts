@@ -100,17 +100,21 @@ export interface PayinFees {
   gross_effective_exchange_rate: string;
 }
 
-interface QuotationBase extends Owned {
+/** The terms a quotation fixes and the order initiated with it takes over. */
+export interface OrderTerms {
   customer_id: string;
   bank_id: string;
   asset: string;
   fiat: string;
   network: string;
-  payment_method: string;
   sending_amount: string;
   rate: string;
   receiving_amount: string;
   wallet_address: string;
+}
+
+interface QuotationBase extends Owned, OrderTerms {
+  payment_method: string;
   expiry_time: string;
   /** The amount exactly as the caller sent it: the magic amounts are read from it. */
   requested_amount: string;
@@ -127,21 +131,12 @@ export interface PayinQuotationRow extends QuotationBase {
   fees: PayinFees;
 }
 
-export interface PayoutRow extends Owned {
+export interface PayoutRow extends Owned, OrderTerms {
   quotation_id: string;
-  customer_id: string;
-  bank_id: string;
   remitter_id?: string;
-  asset: string;
-  network: string;
-  fiat: string;
-  rate: string;
-  sending_amount: string;
-  receiving_amount: string;
   client_reference_id: string | null;
   fees: PayoutFees;
   status: PayoutStatus;
-  wallet_address: string;
   transaction_hash?: string;
   utr?: string;
   failure_reason: string | null;
@@ -150,20 +145,11 @@ export interface PayoutRow extends Owned {
   rfi_link?: string;
 }
 
-export interface PayinRow extends Owned {
+export interface PayinRow extends Owned, OrderTerms {
   quotation_id: string;
-  customer_id: string;
-  bank_id: string;
-  asset: string;
-  fiat: string;
-  network: string;
   payment_method: string;
-  sending_amount: string;
-  rate: string;
-  receiving_amount: string;
   fees: PayinFees;
   client_reference_id: string;
-  wallet_address: string;
   transaction_reference_id: string;
   transaction_hash?: string;
   status: PayinStatus;

@@ -101,10 +101,6 @@ export class Table<T extends Row> {
     this.rows.delete(id);
     this.persistence?.remove(this.kind, id);
   }
-
-  get size(): number {
-    return this.rows.size;
-  }
 }
 
 export class Store {

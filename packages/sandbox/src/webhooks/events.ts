@@ -39,8 +39,8 @@ export class EventLog {
       created_at: new Date().toISOString(),
       deliveries: [],
     };
-    this.store.events.put(row);
     this.lastEmitted = row;
+    // start() records the delivery on the row and stores it: the one write of a new event.
     this.delivery.start(row, "initial");
     // Duplicates are a feature: receivers must deduplicate on id + event, and this lets them test it.
     if (this.settings.duplicateDeliveries) this.delivery.start(row, "duplicate");
