@@ -65,6 +65,28 @@ describe("SQLite file storage", () => {
     }
   });
 
+  it("resumes a bank account's planned verification after a restart (the account is stored before it is planned)", async () => {
+    const file = join(dir, "resume-bank.db");
+    const first = await createSandbox({ ...options, db: file });
+    const customer = await verifiedCustomer(new Api(first));
+    await first.close();
+    const paused = await createSandbox({ ...options, autoProgressMs: false, db: file });
+    const bank = await new Api(paused).ok("POST", "/cms/api/v1/bank/create", {
+      customer_id: customer.id,
+      bank_account_type: "ACCOUNT_DETAILS",
+      identifiers: { account_number: "50100987654321", ifsc: "HDFC0001234" },
+    });
+    expect(bank.bank_account_status).toBe("PROCESSING");
+    await paused.close();
+    const second = await createSandbox({ ...options, db: file });
+    try {
+      await new Promise((r) => setTimeout(r, 50));
+      expect((await new Api(second).ok("GET", `/cms/api/v1/bank/${customer.id}/${bank.id}`)).bank_account_status).toBe("VERIFIED");
+    } finally {
+      await second.close();
+    }
+  });
+
   it("writes the file shortly after a mutating request, before close", async () => {
     const file = join(dir, "debounce.db");
     const sandbox = await createSandbox({ ...options, db: file });

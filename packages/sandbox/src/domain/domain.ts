@@ -22,12 +22,19 @@ interface Planned {
 interface Movable {
   get(id: string): Planned | undefined;
   all(): Iterable<Planned>;
+  /** Writes the row back, so its plan survives a restart on a database file. */
+  save(row: Planned): void;
   move(domain: Domain, row: Planned, step: PlannedStep): void;
 }
 
 function movable<T extends Planned>(table: Table<T>, move: (domain: Domain, row: T, step: PlannedStep) => void): Movable {
   // Rows handed to move() come from this table's get() or all(), so they are T.
-  return { get: (id) => table.get(id), all: () => table.all(), move: (domain, row, step) => move(domain, row as T, step) };
+  return {
+    get: (id) => table.get(id),
+    all: () => table.all(),
+    save: (row) => table.put(row as T),
+    move: (domain, row, step) => move(domain, row as T, step),
+  };
 }
 
 export class Domain {
@@ -58,6 +65,8 @@ export class Domain {
   /** Gives the record the statuses still ahead of it and starts the clock on the first one. */
   plan(kind: ProgressKind, row: Planned, steps: PlannedStep[]): void {
     row.plan = steps;
+    // Handlers may have stored the row before planning; storing it here keeps the plan in the file either way.
+    this.kinds[kind].save(row);
     if (steps.length > 0) this.progress.schedule(kind, row.id);
     else this.progress.cancel(kind, row.id);
   }
