@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// Entry point of `npm start` and `npm test` on a machine that has only Node and npm: it provides the pinned
-// pnpm (in .tools/, git-ignored), installs the workspace from the lockfile, then runs the task with pnpm on
-// PATH (turbo needs the package manager's binary). Only node: built-ins here: nothing is installed yet.
+// Entry point of `npm start` and `npm test` on a machine that has only Node and npm (any version from 18 on):
+// it provides the pinned Node (`.node-version`, from the npm registry's node-<platform>-<arch> package) and the
+// pinned pnpm in .tools/ (git-ignored), re-runs itself under that Node, installs the workspace from the lockfile,
+// then runs the task with both on PATH (turbo needs the package manager's binary; tests spawn `node`).
+// Only node: built-ins here: nothing is installed yet.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { delimiter, join, resolve } from "node:path";
@@ -10,7 +12,13 @@ import { fileURLToPath } from "node:url";
 const root = resolve(fileURLToPath(import.meta.url), "../..");
 const pinned = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).packageManager; // "pnpm@x.y.z"
 const pnpmVersion = pinned.split("@")[1];
-const toolsBin = join(root, ".tools", "node_modules", ".bin");
+const nodeVersion = readFileSync(join(root, ".node-version"), "utf8").trim(); // "24.x.y"
+const tools = join(root, ".tools");
+const toolsBin = join(tools, "node_modules", ".bin");
+// The registry's `node` package only installs this one through a preinstall script; taking it directly
+// needs no install script at all. Official builds exist for linux/darwin/win32 on x64 and arm64.
+const nodePackage = `node-${process.platform === "win32" ? "win" : process.platform}-${process.arch}`;
+const toolsNode = join(tools, "node_modules", nodePackage, "bin", process.platform === "win32" ? "node.exe" : "node");
 
 const tasks = {
   install: [],
@@ -23,18 +31,28 @@ if (!tasks[task]) {
   process.exit(2);
 }
 
-function pnpmOnPath(env) {
-  const found = spawnSync("pnpm", ["--version"], { env, encoding: "utf8" });
-  return found.status === 0 && found.stdout.trim() === pnpmVersion;
+const env = { ...process.env, PATH: [toolsBin, process.env.PATH].join(delimiter) };
+
+function version(command, args = ["--version"]) {
+  const found = spawnSync(command, args, { env, encoding: "utf8", shell: process.platform === "win32" });
+  return found.status === 0 ? found.stdout.trim().replace(/^v/, "") : undefined;
 }
 
-const env = { ...process.env, PATH: [toolsBin, process.env.PATH].join(delimiter) };
-if (!pnpmOnPath(env)) {
-  console.log(`> providing ${pinned} in .tools/`);
-  execFileSync("npm", ["install", "--prefix", join(root, ".tools"), "--no-save", "--no-audit", "--no-fund", pinned], {
-    stdio: "inherit",
-  });
+if (process.versions.node !== nodeVersion) {
+  // Not yet under the pinned Node: provide it (and pnpm, in the same install so neither prunes the other),
+  // then hand over to this same script running under it.
+  if (version(toolsNode) !== nodeVersion || version("pnpm") !== pnpmVersion) {
+    console.log(`> providing node ${nodeVersion} (${nodePackage}) and ${pinned} in .tools/ (running on node ${process.versions.node})`);
+    execFileSync(
+      "npm",
+      ["install", "--prefix", tools, "--no-save", "--no-audit", "--no-fund", "--no-package-lock", `${nodePackage}@${nodeVersion}`, pinned],
+      { stdio: "inherit", shell: process.platform === "win32" },
+    );
+  }
+  const child = spawnSync(toolsNode, [fileURLToPath(import.meta.url), task, ...rest], { env, stdio: "inherit" });
+  process.exit(child.status ?? 1);
 }
+
 const installed = existsSync(join(root, "node_modules", ".modules.yaml"));
 console.log(`> pnpm install --frozen-lockfile${installed ? " (checking)" : ""}`);
 const run = (args) => spawnSync("pnpm", args, { cwd: root, env, stdio: "inherit" }).status ?? 1;
