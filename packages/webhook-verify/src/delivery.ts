@@ -40,6 +40,9 @@ export interface Answer {
   headers?: Record<string, string>;
 }
 
+/** What a 503 asks the sender to wait: a store outage is usually short, and the sender backs off anyway. */
+const RETRY_AFTER_SECONDS = 1;
+
 export function answer(status: number, body: object, headers?: Record<string, string>): Answer {
   return { status, body: JSON.stringify(body), headers };
 }
@@ -104,7 +107,8 @@ export function createDeliveryProcessor(
       claim = await deduplicator?.claim(event);
     } catch (error) {
       report(error, event);
-      return answer(500, { error: "DEDUP_STORE_UNAVAILABLE" }); // not acknowledged: the service redelivers
+      // Not acknowledged and nothing handled: the service redelivers. Answered within the store timeout.
+      return answer(503, { error: "DEDUP_STORE_UNAVAILABLE" }, { "retry-after": String(RETRY_AFTER_SECONDS) });
     }
     if (claim?.status === "duplicate") return answer(200, { received: true, duplicate: true });
     // Not acknowledged, so that the service redelivers if the delivery in progress fails.
