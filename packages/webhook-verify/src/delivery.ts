@@ -21,7 +21,7 @@ export type WebhookHandlerOptions = VerificationSettings & {
   onError?: (error: unknown, event?: ReceivedWebhookEvent) => void;
   /** Keeps the runtime alive for `onEvent` after the answer, where the handler's second argument does not. */
   waitUntil?: (promise: Promise<unknown>) => void;
-  /** Largest body read, in bytes; larger deliveries get 413. Default 1 MiB. */
+  /** Largest body read, in bytes; larger deliveries get 413. Default 256 KB: events are under 1 KB. */
   maxBodyBytes?: number;
 };
 
@@ -70,7 +70,7 @@ export function createDeliveryProcessor(
   onEvent: WebhookEventHandler<WebhookEvent> | WebhookEventHandler,
 ): DeliveryProcessor {
   credentialList(options); // a configuration mistake fails at startup, not on the first delivery
-  const { deduplicator: given, onError = logError, maxBodyBytes = 1024 * 1024, ...settings } = options;
+  const { deduplicator: given, onError = logError, maxBodyBytes = 256 * 1024, ...settings } = options;
   const deduplicator = given === false ? undefined : (given ?? createDeduplicator());
 
   function report(error: unknown, event?: ReceivedWebhookEvent): void {

@@ -53,7 +53,7 @@ function send(res: ServerResponse, { status, body, headers }: Answer): void {
 /**
  * A webhook endpoint as a Node.js `(req, res)` handler for node:http and
  * Express. It reads the raw body itself (up to `maxBodyBytes`, default
- * 1 MiB: larger gets 413), so mount it before any JSON body parser. Answers
+ * 256 KB: larger gets 413), so mount it before any JSON body parser. Answers
  * like `createWebhookHandler`: 200 once verified and claimed, then
  * `onEvent` runs; 401/400 with `{ "error": CODE }`; duplicates 200; 405.
  *
