@@ -15,6 +15,7 @@ import { hmacBase64, hmacVerify } from "./web-hmac.js";
 
 export { canonicalize } from "./canonicalize.js";
 export { canonicalizeText } from "./canonicalize-text.js";
+export { MAX_NESTING_DEPTH } from "./depth.js";
 export type {
   ComputeSignatureOptions,
   Credentials,

@@ -14,6 +14,7 @@ import type {
 
 export { canonicalize } from "./canonicalize.js";
 export { canonicalizeText } from "./canonicalize-text.js";
+export { MAX_NESTING_DEPTH } from "./depth.js";
 export type {
   ComputeSignatureOptions,
   Credentials,
