@@ -112,10 +112,11 @@ describe.runIf(redisServerAvailable())("redisStore on a real redis-server", () =
           return held;
         },
       };
-      const dedup = createDeduplicator({ store: counting, claimTtlSeconds: 0.15 });
-      const other = createDeduplicator({ store, claimTtlSeconds: 0.15 });
+      // A lease long enough that a loaded machine's event-loop stalls do not let it lapse between renewals.
+      const dedup = createDeduplicator({ store: counting, claimTtlSeconds: 1.2 });
+      const other = createDeduplicator({ store, claimTtlSeconds: 1.2 });
       const outcome = await dedup.run(eventKey(1), async () => {
-        await until(async () => renewals >= 5); // five renewals: well over two leases
+        await until(async () => renewals >= 5); // five renewals, one every 0.4 s: well over one lease
         return (await other.claim(eventKey(1))).status;
       });
       expect(outcome).toEqual({ status: "processed", result: "in-progress" });
