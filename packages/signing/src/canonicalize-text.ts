@@ -1,3 +1,4 @@
+import { MAX_NESTING_DEPTH, TOO_DEEP } from "./depth.js";
 import { quoteString } from "./escape.js";
 import { codePointOrderKey } from "./keys.js";
 import { pythonFloatRepr } from "./number.js";
@@ -28,7 +29,8 @@ const LITERALS: Record<string, string> = { n: "null", t: "true", f: "false", N: 
  * literals print as Python floats (`1.0`, `-0.0`, `1e+16`), the last of
  * duplicate keys wins, and Python's `NaN`/`Infinity`/`-Infinity` literals
  * are accepted. Malformed text throws a SyntaxError worded like Python's,
- * ending in `(char N)` with N the offset in UTF-16 code units.
+ * ending in `(char N)` with N the offset in UTF-16 code units; so does
+ * nesting deeper than MAX_NESTING_DEPTH (512), which Python could not read.
  *
  * @example
  * canonicalizeText('{ "amount": 12345678901234567890, "rate": 1.0 }');
@@ -47,6 +49,8 @@ export function canonicalizeText(text: string): string {
       v = quoteString(readString(text, i));
       i = after;
     } else if (c === "{" || c === "[") {
+      // Counted as canonicalize counts: every container, an empty one too.
+      if (stack.length === MAX_NESTING_DEPTH) fail(text, `Too deep: ${TOO_DEEP}`, i);
       i = skipSpace(text, i + 1);
       if (text[i] === (c === "{" ? "}" : "]")) {
         v = c === "{" ? "{}" : "[]";

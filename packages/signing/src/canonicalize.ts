@@ -1,21 +1,15 @@
+import { MAX_NESTING_DEPTH, shortPath, TOO_DEEP } from "./depth.js";
 import { quoteString } from "./escape.js";
 import { sortByCodePoint } from "./keys.js";
 import { formatNumber } from "./number.js";
-
-/**
- * Deepest nesting accepted. Python's json.loads stops near 1000 levels
- * (RecursionError), so the server cannot read anything deeper; the bound
- * also keeps this recursion far from the JavaScript stack limit.
- */
-export const MAX_DEPTH = 1000;
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const AT_OR_ABOVE_SURROGATES = /[\ud800-\uffff]/;
 const INSERTION_SORT_MAX = 32;
 
-/** A value that cannot be written; the path grows as the error unwinds. */
+/** A value that cannot be written; the path grows as the error unwinds, innermost segment first. */
 class Unwritable {
-  path = "";
+  readonly inward: string[] = [];
   constructor(readonly reason: string) {}
 }
 
@@ -30,8 +24,8 @@ class Unwritable {
  * is `undefined` are left out, as JSON.stringify does. Anything else JSON
  * cannot carry (undefined in an array, functions, symbols, bigints, NaN,
  * ±Infinity, cycles, Dates, Maps and other class instances, nesting deeper
- * than MAX_DEPTH) throws a TypeError naming its path, such as
- * `$.fees.pg_fee` or `$.items[2]`.
+ * than MAX_NESTING_DEPTH) throws a TypeError naming its path, such as
+ * `$.fees.pg_fee` or `$.items[2]` (a long path is shortened in the middle).
  *
  * @example
  * canonicalize({ b: 1, a: { d: "é", c: [1.5, null] } });
@@ -41,7 +35,7 @@ export function canonicalize(value: unknown): string {
   try {
     return write(value, 0, []);
   } catch (e) {
-    if (e instanceof Unwritable) throw new TypeError(`Cannot canonicalize $${e.path}: ${e.reason}`);
+    if (e instanceof Unwritable) throw new TypeError(`Cannot canonicalize ${shortPath(e.inward.reverse())}: ${e.reason}`);
     throw e;
   }
 }
@@ -61,7 +55,7 @@ function write(v: unknown, depth: number, open: object[]): string {
       if (v === null) return "null";
       // `open` holds the containers enclosing v: seeing v there means a cycle.
       for (let i = 0; i < depth; i++) if (open[i] === v) throw new Unwritable("circular reference");
-      if (depth === MAX_DEPTH) throw new Unwritable(`nested deeper than ${MAX_DEPTH} levels`);
+      if (depth === MAX_NESTING_DEPTH) throw new Unwritable(TOO_DEEP);
       open[depth] = v;
       if (Array.isArray(v)) return writeArray(v, depth, open);
       if (!isPlainObject(v)) throw new Unwritable(`${describe(v)} is not a plain object or array; convert it first`);
@@ -113,7 +107,7 @@ function writeObject(
 }
 
 function within(e: unknown, segment: string): unknown {
-  if (e instanceof Unwritable) e.path = segment + e.path;
+  if (e instanceof Unwritable) e.inward.push(segment);
   return e;
 }
 

@@ -15,6 +15,7 @@ import { hmacBase64, hmacVerify } from "./web-hmac.js";
 
 export { canonicalize } from "./canonicalize.js";
 export { canonicalizeText } from "./canonicalize-text.js";
+export { MAX_NESTING_DEPTH } from "./depth.js";
 export type {
   ComputeSignatureOptions,
   Credentials,
@@ -35,8 +36,7 @@ export type {
  * });
  */
 export async function computeSignature(options: ComputeSignatureOptions): Promise<string> {
-  const { secret, message } = prepareSignature(options);
-  return hmacBase64(secret, message);
+  return hmacBase64(prepareSignature(options));
 }
 
 /**
@@ -53,7 +53,7 @@ export function signRequest<B extends {} | null>(options: SignRequestOptions & {
 export function signRequest(options: SignRequestOptions): Promise<SignedRequest>;
 export async function signRequest(options: SignRequestOptions): Promise<SignedRequest> {
   const prepared = prepareRequest(options);
-  return signedRequest(prepared, await hmacBase64(prepared.secret, prepared.message));
+  return signedRequest(prepared, await hmacBase64(prepared));
 }
 
 /**
@@ -71,5 +71,5 @@ export async function signRequest(options: SignRequestOptions): Promise<SignedRe
 export async function verifySignature(options: VerifySignatureOptions): Promise<boolean> {
   const prepared = prepareVerification(options);
   if (prepared === undefined) return false;
-  return hmacVerify(prepared.secret, prepared.message, prepared.signature);
+  return hmacVerify(prepared, prepared.signature);
 }

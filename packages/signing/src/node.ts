@@ -2,7 +2,7 @@
 // synchronous underneath, so synchronous variants are offered here too.
 // Deno and Bun also resolve "node" and provide node:crypto.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { prepareRequest, prepareSignature, prepareVerification, signedRequest } from "./request.js";
+import { type Prepared, prepareRequest, prepareSignature, prepareVerification, signedRequest } from "./request.js";
 import type {
   ComputeSignatureOptions,
   SignedRequest,
@@ -14,6 +14,7 @@ import type {
 
 export { canonicalize } from "./canonicalize.js";
 export { canonicalizeText } from "./canonicalize-text.js";
+export { MAX_NESTING_DEPTH } from "./depth.js";
 export type {
   ComputeSignatureOptions,
   Credentials,
@@ -25,11 +26,12 @@ export type {
   VerifySignatureOptions,
 } from "./types.js";
 
-function hmac(secret: string, message: string): Buffer;
-function hmac(secret: string, message: string, encoding: "base64"): string;
-function hmac(secret: string, message: string, encoding?: "base64"): Buffer | string {
+function hmac(p: Prepared): Buffer;
+function hmac(p: Prepared, encoding: "base64"): string;
+function hmac({ secret, message, bytes }: Prepared, encoding?: "base64"): Buffer | string {
   // digest("base64") encodes natively; digest().toString("base64") costs a second pass.
   const h = createHmac("sha256", secret).update(message);
+  if (bytes !== undefined) h.update(bytes);
   return encoding === undefined ? h.digest() : h.digest(encoding);
 }
 
@@ -40,8 +42,7 @@ function hmac(secret: string, message: string, encoding?: "base64"): Buffer | st
  * const signature = computeSignatureSync({ apiKey, apiSecret, timestamp, canonicalBody: "{}" });
  */
 export function computeSignatureSync(options: ComputeSignatureOptions): string {
-  const { secret, message } = prepareSignature(options);
-  return hmac(secret, message, "base64");
+  return hmac(prepareSignature(options), "base64");
 }
 
 /**
@@ -67,7 +68,7 @@ export function signRequestSync<B extends {} | null>(options: SignRequestOptions
 export function signRequestSync(options: SignRequestOptions): SignedRequest;
 export function signRequestSync(options: SignRequestOptions): SignedRequest {
   const prepared = prepareRequest(options);
-  return signedRequest(prepared, hmac(prepared.secret, prepared.message, "base64"));
+  return signedRequest(prepared, hmac(prepared, "base64"));
 }
 
 /**
@@ -95,7 +96,7 @@ export async function signRequest(options: SignRequestOptions): Promise<SignedRe
 export function verifySignatureSync(options: VerifySignatureOptions): boolean {
   const prepared = prepareVerification(options);
   if (prepared === undefined) return false;
-  return timingSafeEqual(hmac(prepared.secret, prepared.message), prepared.signature);
+  return timingSafeEqual(hmac(prepared), prepared.signature);
 }
 
 /**

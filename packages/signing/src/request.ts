@@ -13,10 +13,15 @@ import type {
 // run HMAC. Objects are built as literals, not spread: spreading showed up
 // in profiles of signRequest.
 
-/** The HMAC key and the message: apiKey|timestamp|canonicalBody. */
+/**
+ * The HMAC key and the message: apiKey|timestamp|canonicalBody, or, for a
+ * body given as bytes, apiKey|timestamp| in `message` followed by `bytes`
+ * (hashed in two updates: the body is never joined into a string or copied).
+ */
 export interface Prepared {
   readonly secret: string;
   readonly message: string;
+  readonly bytes?: Uint8Array;
 }
 
 export interface PreparedRequest extends Prepared {
@@ -40,8 +45,15 @@ function check(options: Credentials): void {
   if (typeof options.apiSecret !== "string" || !options.apiSecret) fail("apiSecret must be a non-empty string");
 }
 
-function checkBody(body: unknown): string {
-  return typeof body === "string" ? body : fail("canonicalBody must be a string: canonicalize(value) or canonicalizeText(text)");
+function checkBody(body: unknown): string | Uint8Array {
+  return typeof body === "string" || body instanceof Uint8Array
+    ? body
+    : fail("canonicalBody must be a string (canonicalize(value) or canonicalizeText(text)) or the body's bytes");
+}
+
+/** The message of `apiKey|timestamp|body`: whole for text, the prefix plus the bytes for bytes. */
+function message(secret: string, prefix: string, body: string | Uint8Array): Prepared {
+  return typeof body === "string" ? { secret, message: prefix + body } : { secret, message: prefix, bytes: body };
 }
 
 /** The X-TIMESTAMP text, or undefined unless it is whole Unix seconds of at most `digits` digits. */
@@ -62,7 +74,7 @@ function signingTimestamp(timestamp: number | string | undefined): string {
 export function prepareSignature(options: ComputeSignatureOptions): Prepared {
   check(options);
   const timestamp = signingTimestamp(options.timestamp);
-  return { secret: options.apiSecret, message: `${options.apiKey}|${timestamp}|${checkBody(options.canonicalBody)}` };
+  return message(options.apiSecret, `${options.apiKey}|${timestamp}|`, checkBody(options.canonicalBody));
 }
 
 export function prepareRequest(options: SignRequestOptions): PreparedRequest {
@@ -104,5 +116,5 @@ export function prepareVerification(options: VerifySignatureOptions): PreparedVe
   const signature = decodeSignature(options.signature);
   if (timestamp === undefined || signature === undefined) return undefined;
   if (Math.abs(Math.floor(now) - Number(timestamp)) > toleranceSeconds) return undefined;
-  return { secret: options.apiSecret, message: `${options.apiKey}|${timestamp}|${body}`, signature };
+  return { ...message(options.apiSecret, `${options.apiKey}|${timestamp}|`, body), signature };
 }

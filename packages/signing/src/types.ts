@@ -14,8 +14,11 @@ export interface Credentials {
 export interface ComputeSignatureOptions extends Credentials {
   /** Unix time in whole seconds, exactly as sent in X-TIMESTAMP. */
   timestamp: number | string;
-  /** The canonical body (see canonicalize); `{}` for a request without a body. */
-  canonicalBody: string;
+  /**
+   * The canonical body (see canonicalize); `{}` for a request without a body. Bytes (UTF-8, exactly as
+   * sent or received) are signed as they are, without a copy or a decode: the bytes signed are the bytes sent.
+   */
+  canonicalBody: string | Uint8Array;
 }
 
 export interface SignRequestOptions extends Credentials {
@@ -31,8 +34,11 @@ export interface SignRequestOptions extends Credentials {
 export interface VerifySignatureOptions extends Credentials {
   /** The X-TIMESTAMP header as received. */
   timestamp: number | string;
-  /** The canonical body; for raw JSON text you received, pass `canonicalizeText(raw)`. */
-  canonicalBody: string;
+  /**
+   * The canonical body; for raw JSON text you received, pass `canonicalizeText(raw)`, or the raw bytes
+   * themselves when the sender signs them as sent.
+   */
+  canonicalBody: string | Uint8Array;
   /** The X-SIGNATURE header as received. */
   signature: string;
   /** Largest accepted distance between timestamp and now, either way. Default 300. */

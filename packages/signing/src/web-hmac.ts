@@ -1,4 +1,5 @@
 import { encodeBase64 } from "./base64.js";
+import type { Prepared } from "./request.js";
 
 // importKey is the slow part of a Web Crypto HMAC, and a service signs with
 // one or a few secrets, so keys are kept. Bounded so that a process handed
@@ -38,14 +39,24 @@ function hmacKey(secret: string): Promise<CryptoKey> {
   return key;
 }
 
-export async function hmacBase64(secret: string, message: string): Promise<string> {
-  const digest = await subtle().sign("HMAC", await hmacKey(secret), utf8(message));
+/** The message's bytes: Web Crypto hashes one buffer, so a body given as bytes is appended to the prefix. */
+function messageBytes({ message, bytes }: Prepared): Uint8Array<ArrayBuffer> {
+  const prefix = utf8(message);
+  if (bytes === undefined) return prefix;
+  const all = new Uint8Array(prefix.length + bytes.length);
+  all.set(prefix);
+  all.set(bytes, prefix.length);
+  return all;
+}
+
+export async function hmacBase64(prepared: Prepared): Promise<string> {
+  const digest = await subtle().sign("HMAC", await hmacKey(prepared.secret), messageBytes(prepared));
   return encodeBase64(new Uint8Array(digest));
 }
 
 /** Constant-time check: subtle.verify compares the whole MAC. */
-export async function hmacVerify(secret: string, message: string, signature: Uint8Array<ArrayBuffer>): Promise<boolean> {
-  return subtle().verify("HMAC", await hmacKey(secret), signature, utf8(message));
+export async function hmacVerify(prepared: Prepared, signature: Uint8Array<ArrayBuffer>): Promise<boolean> {
+  return subtle().verify("HMAC", await hmacKey(prepared.secret), signature, messageBytes(prepared));
 }
 
 /** For tests: how many keys are cached. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { canonicalizeText } from "../src/index.js";
+import { canonicalize, canonicalizeText, MAX_NESTING_DEPTH } from "../src/index.js";
+import { nested } from "./arbitraries.js";
 
 describe("canonicalizeText", () => {
   it("sorts keys and removes whitespace", () => {
@@ -75,6 +76,20 @@ describe("canonicalizeText rejects malformed text with a SyntaxError giving the 
   it.each(cases)("for %s", (_name, text, message) => {
     expect(() => canonicalizeText(text)).toThrow(SyntaxError);
     expect(() => canonicalizeText(text)).toThrow(message);
+  });
+
+  it("accepts nesting 512 levels deep, the limit it shares with canonicalize", () => {
+    const deep = `${"[".repeat(MAX_NESTING_DEPTH)}1${"]".repeat(MAX_NESTING_DEPTH)}`;
+    expect(canonicalizeText(deep)).toBe(deep);
+    expect(canonicalizeText(canonicalize(nested(MAX_NESTING_DEPTH, 1)))).toBe(canonicalize(nested(MAX_NESTING_DEPTH, 1)));
+  });
+
+  it("rejects nesting deeper than 512 levels with a short SyntaxError, an empty container included", () => {
+    const tooDeep = `${"[".repeat(MAX_NESTING_DEPTH + 1)}${"]".repeat(MAX_NESTING_DEPTH + 1)}`;
+    expect(() => canonicalizeText(tooDeep)).toThrow(SyntaxError);
+    expect(() => canonicalizeText(tooDeep)).toThrow("Too deep: nested deeper than 512 levels: line 1 column 513 (char 512)");
+    const million = `${"[".repeat(1_000_000)}${"]".repeat(1_000_000)}`;
+    expect(() => canonicalizeText(million)).toThrow(/^Too deep: nested deeper than 512 levels: line 1 column 513 \(char 512\)$/);
   });
 
   it("throws a TypeError when given something other than a string", () => {

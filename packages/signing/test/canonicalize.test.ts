@@ -1,7 +1,6 @@
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { canonicalize } from "../src/index.js";
-import { MAX_DEPTH } from "../src/canonicalize.js";
+import { canonicalize, MAX_NESTING_DEPTH } from "../src/index.js";
 import { nested } from "./arbitraries.js";
 
 describe("canonicalize", () => {
@@ -93,8 +92,8 @@ describe("canonicalize", () => {
     expect(canonicalize({ a: shared, b: [shared] })).toBe('{"a":{"x":1},"b":[{"x":1}]}');
   });
 
-  it(`accepts nesting ${MAX_DEPTH} levels deep, deeper than Python can read`, () => {
-    const deep = nested(MAX_DEPTH, 1);
+  it(`accepts nesting ${MAX_NESTING_DEPTH} levels deep, the shared limit`, () => {
+    const deep = nested(MAX_NESTING_DEPTH, 1);
     expect(canonicalize(deep)).toBe(JSON.stringify(deep));
   });
 
@@ -131,9 +130,26 @@ describe("canonicalize refuses values JSON cannot carry", () => {
     expect(() => canonicalize(order)).toThrow("Cannot canonicalize $.items[0].parent: circular reference");
   });
 
-  it(`throws a TypeError for nesting deeper than ${MAX_DEPTH} levels`, () => {
-    expect(() => canonicalize(nested(MAX_DEPTH + 1))).toThrow(TypeError);
-    expect(() => canonicalize(nested(MAX_DEPTH + 1))).toThrow(`nested deeper than ${MAX_DEPTH} levels`);
+  it(`throws a TypeError for nesting deeper than ${MAX_NESTING_DEPTH} levels (512), below what Python's json reads`, () => {
+    expect(MAX_NESTING_DEPTH).toBe(512);
+    expect(() => canonicalize(nested(MAX_NESTING_DEPTH + 1))).toThrow(TypeError);
+    expect(() => canonicalize(nested(MAX_NESTING_DEPTH + 1))).toThrow("nested deeper than 512 levels");
+    expect(() => canonicalize(nested(MAX_NESTING_DEPTH, []))).toThrow("nested deeper than 512 levels"); // an empty one counts
+  });
+
+  it("keeps the error message short for a path hundreds of levels long, showing both ends", () => {
+    let error: unknown;
+    try {
+      canonicalize(nested(100_000));
+    } catch (e) {
+      error = e;
+    }
+    expect((error as Error).message).toBe("Cannot canonicalize $.k[0].k[0]…(504 levels)….k[0].k[0]: nested deeper than 512 levels");
+  });
+
+  it("cuts a very long key in the path", () => {
+    const key = "k".repeat(1000);
+    expect(() => canonicalize({ [key]: NaN })).toThrow(`Cannot canonicalize $.${"k".repeat(39)}…: NaN is not a JSON number`);
   });
 
   it("does not call toJSON, so a Date is refused rather than silently turned into a string", () => {

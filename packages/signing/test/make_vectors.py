@@ -61,7 +61,22 @@ INPUTS = [
         "metadata": {"client_reference_id": "ref-001", "utr": "UTR123456789"},
     }), "POST"),
     ("top-level scalar", '"just a string"', "POST"),
+    # MAX_NESTING_DEPTH: the deepest both canonicalize functions accept; Python reads it (it fails near 1000).
+    ("nesting 512 levels deep, the limit", "[" * 256 + '{"k":' * 255 + '{"k":1}' + "}" * 255 + "]" * 256, "POST"),
 ]
+
+MAX_NESTING_DEPTH = 512
+
+
+def depth(value):
+    """Containers nested one inside the other at the deepest point, counted without recursion."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        v, d = stack.pop()
+        if isinstance(v, (list, dict)):
+            deepest = max(deepest, d)
+            stack.extend((x, d + 1) for x in (v if isinstance(v, list) else v.values()))
+    return deepest
 
 
 def canonical(value):
@@ -71,16 +86,24 @@ def canonical(value):
 def same_after_json_parse(value):
     """Whether JSON.parse in JavaScript keeps what canonicalize needs: no int
     beyond 2^53 - 1 (JavaScript would round it) and no integral float below
-    2^53 (JavaScript cannot tell 1.0 from 1), no NaN or Infinity."""
-    if isinstance(value, bool) or value is None or isinstance(value, str):
-        return True
-    if isinstance(value, int):
-        return abs(value) <= MAX_SAFE
-    if isinstance(value, float):
-        return value == value and abs(value) != float("inf") and not (value.is_integer() and abs(value) < 2**53)
-    if isinstance(value, list):
-        return all(same_after_json_parse(v) for v in value)
-    return all(same_after_json_parse(v) for v in value.values())
+    2^53 (JavaScript cannot tell 1.0 from 1), no NaN or Infinity. Iterative:
+    the deepest vector nests 512 levels."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, list):
+            stack.extend(v)
+        elif isinstance(v, dict):
+            stack.extend(v.values())
+        elif isinstance(v, bool) or v is None or isinstance(v, str):
+            continue
+        elif isinstance(v, int):
+            if abs(v) > MAX_SAFE:
+                return False
+        elif isinstance(v, float):
+            if not (v == v and abs(v) != float("inf") and not (v.is_integer() and abs(v) < 2**53)):
+                return False
+    return True
 
 
 def signature(body):
@@ -93,6 +116,7 @@ def main():
     vectors = []
     for name, text, method in INPUTS:
         value = json.loads(text)
+        assert depth(value) <= MAX_NESTING_DEPTH, name
         body = canonical(value)
         vectors.append({
             "name": name,

@@ -79,8 +79,27 @@ describe.each(entries)("computeSignature, %s", (_name, lib) => {
     expect(await lib.computeSignature({ ...credentials, timestamp, canonicalBody: "{}" })).toBe(emptyBodySignature);
   });
 
-  it("rejects a canonicalBody that is not a string", async () => {
+  it("rejects a canonicalBody that is neither a string nor bytes", async () => {
     await expect(lib.computeSignature({ ...credentials, timestamp, canonicalBody: {} as string })).rejects.toThrow(TypeError);
+  });
+
+  it("signs a body given as UTF-8 bytes exactly as the same text", async () => {
+    const text = '{"name":"\\u0905","note":"é 😀"}'; // non-ASCII too: the bytes are hashed as given, not re-encoded
+    const bytes = new TextEncoder().encode(text);
+    expect(await lib.computeSignature({ ...credentials, timestamp, canonicalBody: bytes })).toBe(
+      await lib.computeSignature({ ...credentials, timestamp, canonicalBody: text }),
+    );
+    expect(await lib.computeSignature({ ...credentials, timestamp, canonicalBody: new TextEncoder().encode("{}") })).toBe(
+      emptyBodySignature,
+    );
+  });
+
+  it("verifies a signature over a body given as bytes", async () => {
+    const bytes = new TextEncoder().encode('{"a":1}');
+    const signature = await lib.computeSignature({ ...credentials, timestamp, canonicalBody: '{"a":1}' });
+    expect(await lib.verifySignature({ ...credentials, timestamp, canonicalBody: bytes, signature, now: timestamp })).toBe(true);
+    const other = new TextEncoder().encode('{"a":2}');
+    expect(await lib.verifySignature({ ...credentials, timestamp, canonicalBody: other, signature, now: timestamp })).toBe(false);
   });
 });
 

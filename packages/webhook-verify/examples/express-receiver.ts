@@ -10,7 +10,12 @@ if (!EXCHANGE_API_KEY || !EXCHANGE_API_SECRET || !REDIS_URL) {
 }
 
 // One Redis shared by every instance of this receiver: each event is handled once across all of them.
-export const redis = await createClient({ url: REDIS_URL }).connect();
+export const redis = await createClient({ url: REDIS_URL })
+  .on("error", (error: Error) => console.error("redis:", error.message)) // without a listener, an outage crashes the process
+  .connect();
+// Done marks must survive a Redis restart (appendonly yes): refuse to start on a Redis that would forget them.
+const store = redisStore(redis, { persistence: "require" });
+await store.persistence;
 
 export const app = express();
 
@@ -21,7 +26,7 @@ app.post(
     {
       apiKey: EXCHANGE_API_KEY,
       apiSecret: EXCHANGE_API_SECRET,
-      deduplicator: createDeduplicator({ store: redisStore(redis) }),
+      deduplicator: createDeduplicator({ store }),
       onError: (error, event) => console.error("webhook:", event?.type, event?.id, error),
     },
     // Runs after the 200 went out. An event says that something changed: fetch the record by its id.

@@ -1,5 +1,6 @@
 import type { DedupStore } from "./dedup-store.js";
 import { memoryStore } from "./memory-store.js";
+import { bounded } from "./store-errors.js";
 
 /** What identifies an event for deduplication: the spec deduplicates on id together with event. */
 export interface DedupKey {
@@ -7,13 +8,18 @@ export interface DedupKey {
   event: string;
 }
 
-/** A claimed delivery: call `complete` after the work succeeded, `release` if it failed. */
+/**
+ * A claimed delivery: call `complete` after the work succeeded, `release` if
+ * it failed. Until then the claim's lease is renewed in the background.
+ */
 export interface ClaimedDelivery {
   status: "claimed";
-  /** Marks the event done; later deliveries are duplicates. */
+  /** Marks the event done (retried while the store is unreachable); later deliveries are duplicates. */
   complete(): Promise<void>;
   /** Frees the claim so that the next delivery of the event runs it again. */
   release(): Promise<void>;
+  /** Extends the lease now; false when it was lost (expired and taken by another delivery). */
+  renew(): Promise<boolean>;
 }
 
 /**
@@ -28,13 +34,24 @@ export type DedupResult<T> = { status: "processed"; result: T } | { status: "dup
 export interface DeduplicatorOptions {
   /** Where claims live. Default: `memoryStore()`, for a single process. */
   store?: DedupStore;
-  /** How long a handled event is remembered, in seconds. Default 7 days: the retry schedule is not published. */
+  /**
+   * How long a handled event is remembered, in seconds: longer than the
+   * service redelivers. Default 7 days, as the retry schedule is not published.
+   */
   ttlSeconds?: number;
   /**
-   * How long a claim holds while its handler runs, in seconds. A receiver
-   * that dies mid-handler frees the event after this long. Default 300.
+   * The claim's lease, in seconds: renewed every third of it while the
+   * handler runs, so a receiver that dies mid-handler frees the event this
+   * long after its last renewal, well within the sender's retry schedule.
+   * Default 5.
    */
   claimTtlSeconds?: number;
+  /**
+   * Longest wait for one store call, in milliseconds; a store that does
+   * not answer in time fails the call with a DedupStoreError (the adapters
+   * answer 503). Default 1000.
+   */
+  storeTimeoutMs?: number;
 }
 
 export interface Deduplicator {
@@ -47,14 +64,24 @@ export interface Deduplicator {
   claim(event: DedupKey): Promise<DeliveryClaim>;
 }
 
-function seconds(value: number, name: string): number {
+function milliseconds(value: number, name: string, scale: number): number {
   if (!(value > 0 && value < Infinity)) throw new TypeError(`${name} must be > 0`);
-  return Math.ceil(value * 1000);
+  return Math.ceil(value * scale);
 }
 
+// A done mark that cannot be written is retried for this long (longer than
+// the sender's retry schedule), so a short store outage after the handler ran
+// does not turn into a second run on the next delivery.
+const COMPLETE_RETRY_MS = 30_000;
+const COMPLETE_RETRY_FIRST_MS = 100;
+const COMPLETE_RETRY_MAX_MS = 2_000;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * At most one effect per (id, event): claims the event in the store, runs
- * the handler, marks it done; a failed handler releases the claim.
+ * At most one effect per (id, event): claims the event in the store (a
+ * lease, renewed while the handler runs), runs the handler, marks it done;
+ * a failed handler releases the claim.
  *
  * @example
  * const deduplicator = createDeduplicator({ store: memoryStore() });
@@ -62,21 +89,65 @@ function seconds(value: number, name: string): number {
  * if (outcome.status !== "processed") console.log(`skipped: ${outcome.status}`);
  */
 export function createDeduplicator(options: DeduplicatorOptions = {}): Deduplicator {
-  const { store = memoryStore(), ttlSeconds = 7 * 24 * 3600, claimTtlSeconds = 300 } = options;
-  const ttlMs = seconds(ttlSeconds, "ttlSeconds");
-  const claimTtlMs = seconds(claimTtlSeconds, "claimTtlSeconds");
+  const { store = memoryStore(), ttlSeconds = 7 * 24 * 3600, claimTtlSeconds = 5, storeTimeoutMs = 1000 } = options;
+  const ttlMs = milliseconds(ttlSeconds, "ttlSeconds", 1000);
+  const claimTtlMs = milliseconds(claimTtlSeconds, "claimTtlSeconds", 1000);
+  const timeoutMs = milliseconds(storeTimeoutMs, "storeTimeoutMs", 1);
 
   async function claim({ id, event }: DedupKey): Promise<DeliveryClaim> {
     const key = `${id}:${event}`;
     const token = crypto.randomUUID();
-    const state = await store.claim(key, token, claimTtlMs);
+    let state;
+    try {
+      state = await bounded("claim", timeoutMs, () => store.claim(key, token, claimTtlMs));
+    } catch (error) {
+      // The claim may have been written with its answer lost: free it now if we can, or its lease runs out.
+      bounded("release", timeoutMs, () => store.release(key, token)).catch(() => {});
+      throw error;
+    }
     if (state === "done") return { status: "duplicate" };
     if (state === "processing") return { status: "in-progress" };
+    return lease(key, token);
+  }
+
+  function lease(key: string, token: string): ClaimedDelivery {
+    let held = true;
+    const renew = async (): Promise<boolean> => {
+      if (store.renew === undefined) return held;
+      held = held && (await bounded("renew", timeoutMs, () => store.renew!(key, token, claimTtlMs)));
+      return held;
+    };
+    // Renewal failures are not fatal: the next tick tries again, and complete() writes the mark regardless.
+    const timer = store.renew === undefined ? undefined : setInterval(() => void renew().catch(() => {}), claimTtlMs / 3);
+    (timer as { unref?: () => void } | undefined)?.unref?.(); // never keeps a Node process alive
+    const stop = () => clearInterval(timer);
     return {
       status: "claimed",
-      complete: () => store.complete(key, token, ttlMs),
-      release: () => store.release(key, token),
+      renew,
+      async complete() {
+        try {
+          await completeWithRetries(key, token);
+        } finally {
+          stop();
+        }
+      },
+      async release() {
+        stop();
+        await bounded("release", timeoutMs, () => store.release(key, token));
+      },
     };
+  }
+
+  async function completeWithRetries(key: string, token: string): Promise<void> {
+    const deadline = Date.now() + COMPLETE_RETRY_MS;
+    for (let wait = COMPLETE_RETRY_FIRST_MS; ; wait = Math.min(wait * 2, COMPLETE_RETRY_MAX_MS)) {
+      try {
+        return await bounded("complete", timeoutMs, () => store.complete(key, token, ttlMs));
+      } catch (error) {
+        if (Date.now() + wait > deadline) throw error;
+        await pause(wait);
+      }
+    }
   }
 
   return {

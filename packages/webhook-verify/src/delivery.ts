@@ -21,7 +21,7 @@ export type WebhookHandlerOptions = VerificationSettings & {
   onError?: (error: unknown, event?: ReceivedWebhookEvent) => void;
   /** Keeps the runtime alive for `onEvent` after the answer, where the handler's second argument does not. */
   waitUntil?: (promise: Promise<unknown>) => void;
-  /** Largest body read, in bytes; larger deliveries get 413. Default 1 MiB. */
+  /** Largest body read, in bytes; larger deliveries get 413. Default 256 KB: events are under 1 KB. */
   maxBodyBytes?: number;
 };
 
@@ -39,6 +39,9 @@ export interface Answer {
   body: string;
   headers?: Record<string, string>;
 }
+
+/** What a 503 asks the sender to wait: a store outage is usually short, and the sender backs off anyway. */
+const RETRY_AFTER_SECONDS = 1;
 
 export function answer(status: number, body: object, headers?: Record<string, string>): Answer {
   return { status, body: JSON.stringify(body), headers };
@@ -67,7 +70,7 @@ export function createDeliveryProcessor(
   onEvent: WebhookEventHandler<WebhookEvent> | WebhookEventHandler,
 ): DeliveryProcessor {
   credentialList(options); // a configuration mistake fails at startup, not on the first delivery
-  const { deduplicator: given, onError = logError, maxBodyBytes = 1024 * 1024, ...settings } = options;
+  const { deduplicator: given, onError = logError, maxBodyBytes = 256 * 1024, ...settings } = options;
   const deduplicator = given === false ? undefined : (given ?? createDeduplicator());
 
   function report(error: unknown, event?: ReceivedWebhookEvent): void {
@@ -104,7 +107,8 @@ export function createDeliveryProcessor(
       claim = await deduplicator?.claim(event);
     } catch (error) {
       report(error, event);
-      return answer(500, { error: "DEDUP_STORE_UNAVAILABLE" }); // not acknowledged: the service redelivers
+      // Not acknowledged and nothing handled: the service redelivers. Answered within the store timeout.
+      return answer(503, { error: "DEDUP_STORE_UNAVAILABLE" }, { "retry-after": String(RETRY_AFTER_SECONDS) });
     }
     if (claim?.status === "duplicate") return answer(200, { received: true, duplicate: true });
     // Not acknowledged, so that the service redelivers if the delivery in progress fails.

@@ -50,6 +50,7 @@ export type {
   DeliveryClaim,
 } from "./deduplicator.js";
 export type { ClaimState, DedupStore } from "./dedup-store.js";
+export { DedupStoreError } from "./store-errors.js";
 export { memoryStore } from "./memory-store.js";
 export type { MemoryStoreOptions } from "./memory-store.js";
 export { createWebhookHandler } from "./fetch-handler.js";

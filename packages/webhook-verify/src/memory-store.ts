@@ -45,6 +45,13 @@ export function memoryStore(options: MemoryStoreOptions = {}): DedupStore {
       put(key, live ? entry : { done: false, token, expiresAt: time + ttlMs }, time);
       return live ? (entry.done ? "done" : "processing") : "claimed";
     },
+    async renew(key, token, ttlMs) {
+      const time = now();
+      const entry = entries.get(key);
+      if (entry === undefined || entry.done || entry.token !== token || entry.expiresAt <= time) return false;
+      put(key, { done: false, token, expiresAt: time + ttlMs }, time);
+      return true;
+    },
     async complete(key, token, ttlMs) {
       const time = now();
       put(key, { done: true, token, expiresAt: time + ttlMs }, time);

@@ -19,13 +19,13 @@ function consumedBody(req: ReceivedRequest): string | undefined {
     : `the request body was already read by earlier middleware: ${CONSUMED_HINT}`;
 }
 
-/** The body, or undefined once it exceeds `limit` bytes; the rest is drained so the answer reaches the sender. */
+/**
+ * The body, or undefined once it exceeds `limit` bytes. A body declared too large is not read at all:
+ * the 413 closes the connection instead of draining it, so a flood of large junk costs no reading.
+ */
 function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | undefined> {
   return new Promise((resolve, reject) => {
-    if (Number(req.headers["content-length"]) > limit) {
-      req.resume();
-      return resolve(undefined);
-    }
+    if (Number(req.headers["content-length"]) > limit) return resolve(undefined);
     const chunks: Buffer[] = [];
     let size = 0;
     let tooLarge = false;
@@ -46,14 +46,16 @@ function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | und
 }
 
 function send(res: ServerResponse, { status, body, headers }: Answer): void {
-  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(body), ...headers });
+  // After a 413 the rest of the body is not wanted: closing beats reading megabytes to keep the connection.
+  const close = status === 413 ? { connection: "close" } : undefined;
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(body), ...headers, ...close });
   res.end(body);
 }
 
 /**
  * A webhook endpoint as a Node.js `(req, res)` handler for node:http and
  * Express. It reads the raw body itself (up to `maxBodyBytes`, default
- * 1 MiB: larger gets 413), so mount it before any JSON body parser. Answers
+ * 256 KB: larger gets 413), so mount it before any JSON body parser. Answers
  * like `createWebhookHandler`: 200 once verified and claimed, then
  * `onEvent` runs; 401/400 with `{ "error": CODE }`; duplicates 200; 405.
  *

@@ -1,10 +1,11 @@
 import { isCanonicalJson } from "./canonical-check.js";
-import { credentialList, type WebhookSecrets } from "./credentials.js";
-import { fail } from "./errors.js";
+import { credentialList, type WebhookCredential, type WebhookSecrets } from "./credentials.js";
+import { fail, WebhookVerificationError } from "./errors.js";
 import type { ReceivedWebhookEvent, WebhookEvent } from "./events.js";
 import { requireHeader, type WebhookHeaders } from "./headers.js";
 import { equalBit } from "./signature.js";
 import { canonicalizeText, computeSignature } from "./signing.js";
+import { parseJson } from "./json-reader.js";
 import { type EventValidator, validateEvent } from "./validate.js";
 
 /** The raw body exactly as received. A Node `Buffer` is a `Uint8Array`. */
@@ -30,14 +31,47 @@ export type VerifyWebhookOptions = VerificationSettings & {
 };
 
 const UNIX_SECONDS = /^\d{1,15}$/;
+/** Largest body whose canonical form is tried when its bytes do not match: events are under 1 KB. */
+const CANONICAL_FALLBACK_BYTES = 64 * 1024;
 const BASE64_SHA256 = /^[A-Za-z0-9+/]{43}=$/;
 let decoder: TextDecoder | undefined;
+
+/** The body as text. Invalid UTF-8 is an error rather than U+FFFD, which would change what is read. */
+function decoded(raw: string | Uint8Array): string {
+  if (typeof raw === "string") return raw;
+  // ignoreBOM keeps a leading BOM in the text, so it is rejected as JSON instead of silently dropped.
+  decoder ??= new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+  try {
+    return decoder.decode(raw);
+  } catch {
+    return fail("MALFORMED_BODY", "the body is not valid UTF-8");
+  }
+}
+
+/**
+ * 1 when `signature` signs `body` under any of the credentials, else 0.
+ * Every credential is computed and compared in constant time: timing does
+ * not tell which one matched.
+ */
+async function matches(
+  credentials: readonly WebhookCredential[],
+  timestamp: string,
+  body: string | Uint8Array,
+  signature: string,
+): Promise<number> {
+  let matched = 0;
+  for (const { apiKey, apiSecret } of credentials) {
+    matched |= equalBit(await computeSignature({ apiKey, apiSecret, timestamp, canonicalBody: body }), signature);
+  }
+  return matched;
+}
 
 /**
  * Verifies a webhook delivery and returns its event. In order: the
  * X-TIMESTAMP and X-SIGNATURE headers are present, the timestamp is within
- * the tolerance, the signature matches (constant-time, over the raw body and,
- * if a proxy re-serialized it, over its canonical form), then the body is
+ * the tolerance, the signature matches (constant-time, over the raw bytes
+ * and, only if they fail and the body is at most 64 KB, over its canonical
+ * form, in case a proxy re-serialized it), then the body is
  * parsed and validated. Failures throw WebhookVerificationError, whose
  * message names the likely cause.
  *
@@ -80,47 +114,46 @@ export async function verifyWebhook(options: VerifyWebhookOptions): Promise<Rece
     const looksLike = /^[\da-f]{64}$/i.test(signature) ? "hex" : /^[\w-]{43}=?$/.test(signature) ? "Base64url" : "";
     fail("INVALID_SIGNATURE", `X-SIGNATURE must be Base64 (44 characters)${looksLike && `, not ${looksLike}`}`);
   }
-  let text = body as string;
-  if (typeof body !== "string") {
-    // Invalid UTF-8 is an error rather than U+FFFD, which would change what is verified; ignoreBOM keeps
-    // a leading BOM in the text, so it is verified (and rejected) instead of silently dropped.
-    decoder ??= new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-    try {
-      text = decoder.decode(body);
-    } catch {
-      fail("MALFORMED_BODY", "the body is not valid UTF-8");
-    }
-  }
-  // The texts the service may have signed: the body as received and, if a proxy re-serialized it, its canonical form.
-  const forms = [text];
-  if (!isCanonicalJson(text)) {
-    try {
-      const canonical = canonicalizeText(text);
-      if (canonical !== text) forms.push(canonical);
-    } catch {
-      // not JSON: only the raw bytes can match, and the body is reported after the signature
-    }
-  }
-  // Every candidate is computed and compared in constant time: timing does not tell which one matched.
-  let matched = 0;
-  for (const { apiKey, apiSecret } of credentials) {
-    for (const canonicalBody of forms) {
-      matched |= equalBit(await computeSignature({ apiKey, apiSecret, timestamp, canonicalBody }), signature);
+  // The bytes as received are checked first: the service signs the body it sends, so a genuine delivery
+  // matches here, with one HMAC per credential over the bytes and no decode.
+  const raw = body instanceof ArrayBuffer ? new Uint8Array(body) : body;
+  let matched = await matches(credentials, timestamp, raw, signature);
+  let text: string | undefined;
+  let reserialized = false;
+  const small = (typeof raw === "string" ? raw.length : raw.byteLength) <= CANONICAL_FALLBACK_BYTES;
+  // Only when that fails, and only for a body small enough to be cheap, its canonical form: a proxy may have
+  // re-serialized the body (pretty-printed it, reordered keys). Canonicalizing unauthenticated input costs
+  // CPU, so a large unsigned body is rejected after one HMAC per credential.
+  if (matched !== 1 && small) {
+    text = decoded(raw);
+    if (!isCanonicalJson(text)) {
+      let canonical: string | undefined;
+      try {
+        canonical = canonicalizeText(text);
+      } catch {
+        // not JSON: only the raw bytes could have matched
+      }
+      if (canonical !== undefined && canonical !== text) {
+        reserialized = true;
+        matched = await matches(credentials, timestamp, canonical, signature);
+      }
     }
   }
   if (matched !== 1) {
     fail(
       "INVALID_SIGNATURE",
       "X-SIGNATURE does not match." +
-        `${forms.length > 1 ? " The body was re-serialized (e.g. pretty-printed): pass the raw body." : ""} ` +
+        `${reserialized ? " The body was re-serialized (e.g. pretty-printed): pass the raw body." : ""}` +
+        `${small ? "" : ` The body is over ${CANONICAL_FALLBACK_BYTES / 1024} KB, so only its bytes as received were checked.`} ` +
         `Check ${credentials.length > 1 ? `the ${credentials.length} credentials` : "apiKey and apiSecret"}: ` +
         "the service signs with yours, of this environment",
     );
   }
   let json: unknown;
   try {
-    json = JSON.parse(text);
-  } catch {
+    json = parseJson(text ?? decoded(raw));
+  } catch (error) {
+    if (error instanceof WebhookVerificationError) throw error;
     fail("MALFORMED_BODY", "the body is signed but not JSON");
   }
   return validate(json, { strict });

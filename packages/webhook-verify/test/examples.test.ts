@@ -51,7 +51,7 @@ describe.runIf(redisServerAvailable())("examples/express-receiver.ts", () => {
   let url: string;
 
   beforeAll(async () => {
-    redisServer = await startRedisServer();
+    redisServer = await startRedisServer({ appendfsync: "everysec" });
     process.env.REDIS_URL = redisServer.url;
     receiver = await import("../examples/express-receiver.js");
     url = `${urlOf(await listening(receiver.server))}/webhooks/exchange`;

@@ -1,7 +1,14 @@
 import { serve } from "@hono/node-server";
 import type { Server } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { createDeduplicator, createWebhookHandler, type DedupStore, memoryStore, WebhookVerificationError } from "../src/index.js";
+import {
+  createDeduplicator,
+  createWebhookHandler,
+  type DedupStore,
+  DedupStoreError,
+  memoryStore,
+  WebhookVerificationError,
+} from "../src/index.js";
 import { apiKey, apiSecret, now, payoutInReview, signText } from "./support/fixtures.js";
 import { closed, delivery, listening, Recorder, settings } from "./support/receiver.js";
 import { urlOf } from "./support/servers.js";
@@ -137,7 +144,7 @@ describe("createWebhookHandler on a real server", () => {
     expect(recorder.events[0]).toMatchObject({ known: false, event: "CANCELLED" });
   });
 
-  it("answers 500 when the dedup store is down, so the service redelivers", async () => {
+  it("answers 503 with Retry-After when the dedup store is down, so the service redelivers", async () => {
     const broken: DedupStore = {
       claim: () => Promise.reject(new Error("connection refused")),
       complete: async () => {},
@@ -146,8 +153,28 @@ describe("createWebhookHandler on a real server", () => {
     const recorder = new Recorder();
     const options = { ...settings, deduplicator: createDeduplicator({ store: broken }), onError: recorder.onError };
     const url = await serveHandler(createWebhookHandler(options, recorder.onEvent));
-    expect(await answer(await fetch(url, await delivery()))).toEqual({ status: 500, body: { error: "DEDUP_STORE_UNAVAILABLE" } });
-    expect(recorder.errors).toEqual([new Error("connection refused")]);
+    const response = await fetch(url, await delivery());
+    expect(response.headers.get("retry-after")).toBe("1");
+    expect(await answer(response)).toEqual({ status: 503, body: { error: "DEDUP_STORE_UNAVAILABLE" } });
+    expect(recorder.errors).toHaveLength(1);
+    expect(recorder.errors[0]).toBeInstanceOf(DedupStoreError);
+    expect(recorder.errors[0]).toMatchObject({ operation: "claim", timedOut: false, cause: new Error("connection refused") });
+    expect(recorder.events).toEqual([]);
+  });
+
+  it("answers 503 once the store timeout passes when the dedup store never answers", async () => {
+    const hanging: DedupStore = {
+      claim: () => new Promise(() => {}),
+      complete: async () => {},
+      release: () => new Promise(() => {}),
+    };
+    const recorder = new Recorder();
+    const deduplicator = createDeduplicator({ store: hanging, storeTimeoutMs: 50 });
+    const handler = createWebhookHandler({ ...settings, deduplicator, onError: recorder.onError }, recorder.onEvent);
+    const response = await handler(new Request("https://receiver.example/webhooks", await delivery()));
+    expect(response.status).toBe(503);
+    expect(recorder.errors[0]).toMatchObject({ operation: "claim", timedOut: true });
+    expect(recorder.events).toEqual([]);
   });
 });
 

@@ -61,6 +61,21 @@ describe("createDeduplicator with memoryStore", () => {
     expect((await dedup.claim(event)).status).toBe("claimed");
   });
 
+  it("keeps a renewed claim past its first lease, and frees it one lease after the last renewal", async () => {
+    const { time, now } = clock();
+    const dedup = createDeduplicator({ store: memoryStore({ now }), claimTtlSeconds: 5 });
+    const claim = await dedup.claim(event);
+    if (claim.status !== "claimed") throw new Error("not claimed");
+    time.now += 4_000;
+    expect(await claim.renew()).toBe(true);
+    time.now += 4_000; // 8 s after the claim, 4 s after the renewal
+    expect((await dedup.claim(event)).status).toBe("in-progress");
+    time.now += 1_000;
+    expect((await dedup.claim(event)).status).toBe("claimed");
+    expect(await claim.renew()).toBe(false); // the lease lapsed and another delivery holds the event
+    await claim.release();
+  });
+
   it("does not let a late release free a newer claim of the same event", async () => {
     const { time, now } = clock();
     const dedup = createDeduplicator({ store: memoryStore({ now }), claimTtlSeconds: 1 });

@@ -1,3 +1,4 @@
+import { canonicalize } from "@exchange-kit/signing";
 import express from "express";
 import { once } from "node:events";
 import { createServer, type Server } from "node:http";
@@ -76,12 +77,13 @@ describe("createNodeWebhookHandler on node:http", () => {
     expect(await answer(chunked)).toEqual({ status: 413, body: { error: "PAYLOAD_TOO_LARGE" } });
   });
 
-  it("accepts 1 MiB by default", async () => {
+  it("accepts 256 KB by default, sized for events (under 1 KB), and answers 413 beyond", async () => {
     const recorder = new Recorder();
     const url = await start(createNodeWebhookHandler(settings, recorder.onEvent));
-    const body = JSON.stringify({ ...payoutInReview, metadata: { ...payoutInReview.metadata, pad: "x".repeat(1000 * 1024) } });
+    // As the service sends it: canonical (a body over 64 KB is checked over its bytes only).
+    const body = canonicalize({ ...payoutInReview, metadata: { ...payoutInReview.metadata, pad: "x".repeat(250 * 1024) } });
     expect((await fetch(url, { method: "POST", body, headers: await signText(body) })).status).toBe(200);
-    const over = JSON.stringify({ ...payoutInReview, metadata: { pad: "x".repeat(1024 * 1024) } });
+    const over = JSON.stringify({ ...payoutInReview, metadata: { pad: "x".repeat(256 * 1024) } });
     expect((await fetch(url, { method: "POST", body: over, headers: await signText(over) })).status).toBe(413);
   });
 });

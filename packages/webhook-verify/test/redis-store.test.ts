@@ -1,13 +1,13 @@
 import { Redis } from "ioredis";
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDeduplicator, type Deduplicator } from "../src/index.js";
+import { type ClaimedDelivery, createDeduplicator, type Deduplicator } from "../src/index.js";
 import { redisStore } from "../src/redis.js";
 import { redisServerAvailable, type RedisServer, startRedisServer } from "./support/servers.js";
 import { eventKey, simulateDeliveries } from "./support/simulation.js";
+import { until } from "./support/wait.js";
 
 const handled = () => "handled";
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.runIf(redisServerAvailable())("redisStore on a real redis-server", () => {
   let server: RedisServer;
@@ -32,7 +32,7 @@ describe.runIf(redisServerAvailable())("redisStore on a real redis-server", () =
   let prefixes = 0;
   const clients = () => ({ "node-redis": nodeRedis, ioredis }) as const;
   const dedupWith = (kind: "node-redis" | "ioredis", options: { ttlSeconds?: number; claimTtlSeconds?: number } = {}) =>
-    createDeduplicator({ store: redisStore(clients()[kind], { prefix: `test${++prefixes}:` }), ...options });
+    createDeduplicator({ store: redisStore(clients()[kind], { prefix: `test${++prefixes}:`, persistence: "skip" }), ...options });
 
   describe.each(["node-redis", "ioredis"] as const)("with %s", (kind) => {
     it("runs the first delivery and reports later ones as duplicates", async () => {
@@ -56,7 +56,7 @@ describe.runIf(redisServerAvailable())("redisStore on a real redis-server", () =
 
     it("writes the claim with the claim TTL and the done mark with the event TTL", async () => {
       const prefix = `ttl-${kind}:`;
-      const dedup = createDeduplicator({ store: redisStore(clients()[kind], { prefix }), ttlSeconds: 3600, claimTtlSeconds: 60 });
+      const dedup = createDeduplicator({ store: redisStore(clients()[kind], { prefix, persistence: "skip" }), ttlSeconds: 3600, claimTtlSeconds: 60 });
       const key = `${prefix}${eventKey(1).id}:${eventKey(1).event}`;
       const claim = await dedup.claim(eventKey(1));
       expect(await ioredis.get(key)).toMatch(/^processing:/);
@@ -66,21 +66,72 @@ describe.runIf(redisServerAvailable())("redisStore on a real redis-server", () =
       expect(await ioredis.pttl(key)).toBeGreaterThan(3_599_000);
     });
 
-    it("frees a claim whose receiver died mid-handler after claimTtlSeconds", async () => {
-      const dedup = dedupWith(kind, { claimTtlSeconds: 0.2 });
-      await dedup.claim(eventKey(1)); // never completed
-      expect((await dedup.claim(eventKey(1))).status).toBe("in-progress");
-      await pause(300);
+    // A dead receiver: its own connection closes mid-handler, so nothing renews its lease. While it lived,
+    // another receiver found the event in progress.
+    async function claimThenDie(prefix: string): Promise<ClaimedDelivery> {
+      const own = kind === "node-redis" ? await createClient({ url: server.url }).connect() : new Redis(server.url);
+      const dying = createDeduplicator({ store: redisStore(own, { prefix, persistence: "skip" }), claimTtlSeconds: 1 });
+      const claim = await dying.claim(eventKey(1));
+      expect(claim.status).toBe("claimed");
+      expect((await dying.claim(eventKey(1))).status).toBe("in-progress");
+      if ("close" in own) await own.close();
+      else own.disconnect();
+      return claim as ClaimedDelivery;
+    }
+    const gone = (key: string) => until(async () => (await ioredis.exists(key)) === 0);
+
+    it("frees a claim whose receiver died mid-handler once its lease runs out", async () => {
+      const prefix = `died-${kind}:`;
+      const dedup = createDeduplicator({ store: redisStore(clients()[kind], { prefix, persistence: "skip" }), claimTtlSeconds: 0.2 });
+      await claimThenDie(prefix);
+      await gone(`${prefix}${eventKey(1).id}:${eventKey(1).event}`);
       expect((await dedup.claim(eventKey(1))).status).toBe("claimed");
     });
 
     it("does not let a late release free a newer claim of the same event", async () => {
-      const dedup = dedupWith(kind, { claimTtlSeconds: 0.2 });
-      const stale = await dedup.claim(eventKey(1));
-      await pause(300);
+      const prefix = `late-${kind}:`;
+      const store = redisStore(clients()[kind], { prefix, persistence: "skip" });
+      const dedup = createDeduplicator({ store, claimTtlSeconds: 0.2 });
+      const stale = await claimThenDie(prefix);
+      await gone(`${prefix}${eventKey(1).id}:${eventKey(1).event}`);
       expect((await dedup.claim(eventKey(1))).status).toBe("claimed");
-      if (stale.status === "claimed") await stale.release();
+      // The dead receiver's token, released through a live connection: the newer claim stays.
+      await store.release(`${eventKey(1).id}:${eventKey(1).event}`, "not-the-holder");
+      await stale.release().catch(() => {}); // its own connection is closed
       expect((await dedup.claim(eventKey(1))).status).toBe("in-progress");
+    });
+
+    it("keeps renewing the claim while a handler runs longer than the lease", async () => {
+      const prefix = `renew-${kind}:`;
+      const store = redisStore(clients()[kind], { prefix, persistence: "skip" });
+      let renewals = 0;
+      const counting = {
+        ...store,
+        renew: async (...args: Parameters<typeof store.renew>) => {
+          const held = await store.renew(...args);
+          if (held) renewals++;
+          return held;
+        },
+      };
+      // A lease long enough that a loaded machine's event-loop stalls do not let it lapse between renewals.
+      const dedup = createDeduplicator({ store: counting, claimTtlSeconds: 1.2 });
+      const other = createDeduplicator({ store, claimTtlSeconds: 1.2 });
+      const outcome = await dedup.run(eventKey(1), async () => {
+        await until(async () => renewals >= 5); // five renewals, one every 0.4 s: well over one lease
+        return (await other.claim(eventKey(1))).status;
+      });
+      expect(outcome).toEqual({ status: "processed", result: "in-progress" });
+      expect((await other.claim(eventKey(1))).status).toBe("duplicate");
+    });
+
+    it("a renewal by a token that no longer holds the claim fails and extends nothing", async () => {
+      const prefix = `renew-lost-${kind}:`;
+      const store = redisStore(clients()[kind], { prefix, persistence: "skip" });
+      expect(await store.claim("k", "mine", 60_000)).toBe("claimed");
+      expect(await store.renew("k", "theirs", 120_000)).toBe(false);
+      expect(await ioredis.pttl(`${prefix}k`)).toBeLessThanOrEqual(60_000);
+      expect(await store.renew("k", "mine", 120_000)).toBe(true);
+      expect(await ioredis.pttl(`${prefix}k`)).toBeGreaterThan(60_000);
     });
   });
 
@@ -92,8 +143,8 @@ describe.runIf(redisServerAvailable())("redisStore on a real redis-server", () =
     const b = new Redis(server.url);
     try {
       const receivers: Deduplicator[] = [
-        createDeduplicator({ store: redisStore(a, { prefix }) }),
-        createDeduplicator({ store: redisStore(b, { prefix }) }),
+        createDeduplicator({ store: redisStore(a, { prefix, persistence: "skip" }) }),
+        createDeduplicator({ store: redisStore(b, { prefix, persistence: "skip" }) }),
       ];
       const failOnce = new Set([0, 42, 99, 150, 198]);
       const started = performance.now();

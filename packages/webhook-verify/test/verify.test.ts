@@ -230,6 +230,32 @@ describe("verifyWebhook rejects", () => {
   });
 });
 
+describe("verifyWebhook reads escaped keys right despite V8's JSON.parse bug (nodejs/node#63785)", () => {
+  it("returns the key a delivery was signed with after JSON.parse has seen a look-alike object", async () => {
+    // The repro: after this parse, V8 reads the key "\u7a3c" of an object of the same shape as "\\".
+    JSON.parse('{"h":1,"\\\\":2}');
+    expect(Object.keys(JSON.parse('{"h":1,"\\u7a3c":2}'))).not.toContain("\u7a3c"); // the platform bug is still there
+    const event = { ...payoutInReview, metadata: { ...payoutInReview.metadata, h: 1, "\u7a3c": 2 } };
+    const signed = canonicalize(event);
+    expect(signed).toContain('"\\u7a3c":2');
+    // Another body of the same shape whose key is a backslash, parsed natively first: V8 now misreads the key.
+    const lookAlike = signed.replace('"\\u7a3c"', '"\\\\"');
+    expect(Object.keys(JSON.parse(lookAlike).metadata)).toContain("\\");
+    expect(Object.keys(JSON.parse(signed).metadata)).not.toContain("\u7a3c"); // what a native parse returns now
+    const received = await verifyWebhook({ body: signed, headers: await signText(signed), apiKey, apiSecret, now });
+    expect(received.metadata).toEqual({ ...payoutInReview.metadata, h: 1, "\u7a3c": 2 });
+    expect(Object.keys(received.metadata)).not.toContain("\\");
+  });
+
+  it("keeps a __proto__ key of an escaped body as an own property, as JSON.parse does", async () => {
+    const signed = '{"event":"IN_REVIEW","id":"c4b3a291-8f7e-4d6c-9b5a-4f3e2d1c0b9a","metadata":{"__proto__":{"x":1},"client_reference_id":"a\\u00e9","reason":"Under compliance review"},"timestamp":"2026-03-01T10:55:02Z","type":"PAYOUT"}';
+    const received = await verifyWebhook({ body: signed, headers: await signText(signed), apiKey, apiSecret, now });
+    expect(Object.hasOwn(received.metadata, "__proto__")).toBe(true);
+    expect(received.metadata).toEqual(JSON.parse(signed).metadata);
+    expect((received.metadata as { client_reference_id: string }).client_reference_id).toBe("a\u00e9");
+  });
+});
+
 describe("verifyWebhook checks in order", () => {
   it("headers before anything else", async () => {
     await expectCode(verifyWebhook({ body: "not json", headers: { "x-timestamp": "1" }, apiKey, apiSecret, now }), "MISSING_HEADER");

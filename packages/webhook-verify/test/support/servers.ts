@@ -1,4 +1,7 @@
-import { spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { once } from "node:events";
 import { createServer, type Server } from "node:net";
 import type { AddressInfo } from "node:net";
@@ -21,7 +24,18 @@ export function urlOf(server: { address(): unknown }): string {
 export interface RedisServer {
   url: string;
   port: number;
+  /** The server's working directory (its AOF and RDB files live there). */
+  dir: string;
+  /** Kills the process with `signal` (SIGKILL: a crash, no final save) and waits for it to exit. */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+  /** Starts it again on the same port and directory, with the same settings. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
+}
+
+export interface RedisServerOptions {
+  /** Append-only file on, with this fsync policy; default off (no persistence at all). */
+  appendfsync?: "always" | "everysec" | "no";
 }
 
 /** Whether redis-server is installed; CI installs it, so there its absence is a failure, not a skip. */
@@ -36,14 +50,42 @@ export function redisServerAvailable(): boolean {
   return found;
 }
 
-/** A throwaway redis-server on a free loopback port, without persistence. */
-export async function startRedisServer(): Promise<RedisServer> {
+/**
+ * A throwaway redis-server on a free loopback port, in its own temporary
+ * directory; without persistence unless `appendfsync` turns AOF on.
+ */
+export async function startRedisServer(options: RedisServerOptions = {}): Promise<RedisServer> {
   const port = await freePort();
-  const child = spawn(
-    "redis-server",
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-    { stdio: ["ignore", "pipe", "pipe"] },
-  );
+  const dir = mkdtempSync(join(tmpdir(), "webhook-verify-redis-"));
+  const persistence = options.appendfsync
+    ? ["--appendonly", "yes", "--appendfsync", options.appendfsync]
+    : ["--appendonly", "no"];
+  const args = ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", ...persistence];
+  let child = await launch(args);
+  const kill = async (signal: NodeJS.Signals = "SIGTERM") => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, "exit");
+    child.kill(signal);
+    await exited;
+  };
+  return {
+    port,
+    dir,
+    url: `redis://127.0.0.1:${port}`,
+    kill,
+    async restart() {
+      await kill();
+      child = await launch(args);
+    },
+    async stop() {
+      await kill();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function launch(args: string[]): Promise<ChildProcess> {
+  const child = spawn("redis-server", args, { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`redis-server did not start:\n${output}`)), 10_000);
@@ -60,13 +102,6 @@ export async function startRedisServer(): Promise<RedisServer> {
     });
   });
   child.removeAllListeners("exit");
-  return {
-    port,
-    url: `redis://127.0.0.1:${port}`,
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill("SIGTERM");
-      await once(child, "exit");
-    },
-  };
+  child.stdout!.resume();
+  return child;
 }
