@@ -106,7 +106,13 @@ function generatedOrganization(): SandboxOrganizationOptions {
   return { name: "Sandbox organization", apiKey: `sbx_${randomBytes(12).toString("hex")}`, apiSecret: randomBytes(32).toString("base64url") };
 }
 
-export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+/** Not public API: the benchmarks seed the store directly (100k rows through HTTP would take minutes). */
+export interface SandboxInternals {
+  /** Runs on the opened store before the server starts. */
+  prepare?: (store: Store, organizations: readonly SandboxOrganization[]) => void;
+}
+
+export async function createSandbox(options: SandboxOptions = {}, internals: SandboxInternals = {}): Promise<Sandbox> {
   const host = options.host ?? "127.0.0.1";
   const logger = toLogger(options.logger);
   const organizations: SandboxOrganization[] = (options.organizations?.length ? options.organizations : [generatedOrganization()]).map(
@@ -123,6 +129,12 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const byId = new Map(organizations.map((o) => [o.id, o]));
 
   const store = new Store({ path: options.db, durability: options.dbDurability });
+  try {
+    internals.prepare?.(store, organizations);
+  } catch (error) {
+    store.close();
+    throw error;
+  }
 
   const clock = new SandboxClock(Number(store.getMeta("clock_offset_ms") ?? 0), (offset) => store.setMeta("clock_offset_ms", String(offset)));
   const settings: RuntimeSettings = {

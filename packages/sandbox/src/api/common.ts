@@ -99,8 +99,9 @@ export function isValidYmd(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
-/** A condition over a table's columns with its parameters, e.g. `org = ? AND status = ?`. */
+/** The rows of one organization, narrowed by conditions over the table's columns (e.g. `status = ?`). */
 export interface Condition {
+  org: string;
   where: string[];
   params: Array<string | number | null>;
 }
@@ -142,21 +143,22 @@ export function orderedPage<T extends { id: string; org: string; created_at: str
   const ordering = ctx.query.get("ordering") ?? "-created_at";
   const descending = ordering.startsWith("-");
   const field = descending ? ordering.slice(1) : ordering;
-  const where = condition.where.length > 0 ? condition.where.join(" AND ") : "1";
+  const where = ["org = ?", ...condition.where].join(" AND ");
+  const params = [condition.org, ...condition.params];
   const invalid = () => badRequest("INPUT_MALFORMED", "Invalid value for ordering", "ordering", "Must be a field name, optionally prefixed with -.");
   if (!/^[a-z_]+$/.test(field)) throw invalid();
   if (field !== "created_at") {
-    const sample = table.first(where, ...condition.params) as Record<string, unknown> | undefined;
+    const sample = table.first(where, ...params) as Record<string, unknown> | undefined;
     if (sample && !(field in sample)) throw invalid();
   }
   const { page, perPage } = pageParams(ctx);
   const offset = (page - 1) * perPage;
   if (field === "created_at") {
-    const count = table.count(where, ...condition.params);
-    const results = table.where(where, condition.params, descending ? "created_at DESC, seq" : "created_at, seq", perPage, offset);
+    const count = condition.where.length === 0 ? table.countOf(condition.org) : table.count(where, ...params);
+    const results = table.page(where, params, descending ? "created_at DESC, seq" : "created_at, seq", perPage, offset);
     return pageOf(ctx, page, perPage, count, results);
   }
-  const sorted = sortRows(table.where(where, condition.params), field, descending);
+  const sorted = sortRows(table.where(where, params), field, descending);
   return pageOf(ctx, page, perPage, sorted.length, sorted.slice(offset, offset + perPage));
 }
 
@@ -169,7 +171,7 @@ export function historyPage<T extends { id: string; org: string; status: string;
   table: Table<T>,
   statuses: readonly string[],
 ): Page<T> {
-  const condition: Condition = { where: ["org = ?"], params: [ctx.org.id] };
+  const condition: Condition = { org: ctx.org.id, where: [], params: [] };
   dateRange(ctx, { together: true, formatCode: "INPUT_MALFORMED" }, condition);
   const status = ctx.query.get("status");
   if (status !== null && !statuses.includes(status)) {

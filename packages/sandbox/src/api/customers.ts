@@ -81,7 +81,7 @@ export function getCustomer(ctx: Ctx): HandlerResult {
 
 /** Filters: start_date / end_date (YYYY-MM-DD, either alone is fine here), status; ordering as on histories. */
 export function listCustomers(ctx: Ctx): HandlerResult {
-  const condition: Condition = { where: ["org = ?"], params: [ctx.org.id] };
+  const condition: Condition = { org: ctx.org.id, where: [], params: [] };
   dateRange(ctx, { together: false, formatCode: "INPUT_INVALID_DATE_FORMAT" }, condition);
   const status = ctx.query.get("status");
   if (status !== null) {

@@ -22,6 +22,8 @@ export interface TableSpec<T> {
   columns: Record<string, (row: T) => Value>;
   /** Column lists of the indexes (beyond the unique id). */
   indexes: string[];
+  /** Keep the number of rows per organization (row_count), so a list's unfiltered count is one lookup. */
+  counted?: boolean;
 }
 
 const upper = (v: unknown): Value => (typeof v === "string" ? v.toUpperCase() : null);
@@ -48,6 +50,7 @@ const customer: TableSpec<CustomerRow> = {
     kyc_tax: (r) => (r.kyc ? upper(r.kyc.data.tax_number) : null),
   },
   indexes: ["org, client_ref", "org, email", "org, phone", "org, created_at, seq", "org, status, created_at, seq", "org, kyc_document", "org, kyc_tax"],
+  counted: true,
 };
 
 const bank: TableSpec<BankRow> = {
@@ -73,6 +76,7 @@ const payout: TableSpec<PayoutRow> = {
     status: (r) => r.status,
   },
   indexes: ["org, client_ref", "org, created_at, seq", "org, status, created_at, seq", "org, customer_id, created_at, seq", "customer_id, created_at"],
+  counted: true,
 };
 
 const payin: TableSpec<PayinRow> = {
@@ -84,6 +88,7 @@ const payin: TableSpec<PayinRow> = {
     status: (r) => r.status,
   },
   indexes: ["org, client_ref", "org, utr", "org, created_at, seq", "org, status, created_at, seq", "org, customer_id, created_at, seq", "customer_id, created_at"],
+  counted: true,
 };
 
 const edd: TableSpec<EddRow> = {
@@ -122,10 +127,20 @@ function tableSql(spec: TableSpec<never>): string {
     `CREATE INDEX IF NOT EXISTS ${spec.kind}_planned ON ${spec.kind} (planned) WHERE planned = 1;`,
     ...spec.indexes.map((columns) => `CREATE INDEX IF NOT EXISTS ${spec.kind}_${columns.replace(/, /g, "_")} ON ${spec.kind} (${columns});`),
   ];
+  if (spec.counted) {
+    // Rows never change organization, so inserts and deletes are all that move the count.
+    lines.push(
+      `CREATE TRIGGER IF NOT EXISTS ${spec.kind}_counted_insert AFTER INSERT ON ${spec.kind} BEGIN ` +
+        `INSERT INTO row_count (kind, org, n) VALUES ('${spec.kind}', NEW.org, 1) ON CONFLICT (kind, org) DO UPDATE SET n = n + 1; END;`,
+      `CREATE TRIGGER IF NOT EXISTS ${spec.kind}_counted_delete AFTER DELETE ON ${spec.kind} BEGIN ` +
+        `UPDATE row_count SET n = n - 1 WHERE kind = '${spec.kind}' AND org = OLD.org; END;`,
+    );
+  }
   return lines.join("\n");
 }
 
 export const SCHEMA_SQL = [
+  "CREATE TABLE IF NOT EXISTS row_count (kind TEXT NOT NULL, org TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (kind, org)) WITHOUT ROWID;",
   ...Object.values(TABLES).map((spec) => tableSql(spec as TableSpec<never>)),
   "CREATE TABLE IF NOT EXISTS sandbox_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);",
 ].join("\n");

@@ -35,12 +35,14 @@ export class Table<T extends Row> {
   private readonly upsert: StatementSync;
   private readonly remove: StatementSync;
   private readonly byId: StatementSync;
+  private readonly counted: boolean;
 
   constructor(
     private readonly db: DatabaseSync,
     spec: TableSpec<T>,
   ) {
     this.kind = spec.kind;
+    this.counted = spec.counted ?? false;
     this.columns = Object.entries(spec.columns);
     const names = ["id", "org", "created_at", "planned", ...this.columns.map(([name]) => name), "json"];
     this.upsert = db.prepare(
@@ -84,6 +86,24 @@ export class Table<T extends Row> {
   where(where: string, params: Param[], orderBy = "seq", limit = -1, offset = 0): T[] {
     const rows = this.statement(`SELECT json FROM ${this.kind} WHERE ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`).all(...params, limit, offset);
     return rows.map((row) => this.read(row)!);
+  }
+
+  /**
+   * One page in `orderBy` order. The offset is walked in the index alone (the subquery reads no row), and
+   * only the page's rows are read from the table.
+   */
+  page(where: string, params: Param[], orderBy: string, limit: number, offset: number): T[] {
+    const sql =
+      `SELECT json FROM ${this.kind} WHERE seq IN ` +
+      `(SELECT seq FROM ${this.kind} WHERE ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?) ORDER BY ${orderBy}`;
+    return this.statement(sql).all(...params, limit, offset).map((row) => this.read(row)!);
+  }
+
+  /** The organization's number of rows: one lookup for a counted table (see TableSpec.counted). */
+  countOf(org: string): number {
+    if (!this.counted) return this.count("org = ?", org);
+    const found = this.statement("SELECT n FROM row_count WHERE kind = ? AND org = ?").get(this.kind, org) as { n: number } | undefined;
+    return Number(found?.n ?? 0);
   }
 
   count(where: string, ...params: Param[]): number {
