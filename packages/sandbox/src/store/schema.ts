@@ -1,6 +1,8 @@
 // The tables: one per kind of record. A row is kept whole as JSON (`json`); the members the handlers look
 // rows up by are copied into columns with indexes, so no lookup or page reads a whole table. `seq` (the rowid)
-// is the insertion order, which breaks ties exactly as the in-memory Maps of earlier sandboxes did.
+// is the insertion order, which breaks ties exactly as the in-memory Maps of earlier sandboxes did. Pages are
+// read newest first (ORDER BY created_at DESC, seq): the (created_at DESC, seq) indexes serve that mixed
+// order directly, deep offsets included; an index on (created_at, seq) could only serve it with a sort.
 import type {
   BankRow,
   CustomerRow,
@@ -49,7 +51,7 @@ const customer: TableSpec<CustomerRow> = {
     kyc_document: (r) => (r.kyc ? kycDocumentKey(r.kyc.data) : null),
     kyc_tax: (r) => (r.kyc ? upper(r.kyc.data.tax_number) : null),
   },
-  indexes: ["org, client_ref", "org, email", "org, phone", "org, created_at, seq", "org, status, created_at, seq", "org, kyc_document", "org, kyc_tax"],
+  indexes: ["org, client_ref", "org, email", "org, phone", "org, created_at, seq", "org, created_at DESC, seq", "org, status, created_at DESC, seq", "org, kyc_document", "org, kyc_tax"],
   counted: true,
 };
 
@@ -75,7 +77,7 @@ const payout: TableSpec<PayoutRow> = {
     customer_id: (r) => r.customer_id,
     status: (r) => r.status,
   },
-  indexes: ["org, client_ref", "org, created_at, seq", "org, status, created_at, seq", "org, customer_id, created_at, seq", "customer_id, created_at"],
+  indexes: ["org, client_ref", "org, created_at, seq", "org, created_at DESC, seq", "org, status, created_at DESC, seq", "org, customer_id, created_at DESC, seq", "customer_id, created_at"],
   counted: true,
 };
 
@@ -87,7 +89,7 @@ const payin: TableSpec<PayinRow> = {
     customer_id: (r) => r.customer_id,
     status: (r) => r.status,
   },
-  indexes: ["org, client_ref", "org, utr", "org, created_at, seq", "org, status, created_at, seq", "org, customer_id, created_at, seq", "customer_id, created_at"],
+  indexes: ["org, client_ref", "org, utr", "org, created_at, seq", "org, created_at DESC, seq", "org, status, created_at DESC, seq", "org, customer_id, created_at DESC, seq", "customer_id, created_at"],
   counted: true,
 };
 
@@ -125,7 +127,7 @@ function tableSql(spec: TableSpec<never>): string {
   const lines = [
     `CREATE TABLE IF NOT EXISTS ${spec.kind} (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, org TEXT NOT NULL, created_at TEXT NOT NULL, planned INTEGER NOT NULL${extra}, json TEXT NOT NULL);`,
     `CREATE INDEX IF NOT EXISTS ${spec.kind}_planned ON ${spec.kind} (planned) WHERE planned = 1;`,
-    ...spec.indexes.map((columns) => `CREATE INDEX IF NOT EXISTS ${spec.kind}_${columns.replace(/, /g, "_")} ON ${spec.kind} (${columns});`),
+    ...spec.indexes.map((columns) => `CREATE INDEX IF NOT EXISTS ${spec.kind}_${columns.replace(/\W+/g, "_")} ON ${spec.kind} (${columns});`),
   ];
   if (spec.counted) {
     // Rows never change organization, so inserts and deletes are all that move the count.
