@@ -28,7 +28,7 @@ interface Movable {
 }
 
 function movable<T extends Planned>(table: Table<T>, move: (domain: Domain, row: T, step: PlannedStep) => void): Movable {
-  // Rows handed to move() come from this table's get() or all(), so they are T.
+  // Rows handed to move() come from this table's get(), so they are T.
   return {
     get: (id) => table.get(id),
     plannedIds: () => table.plannedIds(),

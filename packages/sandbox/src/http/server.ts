@@ -1,7 +1,7 @@
 // node:http with a segment-trie router and no framework: the request pipeline is route → read body (size
 // limit) → UTF-8 and nesting limit → authenticate (canonical form) → parse JSON → validate against the spec →
-// handler in one transaction → envelope. Every
-// failure, including unexpected exceptions, ends in the document's error envelope; the server keeps serving.
+// handler in one transaction → envelope. Every failure, including unexpected exceptions, ends in the
+// document's error envelope; the server keeps serving.
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { ApiError, type FieldErrors } from "./api-error.js";
 import { authenticate } from "./auth.js";
