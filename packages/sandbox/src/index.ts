@@ -9,4 +9,6 @@ export type {
   SandboxOrganizationOptions,
 } from "./sandbox.js";
 export type { SandboxLogger } from "./logger.js";
+export { DatabaseError } from "./store/database.js";
+export type { Durability } from "./store/database.js";
 export type { RetryPolicy } from "./webhooks/delivery.js";

@@ -9,7 +9,7 @@ import { Domain, type RuntimeSettings } from "./domain/domain.js";
 import { createApiServer, type Organization } from "./http/server.js";
 import { toLogger, type SandboxLogger } from "./logger.js";
 import { buildRoutes } from "./routes.js";
-import { SqliteFile } from "./store/sqlite-file.js";
+import type { Durability } from "./store/database.js";
 import { Store } from "./store/store.js";
 import type { EventRow } from "./store/records.js";
 import { DEFAULT_RETRY, WebhookDelivery, type RetryPolicy } from "./webhooks/delivery.js";
@@ -26,8 +26,16 @@ export interface SandboxOptions {
   port?: number;
   /** Interface to bind. Default 127.0.0.1. */
   host?: string;
-  /** A SQLite file (e.g. "./sandbox.db") to keep state across restarts; in memory when absent. */
+  /**
+   * A SQLite file (e.g. "./sandbox.db") to keep state across restarts; in memory when absent. A request is
+   * answered only after its writes are committed to the file. One file serves one sandbox at a time.
+   */
   db?: string;
+  /**
+   * With `db`: "normal" (default) keeps every answered write through a crash of the process (kill -9);
+   * "full" also through a power loss, at one fsync per write request.
+   */
+  dbDurability?: Durability;
   /** Organizations and their credentials; one with a generated key pair when absent. */
   organizations?: SandboxOrganizationOptions[];
   /**
@@ -84,7 +92,7 @@ export interface Sandbox {
   events(): SandboxEvent[];
   /** Resolves once no webhook delivery is pending (retries included). */
   deliveriesSettled(): Promise<void>;
-  /** Stops the server, timers and deliveries, and writes the SQLite file. */
+  /** Stops the server, timers and deliveries, and closes the database (releasing the file). */
   close(): Promise<void>;
 }
 
@@ -98,7 +106,13 @@ function generatedOrganization(): SandboxOrganizationOptions {
   return { name: "Sandbox organization", apiKey: `sbx_${randomBytes(12).toString("hex")}`, apiSecret: randomBytes(32).toString("base64url") };
 }
 
-export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+/** Not public API: the benchmarks seed the store directly (100k rows through HTTP would take minutes). */
+export interface SandboxInternals {
+  /** Runs on the opened store before the server starts. */
+  prepare?: (store: Store, organizations: readonly SandboxOrganization[]) => void;
+}
+
+export async function createSandbox(options: SandboxOptions = {}, internals: SandboxInternals = {}): Promise<Sandbox> {
   const host = options.host ?? "127.0.0.1";
   const logger = toLogger(options.logger);
   const organizations: SandboxOrganization[] = (options.organizations?.length ? options.organizations : [generatedOrganization()]).map(
@@ -114,9 +128,13 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   }
   const byId = new Map(organizations.map((o) => [o.id, o]));
 
-  const file = options.db ? await SqliteFile.open(options.db) : undefined;
-  const store = new Store(file);
-  if (file) store.restore(file.rows(), file.meta());
+  const store = new Store({ path: options.db, durability: options.dbDurability });
+  try {
+    internals.prepare?.(store, organizations);
+  } catch (error) {
+    store.close();
+    throw error;
+  }
 
   const clock = new SandboxClock(Number(store.getMeta("clock_offset_ms") ?? 0), (offset) => store.setMeta("clock_offset_ms", String(offset)));
   const settings: RuntimeSettings = {
@@ -138,6 +156,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
 
   const server: Server = createApiServer({
     routes: buildRoutes(),
+    transaction: (work) => store.transaction(work),
     organizationsByKey: byKey,
     domain,
     bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
@@ -145,9 +164,14 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   });
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
+    const failed = (error: Error) => {
+      domain.close();
+      store.close();
+      reject(error);
+    };
+    server.once("error", failed);
     server.listen(options.port ?? 0, host, () => {
-      server.off("error", reject);
+      server.off("error", failed);
       resolve();
     });
   });
@@ -164,8 +188,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     organizations,
     clock: { now: () => clock.now(), advance: (seconds) => clock.advance(seconds) },
     events: () =>
-      [...store.events.all()]
-        .sort((a, b) => a.created_at.localeCompare(b.created_at))
+      store.events
+        .where("1", [], "created_at, seq")
         .map((e) => ({ id: e.id, organizationId: e.org, createdAt: e.created_at, body: e.body, deliveries: e.deliveries })),
     deliveriesSettled: () => delivery.idle(),
     close: () =>
@@ -173,7 +197,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
         domain.close();
         delivery.close();
         server.close(() => {
-          file?.close();
+          store.close();
           resolve();
         });
         server.closeAllConnections();

@@ -130,16 +130,19 @@ describe("bank accounts", () => {
   });
 
   it("links a USA account through the bank link flow: PROCESSING, then VERIFIED, with no BANK event", async () => {
-    const sandbox = await startSandbox({ autoProgressMs: 50 });
+    const sandbox = await startSandbox();
     const api = new Api(sandbox);
     const receiver = await startReceiver();
     const customer = await verifiedCustomer(api, { alpha_3_country_code: "USA", dob: "1990-01-01", full_name: "John Doe" });
     await api.ok("POST", "/org/api/v1/organizations/api-webhooks", { webhook_url: receiver.url });
+    // Progress paused while the PROCESSING state is observed, then resumed: no race with a timer.
+    await api.ok("POST", "/_sandbox/settings", { auto_progress_ms: false });
     const link = await api.ok("POST", "/cms/api/v1/bank/generate-link", { customer_id: customer.id });
     expect(link.link_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/_sandbox\/bank-link\//);
     const listed = await api.ok("GET", `/cms/api/v1/bank/list/${customer.id}`);
     expect(listed.accounts).toHaveLength(1);
     expect(listed.accounts[0].bank_account_status).toBe("PROCESSING");
+    await api.ok("POST", "/_sandbox/settings", { auto_progress_ms: 0 });
     await waitFor(async () => (await api.ok("GET", `/cms/api/v1/bank/list/${customer.id}`)).accounts[0].bank_account_status === "VERIFIED", "VERIFIED");
     await sandbox.deliveriesSettled();
     await new Promise((r) => setTimeout(r, 50));

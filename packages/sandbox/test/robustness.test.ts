@@ -49,7 +49,7 @@ describe("bad input", () => {
     expect(res.body.errors.non_field_errors[0]).toContain("1000 bytes");
   });
 
-  it("accepts a signature computed over a body with non-ASCII characters sent as UTF-8", async () => {
+  it("refuses a body with non-ASCII characters sent as raw UTF-8 and signed over those bytes, as production does (not canonical)", async () => {
     const api = new Api(await startSandbox());
     const raw = Buffer.from('{"alpha_3_country_code":"DEU","client_reference_id":"utf8","full_name":"Jürgen"}', "utf8");
     const ts = Math.floor(Date.now() / 1000);
@@ -57,6 +57,15 @@ describe("bad input", () => {
       rawBody: raw,
       sign: false,
       headers: { "X-API-KEY": api.org.apiKey, "X-TIMESTAMP": String(ts), "X-SIGNATURE": sign(api.org, ts, raw) },
+    });
+    expect(res.status).toBe(401);
+    expect(res.body.message).toContain("must be sent exactly as the canonical string that was signed");
+  });
+
+  it("accepts non-ASCII characters sent escaped in the canonical body", async () => {
+    const api = new Api(await startSandbox());
+    const res = await api.post("/cms/api/v1/customer/create", undefined, {
+      rawBody: '{"alpha_3_country_code":"DEU","client_reference_id":"utf8","full_name":"J\\u00fcrgen"}',
     });
     expect(res.status).toBe(200);
     expect(res.body.data.full_name).toBe("Jürgen");

@@ -16,7 +16,9 @@ export const sandbox: Command = {
   summary: "run the stateful local exchange (signed webhooks, state machines, control API)",
   usage: `exchange-kit sandbox [--port 4020] [--db ./sandbox.db] [--api-key K --api-secret S] [--json]
   credentials default to EXCHANGE_API_KEY / EXCHANGE_API_SECRET; without any, a pair is generated and printed
-  --db FILE            keep state in a SQLite file across restarts (default: in memory)
+  --db FILE            keep state in a SQLite file across restarts (default: in memory); an answered write
+                       survives kill -9; one sandbox per file (a second one on it refuses to start)
+  --db-durability full also fsync every commit, to survive power loss (default normal: process crashes)
   --auto-progress MS   delay before KYC, banks and orders move on by themselves (default 200; "off" to drive them)
   --duplicate-deliveries  deliver every webhook event twice (test your deduplication)
   --org KEY:SECRET[:NAME]  another organization with its own credentials (repeatable)
@@ -25,6 +27,7 @@ export const sandbox: Command = {
     port: { type: "string" },
     host: { type: "string" },
     db: { type: "string" },
+    "db-durability": { type: "string" },
     "api-key": { type: "string" },
     "api-secret": { type: "string" },
     "auto-progress": { type: "string" },
@@ -41,11 +44,14 @@ export const sandbox: Command = {
     const given = readCredentials(values, env);
     const others = ((values.org as unknown as string[] | undefined) ?? []).map(parseOrganization);
     const verbose = values.verbose === true;
+    const durability = values["db-durability"];
+    if (durability !== undefined && durability !== "normal" && durability !== "full") throw new UsageError('--db-durability must be "normal" or "full"');
     const write = (line: string) => streams.stderr.write(`${line}\n`);
     const box = await createSandbox({
       port,
       host: typeof values.host === "string" ? values.host : "127.0.0.1",
       ...(typeof values.db === "string" ? { db: values.db } : {}),
+      ...(durability === undefined ? {} : { dbDurability: durability }),
       ...(given || others.length > 0
         ? { organizations: [...(given ? [{ name: "Default organization", ...given }] : []), ...others] }
         : {}),

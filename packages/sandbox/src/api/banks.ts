@@ -61,18 +61,16 @@ export function createBankAccount(ctx: Ctx): HandlerResult {
     key = `ACCOUNT_DETAILS|${accountNumber}`;
     bankName = IFSC_BANKS[ifsc.slice(0, 4)] ?? "Sandbox Bank";
   }
-  const keyOf = (b: BankRow) => (b.bank_account_type === "UPI" ? `UPI|${(b.identifiers.vpa ?? "").toLowerCase()}` : `ACCOUNT_DETAILS|${b.identifiers.account_number ?? ""}`);
-  const sameRail: BankRow[] = [];
-  for (const bank of domain.store.banks.all()) {
-    if (bank.org !== ctx.org.id || bank.source !== "standard") continue;
-    if (keyOf(bank) === key) {
-      if (bank.customer_id !== customer.id) {
-        throw badRequest("BANK_DUPLICATE_ACCOUNT", "UPI ID or account number already in use by another customer", "identifiers");
-      }
-      return { message: "Bank account already added", data: bankView(bank) };
+  const same = domain.store.banks.first("org = ? AND dedupe = ?", ctx.org.id, key);
+  if (same) {
+    if (same.customer_id !== customer.id) {
+      throw badRequest("BANK_DUPLICATE_ACCOUNT", "UPI ID or account number already in use by another customer", "identifiers");
     }
-    if (bank.customer_id === customer.id && bank.bank_account_type === rail && bank.bank_account_status !== "FAILED") sameRail.push(bank);
+    return { message: "Bank account already added", data: bankView(same) };
   }
+  const sameRail = domain.store.banks
+    .where("customer_id = ?", [customer.id])
+    .filter((b) => b.source === "standard" && b.bank_account_type === rail && b.bank_account_status !== "FAILED");
   if (sameRail.length >= ACCOUNTS_PER_RAIL) {
     throw badRequest("BANK_LIMIT_REACHED", `${ACCOUNTS_PER_RAIL} accounts already added`, "bank_account_type");
   }
@@ -90,9 +88,8 @@ function listed(bank: BankRow): boolean {
 
 export function listBankAccounts(ctx: Ctx): HandlerResult {
   const customer = findCustomer(ctx, ctx.params.customer_id);
-  const banks = ctx.domain.store.banks
-    .filter((b) => b.customer_id === customer.id && listed(b))
-    .sort((a, b) => a.created_at.localeCompare(b.created_at));
+  // Already in creation order (the index is customer_id, created_at, seq).
+  const banks = ctx.domain.store.banks.where("customer_id = ?", [customer.id], "created_at, seq").filter(listed);
   if (customer.country === "USA") {
     return { message: "Bank accounts fetched successfully", data: { accounts: banks.map(bankView) } };
   }
@@ -114,7 +111,7 @@ export function getBankAccount(ctx: Ctx): HandlerResult {
 
 export function deleteBankAccount(ctx: Ctx): HandlerResult {
   const bank = findBank(ctx);
-  ctx.domain.progress.cancel("bank", bank.id);
+  ctx.domain.cancel("bank", bank.id);
   ctx.domain.store.banks.delete(bank.id);
   return { message: "Bank account deleted successfully", data: bankView(bank) };
 }

@@ -4,6 +4,7 @@ import { ApiError, badRequest, missingFields } from "../http/api-error.js";
 import type { RequestContext } from "../http/server.js";
 import type { Domain } from "../domain/domain.js";
 import type { CustomerRow } from "../store/records.js";
+import type { Table } from "../store/store.js";
 
 export type Ctx = RequestContext<Domain>;
 
@@ -54,18 +55,19 @@ function positiveInt(value: unknown, fallback: number): number {
   return Number.isInteger(n) ? n : Number.NaN;
 }
 
-/**
- * A page of `items` with absolute next/previous URLs built from the request's Host, keeping its other query
- * parameters. page ≥ 1 (default 1), per_page 10..100 (default 20); the spec's parameter schemas enforce the
- * bounds where they are declared, and this checks them where they are not.
- */
-export function paginate<T>(ctx: Ctx, items: T[]): Page<T> {
+/** page ≥ 1 (default 1), per_page 10..100 (default 20); checked here where the spec does not declare them. */
+function pageParams(ctx: Ctx): { page: number; perPage: number } {
   const page = positiveInt(ctx.params.page, 1);
   const perPage = positiveInt(ctx.params.per_page, 20);
   if (!(page >= 1)) throw badRequest("INPUT_MALFORMED", "Invalid value for page", "page", "Ensure this value is greater than or equal to 1.");
   if (!(perPage >= 10 && perPage <= 100)) {
     throw badRequest("INPUT_MALFORMED", "Invalid value for per_page", "per_page", "Ensure this value is between 10 and 100.");
   }
+  return { page, perPage };
+}
+
+/** The page envelope with absolute next/previous URLs built from the request's Host, keeping its other query parameters. */
+function pageOf<T>(ctx: Ctx, page: number, perPage: number, count: number, results: T[]): Page<T> {
   const start = (page - 1) * perPage;
   const link = (target: number) => {
     const query = new URLSearchParams(ctx.query);
@@ -74,11 +76,18 @@ export function paginate<T>(ctx: Ctx, items: T[]): Page<T> {
     return `${ctx.origin}${ctx.path}?${query.toString()}`;
   };
   return {
-    count: items.length,
-    next: start + perPage < items.length ? link(page + 1) : null,
-    previous: page > 1 ? link(Math.min(page - 1, Math.max(1, Math.ceil(items.length / perPage)))) : null,
-    results: items.slice(start, start + perPage),
+    count,
+    next: start + perPage < count ? link(page + 1) : null,
+    previous: page > 1 ? link(Math.min(page - 1, Math.max(1, Math.ceil(count / perPage)))) : null,
+    results,
   };
+}
+
+/** A page of `items` (a short list already in memory, e.g. one customer's bank accounts). */
+export function paginate<T>(ctx: Ctx, items: T[]): Page<T> {
+  const { page, perPage } = pageParams(ctx);
+  const start = (page - 1) * perPage;
+  return pageOf(ctx, page, perPage, items.length, items.slice(start, start + perPage));
 }
 
 const YMD = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -90,11 +99,19 @@ export function isValidYmd(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
+/** The rows of one organization, narrowed by conditions over the table's columns (e.g. `status = ?`). */
+export interface Condition {
+  org: string;
+  where: string[];
+  params: Array<string | number | null>;
+}
+
 /**
- * start_date / end_date (YYYY-MM-DD, inclusive, by creation date). `together`: the history rule, a lone date is
- * REQ_FIELD_MISSING with errors.date_range. `formatCode`: the code for a date in another format.
+ * start_date / end_date (YYYY-MM-DD, inclusive, by creation date) as a condition on created_at. `together`: the
+ * history rule, a lone date is REQ_FIELD_MISSING with errors.date_range. `formatCode`: the code for a date in
+ * another format.
  */
-export function dateRange(ctx: Ctx, options: { together: boolean; formatCode: string }): (iso: string) => boolean {
+export function dateRange(ctx: Ctx, options: { together: boolean; formatCode: string }, into: Condition): void {
   const start = ctx.query.get("start_date") ?? undefined;
   const end = ctx.query.get("end_date") ?? undefined;
   if (options.together && (start === undefined) !== (end === undefined)) {
@@ -106,47 +123,81 @@ export function dateRange(ctx: Ctx, options: { together: boolean; formatCode: st
     if (value !== undefined && !isValidYmd(value)) throw badRequest(options.formatCode, `Invalid date format for ${name}`, name, "Date must be in YYYY-MM-DD format.");
   }
   if (start && end && start > end) throw badRequest("INPUT_MALFORMED", "start_date is after end_date", "date_range", "start_date must not be after end_date.");
-  return (iso) => {
-    const day = iso.slice(0, 10);
-    return (!start || day >= start) && (!end || day <= end);
-  };
+  // created_at is an ISO timestamp: its day is on or before `end` exactly when it sorts below `end` + "~".
+  if (start) {
+    into.where.push("created_at >= ?");
+    into.params.push(start);
+  }
+  if (end) {
+    into.where.push("created_at < ?");
+    into.params.push(`${end}~`);
+  }
+}
+
+/**
+ * A page of the table's rows matching `condition`, in the request's `ordering` (a field name, `-` prefix for
+ * descending; default -created_at). The default order is an indexed SQL ORDER BY created_at with LIMIT/OFFSET;
+ * ties keep insertion order. Any other field is sorted as text with numeric collation, over the matching rows.
+ */
+export function orderedPage<T extends { id: string; org: string; created_at: string }>(ctx: Ctx, table: Table<T>, condition: Condition): Page<T> {
+  const ordering = ctx.query.get("ordering") ?? "-created_at";
+  const descending = ordering.startsWith("-");
+  const field = descending ? ordering.slice(1) : ordering;
+  const where = ["org = ?", ...condition.where].join(" AND ");
+  const params = [condition.org, ...condition.params];
+  const invalid = () => badRequest("INPUT_MALFORMED", "Invalid value for ordering", "ordering", "Must be a field name, optionally prefixed with -.");
+  if (!/^[a-z_]+$/.test(field)) throw invalid();
+  if (field !== "created_at") {
+    const sample = table.first(where, ...params) as Record<string, unknown> | undefined;
+    if (sample && !(field in sample)) throw invalid();
+  }
+  const { page, perPage } = pageParams(ctx);
+  const offset = (page - 1) * perPage;
+  if (field === "created_at") {
+    const count = condition.where.length === 0 ? table.countOf(condition.org) : table.count(where, ...params);
+    const results = table.page(where, params, descending ? "created_at DESC, seq" : "created_at, seq", perPage, offset);
+    return pageOf(ctx, page, perPage, count, results);
+  }
+  const sorted = sortRows(table.where(where, params), field, descending);
+  return pageOf(ctx, page, perPage, sorted.length, sorted.slice(offset, offset + perPage));
 }
 
 /**
  * The history filters whose query names the document does not publish; the sandbox reads `status`,
  * `customer_id` and `ordering` (a field name, `-` prefix for descending; default -created_at).
  */
-export function historyFilters<T extends { status: string; customer_id: string; created_at: string }>(
+export function historyPage<T extends { id: string; org: string; status: string; customer_id: string; created_at: string }>(
   ctx: Ctx,
-  rows: T[],
+  table: Table<T>,
   statuses: readonly string[],
-): T[] {
-  const inRange = dateRange(ctx, { together: true, formatCode: "INPUT_MALFORMED" });
+): Page<T> {
+  const condition: Condition = { org: ctx.org.id, where: [], params: [] };
+  dateRange(ctx, { together: true, formatCode: "INPUT_MALFORMED" }, condition);
   const status = ctx.query.get("status");
   if (status !== null && !statuses.includes(status)) {
     throw badRequest("INPUT_MALFORMED", "Invalid value for status", "status", `Must be one of: ${statuses.join(", ")}.`);
   }
   const customer = ctx.query.get("customer_id");
   if (customer !== null && !UUID.test(customer)) throw badRequest("INPUT_MALFORMED", "Invalid value for customer_id", "customer_id", "Must be a valid UUID.");
-  const filtered = rows.filter(
-    (r) => inRange(r.created_at) && (status === null || r.status === status) && (customer === null || r.customer_id === customer.toLowerCase()),
-  );
-  return sortRows(ctx, filtered);
+  if (status !== null) {
+    condition.where.push("status = ?");
+    condition.params.push(status);
+  }
+  if (customer !== null) {
+    condition.where.push("customer_id = ?");
+    condition.params.push(customer.toLowerCase());
+  }
+  return orderedPage(ctx, table, condition);
 }
 
-export function sortRows<T>(ctx: Ctx, rows: T[]): T[] {
-  const ordering = ctx.query.get("ordering") ?? "-created_at";
-  const descending = ordering.startsWith("-");
-  const field = descending ? ordering.slice(1) : ordering;
-  const sample = rows[0] as Record<string, unknown> | undefined;
-  if (!/^[a-z_]+$/.test(field) || (sample && !(field in sample))) {
-    throw badRequest("INPUT_MALFORMED", "Invalid value for ordering", "ordering", "Must be a field name, optionally prefixed with -.");
-  }
+const collator = new Intl.Collator("en", { numeric: true });
+
+function sortRows<T>(rows: T[], field: string, descending: boolean): T[] {
   const key = (row: T) => (row as Record<string, unknown>)[field];
-  return [...rows].sort((a, b) => {
+  return rows.sort((a, b) => {
     const x = key(a);
     const y = key(b);
-    const order = typeof x === "number" && typeof y === "number" ? x - y : String(x ?? "").localeCompare(String(y ?? ""), "en", { numeric: true });
+    const order = typeof x === "number" && typeof y === "number" ? x - y : collator.compare(String(x ?? ""), String(y ?? ""));
     return descending ? -order : order;
   });
 }

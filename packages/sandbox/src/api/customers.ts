@@ -4,7 +4,7 @@ import { badRequest } from "../http/api-error.js";
 import type { HandlerResult } from "../http/server.js";
 import { COUNTRIES, ISO_ALPHA3 } from "../domain/catalog.js";
 import type { CustomerRow } from "../store/records.js";
-import { dateRange, findCustomer, paginate, sortRows, text, type Ctx } from "./common.js";
+import { dateRange, findCustomer, orderedPage, text, type Condition, type Ctx } from "./common.js";
 import { customerView } from "./views.js";
 
 function countryError(code: string, field: string): never {
@@ -30,7 +30,7 @@ export function createCustomer(ctx: Ctx): HandlerResult {
   }
 
   const reference = String(body.client_reference_id);
-  const existing = domain.store.customers.byIndex("clientRef", `${org.id}|${reference}`);
+  const existing = domain.store.customers.first("org = ? AND client_ref = ?", org.id, reference);
   if (existing) return { message: "Customer already exists", data: customerView(existing) };
 
   const email = text(body, "email")?.toLowerCase();
@@ -42,11 +42,16 @@ export function createCustomer(ctx: Ctx): HandlerResult {
     }
     phone = `${info.dialCode}${nationalPhone}`;
   }
-  for (const other of domain.store.customers.all()) {
-    if (other.org !== org.id) continue;
-    if (email && other.email === email) throw badRequest("USR_DUPLICATE_CONTACT", "Email already in use", "email");
-    if (phone && other.phone === phone) throw badRequest("USR_DUPLICATE_CONTACT", "Phone already in use", "phone");
-  }
+  // The first customer holding either, as the scan in creation order used to find it.
+  const holder = domain.store.customers.first(
+    "seq IN (SELECT seq FROM customer WHERE org = ? AND email = ? UNION ALL SELECT seq FROM customer WHERE org = ? AND phone = ?)",
+    org.id,
+    email ?? null,
+    org.id,
+    phone ?? null,
+  );
+  if (holder && email && holder.email === email) throw badRequest("USR_DUPLICATE_CONTACT", "Email already in use", "email");
+  if (holder && phone && holder.phone === phone) throw badRequest("USR_DUPLICATE_CONTACT", "Phone already in use", "phone");
 
   const now = domain.clock.iso();
   const fullName = text(body, "full_name") ?? `${String(body.first_name)} ${String(body.last_name)}`;
@@ -76,11 +81,13 @@ export function getCustomer(ctx: Ctx): HandlerResult {
 
 /** Filters: start_date / end_date (YYYY-MM-DD, either alone is fine here), status; ordering as on histories. */
 export function listCustomers(ctx: Ctx): HandlerResult {
-  const inRange = dateRange(ctx, { together: false, formatCode: "INPUT_INVALID_DATE_FORMAT" });
+  const condition: Condition = { org: ctx.org.id, where: [], params: [] };
+  dateRange(ctx, { together: false, formatCode: "INPUT_INVALID_DATE_FORMAT" }, condition);
   const status = ctx.query.get("status");
-  const rows = ctx.domain.store.customers.filter(
-    (c) => c.org === ctx.org.id && inRange(c.created_at) && (status === null || c.status === status),
-  );
-  const page = paginate(ctx, sortRows(ctx, rows));
+  if (status !== null) {
+    condition.where.push("status = ?");
+    condition.params.push(status);
+  }
+  const page = orderedPage(ctx, ctx.domain.store.customers, condition);
   return { message: "Customers fetched successfully", data: { ...page, results: page.results.map(customerView) } };
 }

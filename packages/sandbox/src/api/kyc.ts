@@ -6,6 +6,7 @@ import type { HandlerResult } from "../http/server.js";
 import { ADDITIONAL_INFO, COUNTRIES } from "../domain/catalog.js";
 import { kycOutcome, stringsIn } from "../domain/magic.js";
 import type { CustomerRow, KycState, RemitterRow, SenderKycRow } from "../store/records.js";
+import { kycDocumentKey } from "../store/schema.js";
 import { findCustomer, requireMembers, text, type Ctx } from "./common.js";
 
 export const KYC_UPDATE_LIMIT = 3;
@@ -78,8 +79,15 @@ function checkAdditionalInfo(value: unknown): void {
 function checkNotInUse(ctx: Ctx, customer: CustomerRow, data: Record<string, unknown>): void {
   const documentNumber = (data.document_details as { document_number?: unknown } | undefined)?.document_number;
   const taxNumber = data.tax_number;
-  for (const other of ctx.domain.store.customers.all()) {
-    if (other.org !== ctx.org.id || other.id === customer.id || !other.kyc) continue;
+  const documentKey = kycDocumentKey(data);
+  const taxKey = typeof taxNumber === "string" ? taxNumber.toUpperCase() : null;
+  // The indexed columns find the candidates; the exact rule below decides, as it did over every customer.
+  const candidates = ctx.domain.store.customers.where(
+    "seq IN (SELECT seq FROM customer WHERE org = ? AND kyc_document = ? UNION ALL SELECT seq FROM customer WHERE org = ? AND kyc_tax = ?)",
+    [ctx.org.id, documentKey, ctx.org.id, taxKey],
+  );
+  for (const other of candidates) {
+    if (other.id === customer.id || !other.kyc) continue;
     const theirs = other.kyc.data;
     const theirNumber = (theirs.document_details as { document_number?: unknown } | undefined)?.document_number;
     if (documentNumber !== undefined && theirs.document_type === data.document_type && theirNumber === documentNumber) {
@@ -185,7 +193,7 @@ export function addPayoutSenderKycData(ctx: Ctx): HandlerResult {
   const { body, domain, org } = ctx;
   requireMembers(body, ["client_reference_id", "document_type"]);
   const reference = String(body.client_reference_id);
-  const customer = domain.store.customers.byIndex("clientRef", `${org.id}|${reference}`);
+  const customer = domain.store.customers.first("org = ? AND client_ref = ?", org.id, reference);
   if (!customer) throw badRequest("UNKNOWN_ERROR", "Customer not found", "client_reference_id", "No customer with this client_reference_id.");
   const countryCode = text(body, "country_code");
   if (countryCode !== undefined && countryCode !== customer.country) {

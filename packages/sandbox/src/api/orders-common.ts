@@ -163,8 +163,9 @@ export function listEdd(ctx: Ctx, module: "payin" | "payout"): HandlerResult {
     const owned = UUID.test(customerId) ? ctx.domain.store.customers.owned(ctx.org.id, customerId.toLowerCase()).row : undefined;
     if (!owned) throw badRequest("INPUT_INVALID_PARAMETER", "Invalid customer ID", "customer_id");
   }
-  const rows = ctx.domain.store.edd
-    .filter((e) => e.org === ctx.org.id && e.module === module && (customerId === null || e.customer_id === customerId.toLowerCase()))
-    .sort((a, b) => a.created_at.localeCompare(b.created_at));
+  const rows =
+    customerId === null
+      ? ctx.domain.store.edd.where("org = ? AND module = ?", [ctx.org.id, module], "created_at, seq")
+      : ctx.domain.store.edd.where("org = ? AND module = ? AND customer_id = ?", [ctx.org.id, module, customerId.toLowerCase()], "created_at, seq");
   return { message: "EDD records fetched successfully", data: rows.map(eddView) };
 }

@@ -10,7 +10,7 @@ import { formatPayinQuote, quotePayin } from "../domain/pricing.js";
 import { checkEndUserIp, checkRisk } from "../domain/risk.js";
 import { PAYIN_STATUSES } from "../domain/transitions.js";
 import type { PayinQuotationRow, PayinRow } from "../store/records.js";
-import { historyFilters, paginate, requireMembers, UUID, type Ctx } from "./common.js";
+import { historyPage, requireMembers, UUID, type Ctx } from "./common.js";
 import { checkPrecision, corridorOf, expired, fetchRate, limitsOf, listEdd, oneAmount, oneOf, orderTerms, quotationTimes, saveEdd, verifiedBank, verifiedCustomer } from "./orders-common.js";
 import { payinQuotationView, payinView } from "./views.js";
 
@@ -106,10 +106,10 @@ export function initiatePayin(ctx: Ctx): HandlerResult {
   const quotation = UUID.test(quotationId) ? domain.store.payinQuotations.owned(org.id, quotationId).row : undefined;
   if (!quotation) throw badRequest("PAYIN_QUOTATION_NOT_FOUND", "Quotation not found", "quotation_id");
   const reference = String(body.client_reference_id);
-  if (domain.store.payins.byIndex("clientRef", `${org.id}|${reference}`)) {
+  if (domain.store.payins.first("org = ? AND client_ref = ?", org.id, reference)) {
     throw badRequest("PAYIN_DUPLICATE_CLIENT_REF_ID", "client_reference_id already exists", "client_reference_id");
   }
-  if (domain.store.payins.byIndex("utr", `${org.id}|${utr.toUpperCase()}`)) {
+  if (domain.store.payins.first("org = ? AND utr = ?", org.id, utr.toUpperCase())) {
     throw badRequest("PAYIN_DUPLICATE_UTR", "UTR is linked to another payin", "transaction_reference_id");
   }
   if (quotation.order_id) throw badRequest("PAYIN_QUOTATION_LINKED", "Quotation already backs another order", "quotation_id");
@@ -144,8 +144,7 @@ export function getPayin(ctx: Ctx): HandlerResult {
 }
 
 export function listPayinHistory(ctx: Ctx): HandlerResult {
-  const rows = historyFilters(ctx, ctx.domain.store.payins.filter((p) => p.org === ctx.org.id), PAYIN_STATUSES);
-  const page = paginate(ctx, rows);
+  const page = historyPage(ctx, ctx.domain.store.payins, PAYIN_STATUSES);
   return { message: "Payin history fetched successfully", data: { ...page, results: page.results.map(payinView) } };
 }
 

@@ -11,7 +11,7 @@ import { formatPayoutQuote, quotePayout } from "../domain/pricing.js";
 import { checkEndUserIp, checkRisk } from "../domain/risk.js";
 import { PAYOUT_STATUSES } from "../domain/transitions.js";
 import type { PayoutQuotationRow, PayoutRow } from "../store/records.js";
-import { historyFilters, paginate, requireMembers, text, UUID, type Ctx } from "./common.js";
+import { historyPage, requireMembers, text, UUID, type Ctx } from "./common.js";
 import { checkPrecision, corridorOf, expired, fetchRate, limitsOf, listEdd, oneAmount, oneOf, orderTerms, quotationTimes, saveEdd, verifiedBank, verifiedCustomer } from "./orders-common.js";
 import { payoutQuotationView, payoutView } from "./views.js";
 
@@ -145,7 +145,7 @@ export function initiatePayout(ctx: Ctx): HandlerResult {
   const quotation = domain.store.payoutQuotations.owned(org.id, quotationId).row;
   if (!quotation) throw badRequest("PAYOUT_QUOTATION_NOT_FOUND", "Quotation not found", "quotation_id");
   const reference = text(body, "client_reference_id") ?? null;
-  if (reference !== null && domain.store.payouts.byIndex("clientRef", `${org.id}|${reference}`)) {
+  if (reference !== null && domain.store.payouts.first("org = ? AND client_ref = ?", org.id, reference)) {
     throw badRequest("PAYOUT_DUPLICATE_CLIENT_REF_ID", "client_reference_id already exists", "client_reference_id");
   }
   if (quotation.order_id) throw badRequest("PAYOUT_QUOTATION_LINKED", "Quotation already backs another order", "quotation_id");
@@ -178,8 +178,7 @@ export function getPayout(ctx: Ctx): HandlerResult {
 }
 
 export function listPayoutHistory(ctx: Ctx): HandlerResult {
-  const rows = historyFilters(ctx, ctx.domain.store.payouts.filter((p) => p.org === ctx.org.id), PAYOUT_STATUSES);
-  const page = paginate(ctx, rows);
+  const page = historyPage(ctx, ctx.domain.store.payouts, PAYOUT_STATUSES);
   return { message: "Payout history fetched successfully", data: { ...page, results: page.results.map(payoutView) } };
 }
 

@@ -57,10 +57,8 @@ export function addWallet(ctx: Ctx): HandlerResult {
   }
   if (body.label !== undefined && typeof body.label !== "string") throw badRequest("INPUT_MALFORMED", "Invalid label", "label", "Must be a string.");
   const label = typeof body.label === "string" ? body.label.trim() : "";
-  for (const wallet of domain.store.wallets.all()) {
-    if (wallet.customer_id === customer.id && wallet.network === network && wallet.wallet_address === address) {
-      return { message: "Wallet already added", data: walletView(wallet) };
-    }
+  for (const wallet of domain.store.wallets.where("customer_id = ?", [customer.id])) {
+    if (wallet.network === network && wallet.wallet_address === address) return { message: "Wallet already added", data: walletView(wallet) };
   }
   const wallet: WalletRow = {
     id: String(domain.store.nextWalletId()),
@@ -80,7 +78,8 @@ export function addWallet(ctx: Ctx): HandlerResult {
 export function listWallets(ctx: Ctx): HandlerResult {
   const customer = findCustomer(ctx, ctx.params.customer_id);
   const wallets = ctx.domain.store.wallets
-    .filter((w) => w.customer_id === customer.id && w.label !== "")
+    .where("customer_id = ?", [customer.id])
+    .filter((w) => w.label !== "")
     .sort((a, b) => Number(a.id) - Number(b.id));
   const page = paginate(ctx, wallets);
   return { message: "Wallets fetched successfully", data: { ...page, results: page.results.map(walletView) } };

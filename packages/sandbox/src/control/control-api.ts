@@ -112,7 +112,9 @@ export function transition(kindName: keyof typeof KINDS) {
     const before = ctx.domain.events.lastEmitted;
     ctx.domain.move(kind.progress, id, step);
     const emitted = ctx.domain.events.lastEmitted !== before ? ctx.domain.events.lastEmitted : undefined;
-    return { message: `Moved to ${status}`, data: { record: kind.view(record), event: emitted ? eventView(emitted) : null } };
+    // The record as stored by the move.
+    const moved = kind.find(ctx, id) ?? record;
+    return { message: `Moved to ${status}`, data: { record: kind.view(moved), event: emitted ? eventView(emitted) : null } };
   };
 }
 

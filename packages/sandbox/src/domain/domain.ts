@@ -21,17 +21,17 @@ interface Planned {
 /** A kind of record that moves: where its rows live and its state machine. */
 interface Movable {
   get(id: string): Planned | undefined;
-  all(): Iterable<Planned>;
+  plannedIds(): string[];
   /** Writes the row back, so its plan survives a restart on a database file. */
   save(row: Planned): void;
   move(domain: Domain, row: Planned, step: PlannedStep): void;
 }
 
 function movable<T extends Planned>(table: Table<T>, move: (domain: Domain, row: T, step: PlannedStep) => void): Movable {
-  // Rows handed to move() come from this table's get() or all(), so they are T.
+  // Rows handed to move() come from this table's get(), so they are T.
   return {
     get: (id) => table.get(id),
-    all: () => table.all(),
+    plannedIds: () => table.plannedIds(),
     save: (row) => table.put(row as T),
     move: (domain, row, step) => move(domain, row as T, step),
   };
@@ -67,8 +67,16 @@ export class Domain {
     row.plan = steps;
     // Handlers may have stored the row before planning; storing it here keeps the plan in the file either way.
     this.kinds[kind].save(row);
-    if (steps.length > 0) this.progress.schedule(kind, row.id);
-    else this.progress.cancel(kind, row.id);
+    // Timers start only once the request's writes are committed: a rolled-back plan never runs.
+    this.store.afterCommit(() => {
+      if (steps.length > 0) this.progress.schedule(kind, row.id);
+      else this.progress.cancel(kind, row.id);
+    });
+  }
+
+  /** Stops a record's automatic progress once the current request commits (e.g. it was deleted). */
+  cancel(kind: ProgressKind, id: string): void {
+    this.store.afterCommit(() => this.progress.cancel(kind, id));
   }
 
   /** Moves a record now (the control API), dropping whatever was planned for it. */
@@ -76,23 +84,26 @@ export class Domain {
     const row = this.kinds[kind].get(id);
     if (!row) return;
     row.plan = [];
-    this.progress.cancel(kind, id);
+    this.cancel(kind, id);
     this.kinds[kind].move(this, row, step);
   }
 
   /** Takes the next planned step; answers whether more remain. */
   private step(kind: ProgressKind, id: string): boolean {
-    const row = this.kinds[kind].get(id);
-    const next = row?.plan?.shift();
-    if (!row || !next) return false;
-    this.kinds[kind].move(this, row, next);
-    return (row.plan?.length ?? 0) > 0;
+    // One transaction per step: the move, its event and the shortened plan are stored together or not at all.
+    return this.store.transaction(() => {
+      const row = this.kinds[kind].get(id);
+      const next = row?.plan?.shift();
+      if (!row || !next) return false;
+      this.kinds[kind].move(this, row, next);
+      return (row.plan?.length ?? 0) > 0;
+    });
   }
 
   /** After a restart or when automatic progress is switched on: schedule every record that still has a plan. */
   resumePlans(): void {
     for (const [kind, movable] of Object.entries(this.kinds) as Array<[ProgressKind, Movable]>) {
-      for (const row of movable.all()) if (row.plan && row.plan.length > 0) this.progress.schedule(kind, row.id);
+      for (const id of movable.plannedIds()) this.progress.schedule(kind, id);
     }
   }
 

@@ -26,8 +26,7 @@ export function checkEndUserIp(ip: unknown): void {
 }
 
 export function hasVerifiedEdd(domain: Domain, customer: CustomerRow, module: "payin" | "payout"): boolean {
-  for (const edd of domain.store.edd.all()) if (edd.customer_id === customer.id && edd.module === module && edd.status === "VERIFIED") return true;
-  return false;
+  return domain.store.edd.count("customer_id = ? AND module = ? AND status = 'VERIFIED'", customer.id, module) > 0;
 }
 
 export function dailyLimit(domain: Domain, customer: CustomerRow, module: "payin" | "payout"): Decimal {
@@ -38,7 +37,8 @@ export function dailyLimit(domain: Domain, customer: CustomerRow, module: "payin
 export function usedToday(domain: Domain, customer: CustomerRow, module: "payin" | "payout"): Decimal {
   const today = domain.clock.iso().slice(0, 10);
   // The fiat side of the order: what the beneficiary receives on a payout, what the customer pays on a payin.
-  const orders: Iterable<PayinRow | PayoutRow> = module === "payout" ? domain.store.payouts.all() : domain.store.payins.all();
+  const table = module === "payout" ? domain.store.payouts : domain.store.payins;
+  const orders: Iterable<PayinRow | PayoutRow> = table.where("customer_id = ? AND created_at >= ? AND created_at < ?", [customer.id, today, `${today}~`]);
   const fiatSide = module === "payout" ? "receiving_amount" : "sending_amount";
   let sum = ZERO;
   for (const o of orders) {

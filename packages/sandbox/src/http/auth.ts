@@ -1,6 +1,10 @@
-// Request authentication as the document states it. The signature is checked over the body bytes exactly as
-// received (the signed canonical string must be the body sent); a request without a body signs `{}`.
+// Request authentication as the document states it, and as the service checks it: the signature is verified
+// over the canonical form of the body (keys sorted, no whitespace, non-ASCII escaped), and the canonical string
+// that was signed must be the body sent. A body that is not canonical (e.g. Python's json.dumps with its
+// default spaces), signed over its own bytes or over its canonical form, gets 401 with a message saying so.
+// A request without a body signs `{}`.
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { canonicalizeText } from "@exchange-kit/signing";
 import { ApiError } from "./api-error.js";
 
 export const TIMESTAMP_TOLERANCE_SECONDS = 300;
@@ -10,7 +14,24 @@ export interface Credentials {
   apiSecret: string;
 }
 
-const EMPTY_BODY = Buffer.from("{}");
+const EMPTY_BODY = "{}";
+
+function signatureOf(secret: string, apiKey: string, timestamp: string, body: string | Buffer): Buffer {
+  return Buffer.from(createHmac("sha256", secret).update(`${apiKey}|${timestamp}|`).update(body).digest("base64"));
+}
+
+function sameSignature(given: Buffer, wanted: Buffer): boolean {
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
+/** The canonical form of the text, or undefined when it is not JSON (the body parser then answers 400). */
+function canonicalOf(text: string): string | undefined {
+  try {
+    return canonicalizeText(text);
+  } catch {
+    return undefined;
+  }
+}
 
 function header(value: string | string[] | undefined): string | undefined {
   const text = Array.isArray(value) ? value[0] : value;
@@ -24,7 +45,7 @@ function header(value: string | string[] | undefined): string | undefined {
  */
 export function authenticate<O extends Credentials>(
   headers: Record<string, string | string[] | undefined>,
-  body: Buffer,
+  body: { raw: Buffer; text: string } | undefined,
   organizationsByKey: ReadonlyMap<string, O>,
   nowSeconds = Math.floor(Date.now() / 1000),
 ): O {
@@ -45,14 +66,22 @@ export function authenticate<O extends Credentials>(
       "X-TIMESTAMP": ["Must be Unix seconds within 300 seconds of server time."],
     });
   }
-  const expected = createHmac("sha256", organization.apiSecret)
-    .update(`${apiKey}|${timestamp}|`)
-    .update(body.length > 0 ? body : EMPTY_BODY)
-    .digest("base64");
   const given = Buffer.from(signature);
-  const wanted = Buffer.from(expected);
-  if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) {
+  const sign = (text: string | Buffer) => signatureOf(organization.apiSecret, apiKey, timestamp, text);
+  if (!body) {
+    if (sameSignature(given, sign(EMPTY_BODY))) return organization;
     throw new ApiError(401, "AUTH_INVALID_SIGNATURE", "Invalid signature");
   }
-  return organization;
+  const canonical = canonicalOf(body.text);
+  const overOwnBytes = sameSignature(given, sign(body.raw));
+  // Canonical and signed as sent: the one accepted case. Not JSON but signed as sent: the body parser answers 400.
+  if (overOwnBytes && (canonical === undefined || canonical === body.text)) return organization;
+  if (canonical !== undefined && canonical !== body.text && (overOwnBytes || sameSignature(given, sign(canonical)))) {
+    throw new ApiError(401, "AUTH_INVALID_SIGNATURE", "Invalid signature: the body must be sent exactly as the canonical string that was signed", {
+      non_field_errors: [
+        "The body sent is not its canonical form (keys sorted, no whitespace, non-ASCII as \\uXXXX). Sign the canonical string and send exactly that string.",
+      ],
+    });
+  }
+  throw new ApiError(401, "AUTH_INVALID_SIGNATURE", "Invalid signature");
 }

@@ -1,9 +1,11 @@
 // node:http with a segment-trie router and no framework: the request pipeline is route → read body (size
-// limit) → authenticate (raw bytes) → parse JSON → validate against the spec → handler → envelope. Every
-// failure, including unexpected exceptions, ends in the document's error envelope; the server keeps serving.
+// limit) → UTF-8 and nesting limit → authenticate (canonical form) → parse JSON → validate against the spec →
+// handler in one transaction → envelope. Every failure, including unexpected exceptions, ends in the
+// document's error envelope; the server keeps serving.
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { ApiError, type FieldErrors } from "./api-error.js";
 import { authenticate } from "./auth.js";
+import { bodyObject, bodyText } from "./body.js";
 import { Router } from "./router.js";
 import { pickCode } from "../spec/error-mapping.js";
 import { validateRequest, precompile, type ValidationOptions } from "../spec/request-validation.js";
@@ -53,6 +55,8 @@ export interface ServerOptions<D> {
   domain: D;
   bodyLimitBytes: number;
   logger: Logger;
+  /** Runs a handler as one unit of storage work: committed before the answer is written, or rolled back. */
+  transaction?: <R>(work: () => R) => R;
 }
 
 /** Past this, stop draining an oversized body and drop the connection. */
@@ -94,20 +98,9 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
 
   function handle(req: IncomingMessage, res: ServerResponse, route: RouteDefinition<D>, params: Record<string, string>, raw: Buffer, path: string, search: string): void {
     const headers = req.headers;
-    const org = route.public ? undefined : authenticate(headers, raw, options.organizationsByKey);
-    let body: Record<string, unknown> = {};
-    if (raw.length > 0 && req.method !== "GET" && req.method !== "HEAD") {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(raw.toString("utf8"));
-      } catch {
-        throw new ApiError(400, "INPUT_MALFORMED", "Malformed JSON body", { non_field_errors: ["The body is not valid JSON."] });
-      }
-      if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-        throw new ApiError(400, "INPUT_MALFORMED", "The body must be a JSON object", { non_field_errors: ["The body must be a JSON object."] });
-      }
-      body = parsed as Record<string, unknown>;
-    }
+    const text = raw.length > 0 ? bodyText(raw) : undefined;
+    const org = route.public ? undefined : authenticate(headers, text === undefined ? undefined : { raw, text }, options.organizationsByKey);
+    const body = text !== undefined && req.method !== "GET" && req.method !== "HEAD" ? bodyObject(text) : {};
     const query = new URLSearchParams(search);
     const values: Record<string, unknown> = {};
     for (const [key, value] of query) if (!(key in values)) values[key] = value;
@@ -118,15 +111,9 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
     }
     const host = typeof headers.host === "string" && headers.host ? headers.host : "localhost";
     const proto = headers["x-forwarded-proto"] === "https" ? "https" : "http";
-    const result = route.handler({
-      org: org!,
-      params: values,
-      query,
-      body,
-      origin: `${proto}://${host}`,
-      path,
-      domain: options.domain,
-    });
+    const context: RequestContext<D> = { org: org!, params: values, query, body, origin: `${proto}://${host}`, path, domain: options.domain };
+    // The answer is written only after the handler's writes are committed; an error rolls all of them back.
+    const result = options.transaction ? options.transaction(() => route.handler(context)) : route.handler(context);
     send(res, 200, { status: true, message: result.message, data: result.data });
   }
 

@@ -1,5 +1,10 @@
-// The working set lives in Maps (fast, synchronous); a Persistence, when configured, mirrors every write so the
-// state survives a restart. Handlers mutate a row and then `put` it, which is the moment it is persisted.
+// The store: one SQLite database (in memory or a file, the same code either way), a table per kind of record.
+// Rows are read fresh from the database on every lookup, so a request that fails and rolls back leaves no
+// changed object behind. `transaction` runs a request's writes as one unit; work that must only happen once
+// they are committed (webhook deliveries, timers) is queued with `afterCommit`.
+import type { DatabaseSync, StatementSync } from "node:sqlite";
+import { parseJsonText } from "../json/json-text.js";
+import { openDatabase, type Durability } from "./database.js";
 import type {
   BankRow,
   CustomerRow,
@@ -14,93 +19,124 @@ import type {
   SenderKycRow,
   WalletRow,
 } from "./records.js";
-
-export interface Persistence {
-  upsert(kind: string, id: string, org: string, row: unknown): void;
-  remove(kind: string, id: string): void;
-  setMeta(key: string, value: string): void;
-}
+import { TABLES, type TableSpec } from "./schema.js";
 
 interface Row {
   id: string;
   org: string;
 }
 
+type Param = string | number | null;
+
 export class Table<T extends Row> {
-  private readonly rows = new Map<string, T>();
-  private readonly indexes = new Map<string, { key: (row: T) => string | undefined; ids: Map<string, string> }>();
+  readonly kind: string;
+  private readonly columns: Array<[string, (row: T) => Param]>;
+  private readonly statements = new Map<string, StatementSync>();
+  private readonly upsert: StatementSync;
+  private readonly remove: StatementSync;
+  private readonly byId: StatementSync;
+  private readonly counted: boolean;
 
   constructor(
-    readonly kind: string,
-    private readonly persistence: Persistence | undefined,
-  ) {}
+    private readonly db: DatabaseSync,
+    spec: TableSpec<T>,
+  ) {
+    this.kind = spec.kind;
+    this.counted = spec.counted ?? false;
+    this.columns = Object.entries(spec.columns);
+    const names = ["id", "org", "created_at", "planned", ...this.columns.map(([name]) => name), "json"];
+    this.upsert = db.prepare(
+      `INSERT INTO ${this.kind} (${names.join(", ")}) VALUES (${names.map(() => "?").join(", ")}) ` +
+        `ON CONFLICT (id) DO UPDATE SET ${names.slice(1).map((n) => `${n} = excluded.${n}`).join(", ")}`,
+    );
+    this.remove = db.prepare(`DELETE FROM ${this.kind} WHERE id = ?`);
+    this.byId = db.prepare(`SELECT json FROM ${this.kind} WHERE id = ?`);
+  }
 
-  /** A unique lookup key (e.g. organization + client_reference_id), kept up to date on put and delete. */
-  addIndex(name: string, key: (row: T) => string | undefined): this {
-    this.indexes.set(name, { key, ids: new Map() });
-    return this;
+  private statement(sql: string): StatementSync {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  private read(found: unknown): T | undefined {
+    return found === undefined ? undefined : (parseJsonText((found as { json: string }).json) as T);
   }
 
   get(id: string): T | undefined {
-    return this.rows.get(id);
+    return this.read(this.byId.get(id));
   }
 
   /** The row of this organization, or undefined; `other` tells whether it exists in another one. */
   owned(org: string, id: string): { row: T | undefined; other: boolean } {
-    const row = this.rows.get(id);
+    const row = this.get(id);
     if (!row) return { row: undefined, other: false };
     return row.org === org ? { row, other: false } : { row: undefined, other: true };
   }
 
-  byIndex(name: string, key: string): T | undefined {
-    const id = this.indexes.get(name)?.ids.get(key);
-    return id === undefined ? undefined : this.rows.get(id);
+  /** The first row (in insertion order) matching an SQL condition over the table's columns. */
+  first(where: string, ...params: Param[]): T | undefined {
+    return this.read(this.statement(`SELECT json FROM ${this.kind} WHERE ${where} ORDER BY seq LIMIT 1`).get(...params));
   }
 
-  all(): IterableIterator<T> {
-    return this.rows.values();
+  /** Every row matching the condition, in `orderBy` order (insertion order by default). */
+  where(where: string, params: Param[], orderBy = "seq", limit = -1, offset = 0): T[] {
+    const rows = this.statement(`SELECT json FROM ${this.kind} WHERE ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`).all(...params, limit, offset);
+    return rows.map((row) => this.read(row)!);
   }
 
-  filter(predicate: (row: T) => boolean): T[] {
-    const out: T[] = [];
-    for (const row of this.rows.values()) if (predicate(row)) out.push(row);
-    return out;
+  /**
+   * One page in `orderBy` order. The offset is walked in the index alone (the subquery reads no row), and
+   * only the page's rows are read from the table.
+   */
+  page(where: string, params: Param[], orderBy: string, limit: number, offset: number): T[] {
+    const sql =
+      `SELECT json FROM ${this.kind} WHERE seq IN ` +
+      `(SELECT seq FROM ${this.kind} WHERE ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?) ORDER BY ${orderBy}`;
+    return this.statement(sql).all(...params, limit, offset).map((row) => this.read(row)!);
+  }
+
+  /** The organization's number of rows: one lookup for a counted table (see TableSpec.counted). */
+  countOf(org: string): number {
+    if (!this.counted) return this.count("org = ?", org);
+    const found = this.statement("SELECT n FROM row_count WHERE kind = ? AND org = ?").get(this.kind, org) as { n: number } | undefined;
+    return Number(found?.n ?? 0);
+  }
+
+  count(where: string, ...params: Param[]): number {
+    return Number((this.statement(`SELECT COUNT(*) AS n FROM ${this.kind} WHERE ${where}`).get(...params) as { n: number }).n);
+  }
+
+  /** IDs of rows that still have planned steps. */
+  plannedIds(): string[] {
+    return (this.statement(`SELECT id FROM ${this.kind} WHERE planned = 1 ORDER BY seq`).all() as Array<{ id: string }>).map((r) => r.id);
   }
 
   put(row: T): T {
-    const previous = this.rows.get(row.id);
-    for (const index of this.indexes.values()) {
-      if (previous) {
-        const oldKey = index.key(previous);
-        if (oldKey !== undefined && index.ids.get(oldKey) === previous.id) index.ids.delete(oldKey);
-      }
-      const key = index.key(row);
-      if (key !== undefined) index.ids.set(key, row.id);
-    }
-    this.rows.set(row.id, row);
-    this.persistence?.upsert(this.kind, row.id, row.org, row);
+    const record = row as T & { created_at?: string; plan?: unknown[] };
+    this.upsert.run(
+      row.id,
+      row.org,
+      record.created_at ?? "",
+      record.plan && record.plan.length > 0 ? 1 : 0,
+      ...this.columns.map(([, value]) => value(row)),
+      JSON.stringify(row),
+    );
     return row;
   }
 
-  /** Loads a persisted row without writing it back. */
-  restore(row: T): void {
-    this.rows.set(row.id, row);
-    for (const index of this.indexes.values()) {
-      const key = index.key(row);
-      if (key !== undefined) index.ids.set(key, row.id);
-    }
-  }
-
   delete(id: string): void {
-    const row = this.rows.get(id);
-    if (!row) return;
-    for (const index of this.indexes.values()) {
-      const key = index.key(row);
-      if (key !== undefined && index.ids.get(key) === id) index.ids.delete(key);
-    }
-    this.rows.delete(id);
-    this.persistence?.remove(this.kind, id);
+    this.remove.run(id);
   }
+}
+
+export interface StoreOptions {
+  /** A SQLite file; in memory when absent. */
+  path?: string;
+  durability?: Durability;
 }
 
 export class Store {
@@ -116,59 +152,69 @@ export class Store {
   readonly senderKyc: Table<SenderKycRow>;
   readonly orgSettings: Table<OrgSettingsRow>;
   readonly events: Table<EventRow>;
-  private readonly meta = new Map<string, string>();
+  private readonly db: DatabaseSync;
+  private readonly getMetaStatement: StatementSync;
+  private readonly setMetaStatement: StatementSync;
+  private depth = 0;
+  private committed: Array<() => void> = [];
+  private closed = false;
 
-  constructor(private readonly persistence?: Persistence) {
-    const table = <T extends Row>(kind: string) => new Table<T>(kind, persistence);
-    this.customers = table<CustomerRow>("customer").addIndex("clientRef", (r) => `${r.org}|${r.client_reference_id}`);
-    this.banks = table<BankRow>("bank");
-    this.wallets = table<WalletRow>("wallet");
-    this.payoutQuotations = table<PayoutQuotationRow>("payout_quotation");
-    this.payinQuotations = table<PayinQuotationRow>("payin_quotation");
-    this.payouts = table<PayoutRow>("payout").addIndex("clientRef", (r) =>
-      r.client_reference_id === null ? undefined : `${r.org}|${r.client_reference_id}`,
-    );
-    this.payins = table<PayinRow>("payin")
-      .addIndex("clientRef", (r) => `${r.org}|${r.client_reference_id}`)
-      .addIndex("utr", (r) => `${r.org}|${r.transaction_reference_id.toUpperCase()}`);
-    this.edd = table<EddRow>("edd");
-    this.remitters = table<RemitterRow>("remitter");
-    this.senderKyc = table<SenderKycRow>("sender_kyc");
-    this.orgSettings = table<OrgSettingsRow>("org_settings");
-    this.events = table<EventRow>("event");
+  constructor(options: StoreOptions = {}) {
+    this.db = openDatabase(options.path, options.durability);
+    const table = <T extends Row>(spec: TableSpec<never>) => new Table<T>(this.db, spec as unknown as TableSpec<T>);
+    this.customers = table(TABLES.customer);
+    this.banks = table(TABLES.bank);
+    this.wallets = table(TABLES.wallet);
+    this.payoutQuotations = table(TABLES.payoutQuotation);
+    this.payinQuotations = table(TABLES.payinQuotation);
+    this.payouts = table(TABLES.payout);
+    this.payins = table(TABLES.payin);
+    this.edd = table(TABLES.edd);
+    this.remitters = table(TABLES.remitter);
+    this.senderKyc = table(TABLES.senderKyc);
+    this.orgSettings = table(TABLES.orgSettings);
+    this.events = table(TABLES.event);
+    this.getMetaStatement = this.db.prepare("SELECT value FROM sandbox_meta WHERE key = ?");
+    this.setMetaStatement = this.db.prepare("INSERT INTO sandbox_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
   }
 
-  tables(): Array<Table<Row>> {
-    return [
-      this.customers,
-      this.banks,
-      this.wallets,
-      this.payoutQuotations,
-      this.payinQuotations,
-      this.payouts,
-      this.payins,
-      this.edd,
-      this.remitters,
-      this.senderKyc,
-      this.orgSettings,
-      this.events,
-    ] as unknown as Array<Table<Row>>;
+  /**
+   * Runs `work` as one transaction: committed when it returns, rolled back when it throws (and the error
+   * rethrown). Nested calls join the outer transaction. Callbacks queued with afterCommit run after the commit.
+   */
+  transaction<R>(work: () => R): R {
+    if (this.depth > 0) return work();
+    this.depth++;
+    this.db.exec("BEGIN");
+    let result: R;
+    try {
+      result = work();
+      this.db.exec("COMMIT");
+    } catch (error) {
+      this.committed = [];
+      if (this.db.isTransaction) this.db.exec("ROLLBACK");
+      throw error;
+    } finally {
+      this.depth--;
+    }
+    const after = this.committed;
+    this.committed = [];
+    for (const callback of after) callback();
+    return result;
   }
 
-  /** Loads persisted rows (kind + JSON) and meta values. */
-  restore(rows: Iterable<{ kind: string; json: string }>, meta: Iterable<[string, string]>): void {
-    const byKind = new Map(this.tables().map((t) => [t.kind, t]));
-    for (const { kind, json } of rows) byKind.get(kind)?.restore(JSON.parse(json) as Row);
-    for (const [key, value] of meta) this.meta.set(key, value);
+  /** Runs `callback` once the current transaction commits (dropped if it rolls back); at once outside one. */
+  afterCommit(callback: () => void): void {
+    if (this.depth > 0) this.committed.push(callback);
+    else callback();
   }
 
   getMeta(key: string): string | undefined {
-    return this.meta.get(key);
+    return (this.getMetaStatement.get(key) as { value: string } | undefined)?.value;
   }
 
   setMeta(key: string, value: string): void {
-    this.meta.set(key, value);
-    this.persistence?.setMeta(key, value);
+    this.setMetaStatement.run(key, value);
   }
 
   /** The next integer wallet ID (wallet IDs are integers, unlike every other ID). */
@@ -176,5 +222,11 @@ export class Store {
     const next = Number(this.getMeta("wallet_seq") ?? "1000") + 1;
     this.setMeta("wallet_seq", String(next));
     return next;
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.db.close();
   }
 }

@@ -46,10 +46,12 @@ export class WebhookDelivery {
     const delivery: Delivery = { id: randomUUID(), reason, url, state: url ? "pending" : "no_webhook", attempts: [] };
     event.deliveries.push(delivery);
     this.options.store.events.put(event);
-    if (url && !this.closed) {
+    // Sent only once the request (or step) that emitted it is committed: a rolled-back event is never delivered.
+    if (url) this.options.store.afterCommit(() => {
+      if (this.closed) return;
       this.pending++;
       this.run(event, delivery, url, 1);
-    }
+    });
     return delivery;
   }
 
@@ -111,13 +113,13 @@ export class WebhookDelivery {
     const { retry, logger } = this.options;
     if (ok || attempt >= retry.maxAttempts) {
       delivery.state = ok ? "delivered" : "failed";
-      this.options.store.events.put(event);
+      this.record(event, delivery);
       logger.info(`webhook ${event.body.type} ${event.body.event} ${event.body.id} ${delivery.state} after ${attempt} attempt(s)`);
       this.pending--;
       this.settle();
       return;
     }
-    this.options.store.events.put(event);
+    this.record(event, delivery);
     const delay = Math.min(retry.maxDelayMs, retry.initialDelayMs * retry.factor ** (attempt - 1));
     logger.warn(`webhook ${event.body.type} ${event.body.event} ${event.body.id} attempt ${attempt} failed (${error}); retrying in ${delay} ms`);
     const timer = setTimeout(() => {
@@ -125,6 +127,18 @@ export class WebhookDelivery {
       this.run(event, delivery, url, attempt + 1);
     }, delay);
     this.timers.add(timer);
+  }
+
+  /** Stores this delivery's progress into the event as stored now (a redelivery may have added one meanwhile). */
+  private record(event: EventRow, delivery: Delivery): void {
+    const store = this.options.store;
+    store.transaction(() => {
+      const stored = store.events.get(event.id) ?? event;
+      const index = stored.deliveries.findIndex((d) => d.id === delivery.id);
+      if (index === -1) stored.deliveries.push(delivery);
+      else stored.deliveries[index] = delivery;
+      store.events.put(stored);
+    });
   }
 
   private post(url: string, body: string, headers: Record<string, string>): Promise<number> {

@@ -53,13 +53,9 @@ export class EventLog {
 
   list(org: string, filter: { type?: string; id?: string; event?: string } = {}): EventRow[] {
     return this.store.events
+      .where("org = ?", [org], "created_at, seq")
       .filter(
-        (e) =>
-          e.org === org &&
-          (!filter.type || e.body.type === filter.type) &&
-          (!filter.id || e.body.id === filter.id) &&
-          (!filter.event || e.body.event === filter.event),
-      )
-      .sort((a, b) => a.created_at.localeCompare(b.created_at));
+        (e) => (!filter.type || e.body.type === filter.type) && (!filter.id || e.body.id === filter.id) && (!filter.event || e.body.event === filter.event),
+      );
   }
 }

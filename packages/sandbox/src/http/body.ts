@@ -1,0 +1,35 @@
+// The body's text, refused before anything reads it when it is not UTF-8 or nested deeper than the limit.
+import { jsonDepthExceeds, MAX_JSON_DEPTH, parseJsonText } from "../json/json-text.js";
+import { ApiError } from "./api-error.js";
+
+const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** The body as text: 400 INPUT_MALFORMED for bytes that are not UTF-8 or JSON nested past MAX_JSON_DEPTH. */
+export function bodyText(raw: Buffer): string {
+  let text: string;
+  try {
+    text = UTF8.decode(raw);
+  } catch {
+    throw new ApiError(400, "INPUT_MALFORMED", "The body is not valid UTF-8", { non_field_errors: ["Send the body as UTF-8 JSON text."] });
+  }
+  if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
+    throw new ApiError(400, "INPUT_MALFORMED", `JSON nested too deeply: at most ${MAX_JSON_DEPTH} levels`, {
+      non_field_errors: [`Arrays and objects may be nested at most ${MAX_JSON_DEPTH} levels deep.`],
+    });
+  }
+  return text;
+}
+
+/** The JSON object the body holds (keys read correctly, see parseJsonText); 400 INPUT_MALFORMED otherwise. */
+export function bodyObject(text: string): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = parseJsonText(text);
+  } catch {
+    throw new ApiError(400, "INPUT_MALFORMED", "Malformed JSON body", { non_field_errors: ["The body is not valid JSON."] });
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw new ApiError(400, "INPUT_MALFORMED", "The body must be a JSON object", { non_field_errors: ["The body must be a JSON object."] });
+  }
+  return parsed as Record<string, unknown>;
+}
