@@ -153,8 +153,10 @@ export interface paths {
          *     - `ip_address` is optional: the end user's IP address.
          *
          *     Which of the remaining fields are mandatory is not published, so the schema marks none as required beyond
-         *     the image rule above. The sandbox requires `customer_id`, as on every KYC operation (`x-sandbox-required`). The image-format rules are stated in the descriptions only: whether they are checked
-         *     on the URL's extension or on the file is not published.
+         *     the image rule above. The sandbox requires `customer_id` (as on every KYC operation), `full_name`, `dob`,
+         *     `document_type`, `document_details` and `selfie_url` (`x-sandbox-required`), and `tax_number` when
+         *     `is_tax_required` is true for the customer's country. The image-format rules are stated in the
+         *     descriptions only: whether they are checked on the URL's extension or on the file is not published.
          *
          */
         post: operations["addKycData"];
@@ -219,8 +221,8 @@ export interface paths {
          *     - KYC information can be updated at most 3 times per customer; afterwards `KYC_UPDATE_LIMIT_EXCEEDED`. The
          *       per-endpoint code list names it for `updateKycSelfie` only, but the limits table applies it to "KYC
          *       updates", so it is listed below too (see docs/gaps.md).
-         *     - `customer_id` is not marked required by the interface; the sandbox requires it, as on every KYC
-         *       operation (`x-sandbox-required`).
+         *     - No member is marked required by the interface; the sandbox requires `customer_id` (as on every KYC
+         *       operation) and `tax_number` (`x-sandbox-required`).
          *
          */
         patch: operations["updateKycTaxInfo"];
@@ -255,8 +257,8 @@ export interface paths {
          *     - KYC information can be updated at most 3 times per customer; afterwards `KYC_UPDATE_LIMIT_EXCEEDED`. The
          *       per-endpoint code list names it for `updateKycSelfie` only, but the limits table applies it to "KYC
          *       updates", so it is listed below too (see docs/gaps.md).
-         *     - `customer_id` is not marked required by the interface; the sandbox requires it, as on every KYC
-         *       operation (`x-sandbox-required`).
+         *     - No member is marked required by the interface; the sandbox requires `customer_id` (as on every KYC
+         *       operation), `document_type` and `document_details` (`x-sandbox-required`).
          *
          */
         patch: operations["updateKycDocumentInfo"];
@@ -281,7 +283,8 @@ export interface paths {
          *     - `beneficiary_identifiers` carries country-specific beneficiary fields; its members are not published.
          *     - Which fields are mandatory, and the per-country requirements, are not published beyond the validation
          *       message style (for example a postal code being required for one country); the schema marks none as
-         *       required.
+         *       required. The sandbox requires `client_reference_id` and `document_type` (`x-sandbox-required`), plus
+         *       `tax_number` for India and `street`, `city` and `postal_code` elsewhere (its own per-country rule).
          *     - The 15-character limit on `tax_number` is stated for `addKycData`; it is not stated for this operation
          *       and is not applied here.
          *     - Errors: 400 with `errors` keyed by field name and `err_code` UNKNOWN_ERROR. No operation-specific codes
@@ -615,7 +618,8 @@ export interface paths {
          *
          *     The query parameters (which corridor: asset, fiat, network, payment method) and the response shape are not
          *     published, so no parameters are declared here and `data` stays an open object. `REQ_FIELD_MISSING` shows that
-         *     some query parameters are mandatory; `errors` names the missing ones.
+         *     some query parameters are mandatory; `errors` names the missing ones. The sandbox reads `asset` and `fiat`
+         *     from the query, both required (`x-sandbox-parameters`).
          *
          */
         get: operations["fetchPayinRate"];
@@ -792,6 +796,7 @@ export interface paths {
          *
          *     The request and response shapes are not published. `INPUT_INVALID_PARAMETER` (invalid customer ID) shows that the
          *     operation takes a customer ID, but the parameter's name and location are not published, so it is not declared.
+         *     The sandbox reads an optional `customer_id` query parameter (`x-sandbox-parameters`).
          *
          */
         get: operations["listPayinEdd"];
@@ -1032,7 +1037,8 @@ export interface paths {
          *
          *     The query parameters (which corridor: asset, fiat, network, payment method) and the response shape are not
          *     published, so no parameters are declared here and `data` stays an open object. `REQ_FIELD_MISSING` shows that
-         *     some query parameters are mandatory; `errors` names the missing ones.
+         *     some query parameters are mandatory; `errors` names the missing ones. The sandbox reads `asset` and `fiat`
+         *     from the query, both required (`x-sandbox-parameters`).
          *
          */
         get: operations["fetchPayoutRate"];
@@ -1177,6 +1183,7 @@ export interface paths {
          *
          *     The request and response shapes are not published. `INPUT_INVALID_PARAMETER` (invalid customer ID) shows that the
          *     operation takes a customer ID, but the parameter's name and location are not published, so it is not declared.
+         *     The sandbox reads an optional `customer_id` query parameter (`x-sandbox-parameters`).
          *
          */
         get: operations["listPayoutEdd"];
@@ -4500,6 +4507,31 @@ export interface operations {
                     payment_method?: string;
                     /** @description Risk signals about the end user; send the end user's own IP address, otherwise RISK_IP_CHECK_FAILED. */
                     risk_parameters?: components["schemas"]["RiskParameters"];
+                    /** @description Not published (sandbox: required). The paying customer; must be VERIFIED (USR_UNVERIFIED). */
+                    customer_id?: components["schemas"]["Uuid"];
+                    /** @description Not published (sandbox: required). The customer's verified bank account the fiat is paid from (BANK_NOT_FOUND, BANK_ACCOUNT_UNVERIFIED, BANK_MODE_MISMATCH). */
+                    bank_id?: components["schemas"]["Uuid"];
+                    /**
+                     * @description Not published (sandbox: required). The crypto asset delivered, e.g. USDT.
+                     * @example USDT
+                     */
+                    asset?: string;
+                    /**
+                     * @description Not published (sandbox: required). The fiat currency paid, e.g. INR.
+                     * @example INR
+                     */
+                    fiat?: string;
+                    /**
+                     * @description Not published (sandbox: required). The blockchain network of the delivery, e.g. tron.
+                     * @example tron
+                     */
+                    network?: string;
+                    /** @description Not published (sandbox: required). The wallet the crypto is delivered to. */
+                    wallet_address?: string;
+                    /** @description Not published (sandbox: this or receiving_amount). The fiat amount the customer pays. */
+                    sending_amount?: components["schemas"]["DecimalString"];
+                    /** @description Not published (sandbox: this or sending_amount). The crypto amount delivered. */
+                    receiving_amount?: components["schemas"]["DecimalString"];
                 } & {
                     [key: string]: unknown;
                 };

@@ -1598,7 +1598,18 @@ export const operationSchemas = {
     },
   },
   createPayinQuotation: {
-    requestBody: z.looseObject({ payment_method: z.string().min(1).optional(), risk_parameters: RiskParametersSchema.optional() }),
+    requestBody: z.looseObject({
+      payment_method: z.string().min(1).optional(),
+      risk_parameters: RiskParametersSchema.optional(),
+      customer_id: UuidSchema.optional(),
+      bank_id: UuidSchema.optional(),
+      asset: z.string().min(1).optional(),
+      fiat: z.string().min(1).optional(),
+      network: z.string().min(1).optional(),
+      wallet_address: z.string().min(1).optional(),
+      sending_amount: DecimalStringSchema.optional(),
+      receiving_amount: DecimalStringSchema.optional(),
+    }),
     responses: {
       "200": z.looseObject({ status: z.literal(true), message: z.string(), data: PayinQuotationSchema }),
       "400": z.looseObject({
