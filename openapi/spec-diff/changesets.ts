@@ -56,10 +56,14 @@ export function newChangesets(root: string, base: string): string[] {
   return now.filter((f) => !before.has(f)).map((f) => join(dir, f));
 }
 
-/** For each spec package: the bump a breaking change needs, the largest one the new changesets declare, and ok. */
-export function checkChangesets(root: string, files: string[]): ChangesetVerdict[] {
+/** For each package (the spec's by default): the bump a breaking change needs, the largest one the new changesets declare, and ok. */
+export function checkChangesets(
+  root: string,
+  files: string[],
+  packages: readonly { name: string; dir: string }[] = SPEC_PACKAGES,
+): ChangesetVerdict[] {
   const declared = files.map((f) => parseChangeset(readFileSync(f, 'utf8')));
-  return SPEC_PACKAGES.map(({ name, dir }) => {
+  return packages.map(({ name, dir }) => {
     const version = String((JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')) as { version: string }).version);
     const needed = breakingBump(version);
     let found: Bump | undefined;
