@@ -131,6 +131,10 @@ export function diffSpecs(oldDoc: JsonObject, newDoc: JsonObject): Change[] {
     }
   }
   compareSecuritySchemes();
+  if (JSON.stringify(oldDoc.servers ?? []) !== JSON.stringify(newDoc.servers ?? [])) {
+    // Clients are configured with their base URL; the documented servers are information.
+    add({ rule: 'servers-changed', breaking: false, where: 'servers', message: 'the documented servers changed' });
+  }
 
   function compareParameters(old: Operation, current: Operation, where: string) {
     const op = parametersOf(oldDoc, old);

@@ -113,6 +113,7 @@ const FIXTURES: Record<string, Fixture> = {
       d.security = [{ ApiKey: [], 'X-SIGNATURE': [] }];
     },
   },
+  'changed documented servers': { rule: 'servers-changed', breaking: false, edit: (d) => (d.servers = [{ url: '{base_url}' }]) },
   'a removed webhook': { rule: 'webhook-removed', breaking: true, edit: (d) => delete d.webhooks.CUSTOMER },
   'a new event value in a webhook body (flagged)': {
     rule: 'response-enum-widened',
