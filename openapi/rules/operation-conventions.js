@@ -10,11 +10,11 @@ import { asArray, reporter } from './util.js';
  * is true.
  *
  * Options:
- *   securitySchemes: [ApiKey, Timestamp, Signature]
+ *   securitySchemes: [X-API-KEY, X-TIMESTAMP, X-SIGNATURE]
  *   exemptWebhooksWithEmptySecurity: true
  */
 export function OperationConventions(opts = {}) {
-  const schemes = asArray(opts.securitySchemes, ['ApiKey', 'Timestamp', 'Signature']);
+  const schemes = asArray(opts.securitySchemes, ['X-API-KEY', 'X-TIMESTAMP', 'X-SIGNATURE']);
   const exemptWebhooks = opts.exemptWebhooksWithEmptySecurity !== false;
   let declaredTags = new Set();
   const reportOnce = reporter();

@@ -121,6 +121,35 @@ describe.skipIf(skipBrowser)('pnpm docs: rendered in headless Chromium', () => {
     expect(missing.join('\n')).toBe('');
     expect(operations.filter((o) => o.kind === 'webhook').every((o) => found[sectionId(o.tags[0] ?? '', o.operationId)])).toBe(true);
 
+    // Code samples beside each operation (x-codeSamples, merged from the generated file at docs time): the
+    // TypeScript client call is shown first; the language menu offers the curl sample with `exchange-kit sign`.
+    const createId = sectionId('Customers', 'createCustomer');
+    const samples = await browser.evaluate<string[]>(
+      `(async () => {
+        const sleep = () => new Promise((r) => setTimeout(r, 50));
+        const text = () => document.getElementById('api-content')?.textContent ?? '';
+        const seen = [];
+        location.hash = '#/${createId}';
+        for (let i = 0; i < 100 && !text().includes('client.customers.create('); i++) await sleep();
+        if (text().includes('client.customers.create(')) seen.push('typescript');
+        const menu = [...document.querySelectorAll('button[aria-haspopup="menu"]')].find((b) => b.textContent.trim() === 'TypeScript');
+        if (!menu) return seen;
+        menu.click();
+        let item;
+        for (let i = 0; i < 60 && !item; i++) {
+          item = [...document.querySelectorAll('[role="menuitem"]')].find((e) => e.textContent.trim() === 'curl');
+          if (!item) await sleep();
+        }
+        if (!item) return seen;
+        item.click();
+        for (let i = 0; i < 60 && !text().includes('exchange-kit sign --method POST'); i++) await sleep();
+        if (text().includes('exchange-kit sign --method POST')) seen.push('curl');
+        return seen;
+      })()`,
+      30_000,
+    );
+    expect(samples).toEqual(['typescript', 'curl']);
+
     // The overview, as a reader first sees it.
     await browser.navigate(url);
     await browser.evaluate(`(async () => {

@@ -65,7 +65,7 @@ describe('custom lint rules on the broken fixture', () => {
     expect(messages).toContain('Operation must have a non-empty `summary`.');
     expect(messages).toContain('Operation must have exactly one tag (has 2).');
     expect(messages.some((m) => m.startsWith('Tag `Undeclared` is not declared'))).toBe(true);
-    expect(messages.some((m) => /security must require .*missing: Timestamp, Signature/.test(m))).toBe(true);
+    expect(messages.some((m) => /security must require .*missing: X-TIMESTAMP, X-SIGNATURE/.test(m))).toBe(true);
   });
 
   it.each([

@@ -11,6 +11,7 @@
 //                                  a schema: .catchall(schema), or z.record(z.string(), schema) with no properties
 //   propertyNames                  z.record(keySchema, ...) without properties, else a check of every key
 //   min/maxProperties              a check of the key count
+//   dependentRequired              a check that each present member brings the members it depends on
 //   enum, const                    z.enum / z.literal / z.null() / z.union of literals
 //   format                         uuid: z.guid() (any 8-4-4-4-12 hex, as JSON Schema validators check it),
 //                                  date-time: z.iso.datetime({ offset: true }) (RFC 3339), date: z.iso.date(),
@@ -181,6 +182,10 @@ class ZodGenerator {
       const not = this.translate(schema.not, conditionTypes, `${where}/not`);
       this.helpers.add("not");
       result = { code: `${result.code}.check(not(${not.code}))`, duOk: result.duOk };
+    }
+    if (isPlainObject(schema.dependentRequired)) {
+      this.helpers.add("dependentRequired");
+      result = { code: `${result.code}.check(dependentRequired(${literal(schema.dependentRequired)}))`, duOk: result.duOk };
     }
     if (schema.if !== undefined && (schema.then !== undefined || schema.else !== undefined)) {
       const ifCode = this.translate(schema.if, conditionTypes, `${where}/if`).code;
@@ -498,6 +503,21 @@ function conditional(ifSchema: z.ZodType, thenSchema: z.ZodType | undefined, els
     const result = branch?.safeParse(value);
     if (result && !result.success) {
       for (const issue of result.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path, input: value });
+    }
+  });
+}`,
+  },
+  {
+    name: "dependentRequired",
+    code: `/** JSON Schema \`dependentRequired\`: a member that is present needs the members listed for it. */
+function dependentRequired(dependencies: Record<string, readonly string[]>) {
+  return z.superRefine((value: unknown, ctx) => {
+    if (value === null || typeof value !== "object" || Array.isArray(value)) return;
+    for (const [member, needed] of Object.entries(dependencies)) {
+      if (!Object.hasOwn(value, member)) continue;
+      for (const other of needed) {
+        if (!Object.hasOwn(value, other)) ctx.addIssue({ code: "custom", message: \`\${other} is required when \${member} is sent\`, path: [other], input: value });
+      }
     }
   });
 }`,

@@ -25,7 +25,7 @@ export const ANNOTATIONS = new Set([
 const STRING_KEYWORDS = ["format", "pattern", "minLength", "maxLength"];
 const NUMBER_KEYWORDS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"];
 const ARRAY_KEYWORDS = ["items", "minItems", "maxItems", "uniqueItems"];
-const OBJECT_KEYWORDS = ["properties", "required", "additionalProperties", "propertyNames", "minProperties", "maxProperties"];
+const OBJECT_KEYWORDS = ["properties", "required", "additionalProperties", "propertyNames", "minProperties", "maxProperties", "dependentRequired"];
 
 /** Every keyword the generator understands; any other keyword (except `x-*`) is an error. */
 export const SUPPORTED = new Set([

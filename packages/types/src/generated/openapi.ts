@@ -17,8 +17,10 @@ export interface paths {
          *
          *     - `client_reference_id` is unique per organization. Re-sending an existing value returns the existing
          *       customer (the error table also lists a 400 for an existing reference).
-         *     - `alpha_3_country_code` must be enabled for the organization, otherwise `REQ_INVALID_COUNTRY`.
-         *     - `full_name` is required unless both `first_name` and `last_name` are sent.
+         *     - `alpha_3_country_code` must be enabled for the organization, otherwise `REQ_INVALID_COUNTRY`. The
+         *       interface does not say it is required; the sandbox requires it (`x-sandbox-required`).
+         *     - `full_name` is required unless both `first_name` and `last_name` are sent; `first_name` and `last_name`
+         *       are sent together.
          *     - `email` is required only when email verification is enabled for the organization; unique per organization.
          *     - `phone` is the national mobile number without country code, 8 to 15 characters, validated per country;
          *       required only when phone verification is enabled; unique per organization.
@@ -43,8 +45,9 @@ export interface paths {
          * List customers
          * @description Lists the organization's customers with pagination.
          *
-         *     - `page`: minimum 1. `per_page`: 10 to 100. The defaults the interface states (page 1, 20 per page) are
-         *       those of the bank account list; the defaults of this list are not published.
+         *     - `page`: minimum 1, default 1. `per_page`: 10 to 100, default 20. The limits table gives these bounds for
+         *       every list operation but states the defaults for the bank account list only; this list is taken to share
+         *       them (judgment, see docs/gaps.md), as the shared `Page`/`PerPage` parameters declare.
          *     - The operation returns `INPUT_INVALID_DATE_FORMAT`, so it accepts date filters, but their query names,
          *       their date format and any other filters are not published and are not described here.
          *     - The response is a paginated list; that its records are Customer records is assumed from the operation's
@@ -150,8 +153,10 @@ export interface paths {
          *     - `ip_address` is optional: the end user's IP address.
          *
          *     Which of the remaining fields are mandatory is not published, so the schema marks none as required beyond
-         *     the image rule above. The image-format rules are stated in the descriptions only: whether they are checked
-         *     on the URL's extension or on the file is not published.
+         *     the image rule above. The sandbox requires `customer_id` (as on every KYC operation), `full_name`, `dob`,
+         *     `document_type`, `document_details` and `selfie_url` (`x-sandbox-required`), and `tax_number` when
+         *     `is_tax_required` is true for the customer's country. The image-format rules are stated in the
+         *     descriptions only: whether they are checked on the URL's extension or on the file is not published.
          *
          */
         post: operations["addKycData"];
@@ -183,7 +188,9 @@ export interface paths {
          *       stated for `addKycData`; it is stated here in the description only).
          *     - KYC information can be updated at most 3 times per customer; afterwards `KYC_UPDATE_LIMIT_EXCEEDED`, with
          *       the message in `errors.limit_exceeded`.
-         *     - The interface lists only these two body members; both are treated as required.
+         *     - The interface lists only these two body members and marks neither required. `selfie_url` is required
+         *       (judgment: the operation uploads it); `customer_id` is required by the sandbox, as on every KYC operation
+         *       (`x-sandbox-required`).
          *
          */
         patch: operations["updateKycSelfie"];
@@ -211,8 +218,11 @@ export interface paths {
          *       characters, for India the PAN, checked against the name and date of birth); they are not published for
          *       this operation, none is marked required, and other members are allowed.
          *     - The response `data` is not published, so it stays an open object.
-         *     - KYC information can be updated at most 3 times per customer (the limits table); `KYC_UPDATE_LIMIT_EXCEEDED`
-         *       is not in this operation's code list, so it is not listed below.
+         *     - KYC information can be updated at most 3 times per customer; afterwards `KYC_UPDATE_LIMIT_EXCEEDED`. The
+         *       per-endpoint code list names it for `updateKycSelfie` only, but the limits table applies it to "KYC
+         *       updates", so it is listed below too (see docs/gaps.md).
+         *     - No member is marked required by the interface; the sandbox requires `customer_id` (as on every KYC
+         *       operation) and `tax_number` (`x-sandbox-required`).
          *
          */
         patch: operations["updateKycTaxInfo"];
@@ -244,8 +254,11 @@ export interface paths {
          *       AADHAAR either both images or `aadhaar_json` inside `document_details.additional_data`. Because the
          *       member names are inferred, these rules are stated here and not enforced by the schema.
          *     - The response `data` is not published, so it stays an open object.
-         *     - KYC information can be updated at most 3 times per customer (the limits table); `KYC_UPDATE_LIMIT_EXCEEDED`
-         *       is not in this operation's code list, so it is not listed below.
+         *     - KYC information can be updated at most 3 times per customer; afterwards `KYC_UPDATE_LIMIT_EXCEEDED`. The
+         *       per-endpoint code list names it for `updateKycSelfie` only, but the limits table applies it to "KYC
+         *       updates", so it is listed below too (see docs/gaps.md).
+         *     - No member is marked required by the interface; the sandbox requires `customer_id` (as on every KYC
+         *       operation), `document_type` and `document_details` (`x-sandbox-required`).
          *
          */
         patch: operations["updateKycDocumentInfo"];
@@ -270,7 +283,8 @@ export interface paths {
          *     - `beneficiary_identifiers` carries country-specific beneficiary fields; its members are not published.
          *     - Which fields are mandatory, and the per-country requirements, are not published beyond the validation
          *       message style (for example a postal code being required for one country); the schema marks none as
-         *       required.
+         *       required. The sandbox requires `client_reference_id` and `document_type` (`x-sandbox-required`), plus
+         *       `tax_number` for India and `street`, `city` and `postal_code` elsewhere (its own per-country rule).
          *     - The 15-character limit on `tax_number` is stated for `addKycData`; it is not stated for this operation
          *       and is not applied here.
          *     - Errors: 400 with `errors` keyed by field name and `err_code` UNKNOWN_ERROR. No operation-specific codes
@@ -437,7 +451,8 @@ export interface paths {
          * Add a beneficiary bank account for a payout-only corridor
          * @description Adds a beneficiary bank account for a payout-only corridor.
          *
-         *     - `customer_id` is the customer from the payout customer creation.
+         *     - `customer_id` is the customer from the payout customer creation, an operation the interface does not
+         *       name; presumably `createCustomer` followed by `addPayoutSenderKycData` (see docs/gaps.md).
          *     - `bank_account_type` is the payout method for the country, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH; when it
          *       is not sent, the country's default method is used. The full set of methods is not published.
          *     - `identifiers` are method-specific: for PIX `br_cpf`; for SEPA `account_holder_name`, `account_number`
@@ -603,7 +618,8 @@ export interface paths {
          *
          *     The query parameters (which corridor: asset, fiat, network, payment method) and the response shape are not
          *     published, so no parameters are declared here and `data` stays an open object. `REQ_FIELD_MISSING` shows that
-         *     some query parameters are mandatory; `errors` names the missing ones.
+         *     some query parameters are mandatory; `errors` names the missing ones. The sandbox reads `asset` and `fiat`
+         *     from the query, both required (`x-sandbox-parameters`).
          *
          */
         get: operations["fetchPayinRate"];
@@ -780,6 +796,7 @@ export interface paths {
          *
          *     The request and response shapes are not published. `INPUT_INVALID_PARAMETER` (invalid customer ID) shows that the
          *     operation takes a customer ID, but the parameter's name and location are not published, so it is not declared.
+         *     The sandbox reads an optional `customer_id` query parameter (`x-sandbox-parameters`).
          *
          */
         get: operations["listPayinEdd"];
@@ -1020,7 +1037,8 @@ export interface paths {
          *
          *     The query parameters (which corridor: asset, fiat, network, payment method) and the response shape are not
          *     published, so no parameters are declared here and `data` stays an open object. `REQ_FIELD_MISSING` shows that
-         *     some query parameters are mandatory; `errors` names the missing ones.
+         *     some query parameters are mandatory; `errors` names the missing ones. The sandbox reads `asset` and `fiat`
+         *     from the query, both required (`x-sandbox-parameters`).
          *
          */
         get: operations["fetchPayoutRate"];
@@ -1165,6 +1183,7 @@ export interface paths {
          *
          *     The request and response shapes are not published. `INPUT_INVALID_PARAMETER` (invalid customer ID) shows that the
          *     operation takes a customer ID, but the parameter's name and location are not published, so it is not declared.
+         *     The sandbox reads an optional `customer_id` query parameter (`x-sandbox-parameters`).
          *
          */
         get: operations["listPayoutEdd"];
@@ -1507,17 +1526,17 @@ export interface components {
             /** @description Human-readable text, e.g. `Customer not found or access denied`. Do not branch on it. */
             message: string;
             /** @description Always null on error. */
-            data?: null;
+            data: null;
             err_code: components["schemas"]["ErrCode"];
             errors?: components["schemas"]["FieldErrors"];
         };
         /**
          * FieldErrors
-         * @description Details of an error. Usually an object mapping a field name (or a group key such as `non_field_errors`, `date_range` or `limit_exceeded`) to an array of messages; for internal errors a string or an empty object.
+         * @description Details of an error. Usually an object mapping a field name (or a group key such as `non_field_errors`, `date_range` or `limit_exceeded`) to an array of messages; for internal errors a string or an empty object. The interface says "usually", so any other object is allowed too: read it defensively.
          */
         FieldErrors: {
             [key: string]: string[];
-        } | string;
+        } | Record<string, unknown> | string;
         /**
          * ErrCode
          * @description Every error code the interface documents. Handling classes: *fix and resend* for most 400 and 401 codes; *retry with backoff* (1 s, doubling, 3 to 5 tries) for TOO_MANY_REQUESTS, SYS_INTERNAL_ERROR, SYS_SERVICE_UNAVAILABLE and NET_TIMEOUT; *stop and escalate* for RISK_AML_FAILED or a recurring 5xx.
@@ -1674,16 +1693,16 @@ export interface components {
             /** @description How many of the optional fields must be sent. */
             rules: {
                 /** @description The kind of rule. Its values are not published. */
-                type?: string;
+                type: string;
                 /** @description The minimum number of the listed fields to send. */
-                min_required?: number;
+                min_required: number;
             };
         } & {
             [key: string]: {
                 /** @description The field's value type. Its values are not published. */
-                type?: string;
+                type: string;
                 /** @description Whether the field must be sent. */
-                required?: boolean;
+                required: boolean;
             };
         };
         /**
@@ -2235,8 +2254,8 @@ export interface components {
             sending_amount: components["schemas"]["DecimalString"];
             /** @description The fiat amount the beneficiary receives. */
             receiving_amount: components["schemas"]["DecimalString"];
-            /** @description The organization's own reference for the order. */
-            client_reference_id: string;
+            /** @description The organization's own reference for the order, or null when `initiatePayout` was sent without one (PAYOUT events carry the same value). */
+            client_reference_id: string | null;
             /** @description The fee breakdown; its members are decimal strings. */
             fees: components["schemas"]["PayoutFees"];
             /**
@@ -2250,7 +2269,7 @@ export interface components {
             transaction_hash?: string;
             /** @description The bank reference (UTR) of the fiat payment, once paid. */
             utr?: string;
-            /** @description Set when status is FAILED; null otherwise. */
+            /** @description Set when status is FAILED (the generic text `Payout failed`); null otherwise. */
             failure_reason: string | null;
             /** @description When the order last changed. */
             updated_at: components["schemas"]["Timestamp"];
@@ -2355,7 +2374,7 @@ export interface components {
         };
         /**
          * PayoutQuotationRequest
-         * @description The body of a payout quotation. Exactly one of `sending_amount` (crypto) and `receiving_amount` (fiat) is sent, not both. `risk_parameters` is required and must contain every key in `required_risk_parameters` of the payout configuration for the fiat (an empty object when that list is empty).
+         * @description The body of a payout quotation. Exactly one of `sending_amount` (crypto) and `receiving_amount` (fiat) is sent, not both. `risk_parameters` is required and must contain every key in `required_risk_parameters` of the payout configuration for the fiat (an empty object when that list is empty). The interface marks only `risk_parameters` as required; the sandbox also needs the members listed in `x-sandbox-required` to price a quotation.
          * @example {
          *       "asset": "USDT",
          *       "fiat": "INR",
@@ -2374,28 +2393,28 @@ export interface components {
              * @description The crypto asset code, e.g. USDT.
              * @example USDT
              */
-            asset: string;
+            asset?: string;
             /**
              * @description The fiat currency code, e.g. INR.
              * @example INR
              */
-            fiat: string;
+            fiat?: string;
             /** @description The beneficiary customer; must be VERIFIED (otherwise USR_UNVERIFIED). */
-            customer_id: components["schemas"]["Uuid"];
+            customer_id?: components["schemas"]["Uuid"];
             /** @description The customer's bank account that receives the payout; must exist (BANK_NOT_FOUND) and be verified (BANK_ACCOUNT_UNVERIFIED). */
-            bank_id: components["schemas"]["Uuid"];
+            bank_id?: components["schemas"]["Uuid"];
             /** @description Required. Must contain every key in `required_risk_parameters` of the configuration for the fiat; an empty object when that list is empty. */
             risk_parameters: components["schemas"]["RiskParameters"];
             /**
              * @description The blockchain network, e.g. tron or polygon.
              * @example tron
              */
-            network: string;
+            network?: string;
             /**
              * @description A payment method valid for the fiat (see the prefunded payout configuration), e.g. IMPS.
              * @example IMPS
              */
-            payment_method: string;
+            payment_method?: string;
             /** @description The crypto amount to send. Send this or receiving_amount, not both. */
             sending_amount?: components["schemas"]["DecimalString"];
             /** @description The fiat amount the beneficiary should receive. Send this or sending_amount, not both. */
@@ -2409,7 +2428,7 @@ export interface components {
         });
         /**
          * RemittancePayoutQuotationRequest
-         * @description The body of a remittance payout quotation: the payout quotation body (`PayoutQuotationRequest`) plus the required `remitter_id` and the optional `is_self_transfer`. Exactly one of `sending_amount` and `receiving_amount` is sent, not both. On the prefunded model, `network` must match the organization's prefunded wallet network.
+         * @description The body of a remittance payout quotation: the payout quotation body (`PayoutQuotationRequest`) plus the required `remitter_id` and the optional `is_self_transfer`. Exactly one of `sending_amount` and `receiving_amount` is sent, not both. On the prefunded model, `network` must match the organization's prefunded wallet network. The interface marks only `risk_parameters` and `remitter_id` as required; the sandbox also needs the members listed in `x-sandbox-required` to price a quotation.
          * @example {
          *       "asset": "USDT",
          *       "fiat": "INR",
@@ -2430,28 +2449,28 @@ export interface components {
              * @description The crypto asset code, e.g. USDT.
              * @example USDT
              */
-            asset: string;
+            asset?: string;
             /**
              * @description The fiat currency code, e.g. INR.
              * @example INR
              */
-            fiat: string;
+            fiat?: string;
             /** @description The beneficiary customer; must be VERIFIED (otherwise USR_UNVERIFIED). */
-            customer_id: components["schemas"]["Uuid"];
+            customer_id?: components["schemas"]["Uuid"];
             /** @description The customer's bank account that receives the payout; must exist (BANK_NOT_FOUND) and be verified (BANK_ACCOUNT_UNVERIFIED). */
-            bank_id: components["schemas"]["Uuid"];
+            bank_id?: components["schemas"]["Uuid"];
             /** @description Required. Must contain every key in `required_risk_parameters` of the configuration for the fiat; an empty object when that list is empty. */
             risk_parameters: components["schemas"]["RiskParameters"];
             /**
              * @description The blockchain network, e.g. tron or polygon.
              * @example tron
              */
-            network: string;
+            network?: string;
             /**
              * @description A payment method valid for the fiat (see the prefunded payout configuration), e.g. IMPS.
              * @example IMPS
              */
-            payment_method: string;
+            payment_method?: string;
             /** @description The crypto amount to send. Send this or receiving_amount, not both. */
             sending_amount?: components["schemas"]["DecimalString"];
             /** @description The fiat amount the beneficiary should receive. Send this or sending_amount, not both. */
@@ -3228,17 +3247,15 @@ export interface operations {
                 "application/json": {
                     /** @description The organization's own reference; unique per organization. */
                     client_reference_id: string;
-                    alpha_3_country_code: components["schemas"]["Alpha3CountryCode"];
+                    /** @description ISO 3166-1 alpha-3; must be enabled for the organization (REQ_INVALID_COUNTRY). The interface does not say it is required; the sandbox requires it (`x-sandbox-required`). */
+                    alpha_3_country_code?: components["schemas"]["Alpha3CountryCode"];
                     /** @description Required unless both first_name and last_name are sent. */
                     full_name?: string;
                     /** @description Sent together with last_name as an alternative to full_name. */
                     first_name?: string;
                     /** @description Sent together with first_name. */
                     last_name?: string;
-                    /**
-                     * Format: email
-                     * @description Required only when email verification is enabled; unique per organization.
-                     */
+                    /** @description Required only when email verification is enabled; unique per organization. */
                     email?: string;
                     /** @description National mobile number without country code, 8 to 15 characters; unique per organization. */
                     phone?: string;
@@ -3562,7 +3579,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description The customer whose selfie is replaced. */
-                    customer_id: components["schemas"]["Uuid"];
+                    customer_id?: components["schemas"]["Uuid"];
                     /**
                      * Format: uri
                      * @description Link to a JPG, JPEG or PNG image of the customer's face.
@@ -4490,6 +4507,31 @@ export interface operations {
                     payment_method?: string;
                     /** @description Risk signals about the end user; send the end user's own IP address, otherwise RISK_IP_CHECK_FAILED. */
                     risk_parameters?: components["schemas"]["RiskParameters"];
+                    /** @description Not published (sandbox: required). The paying customer; must be VERIFIED (USR_UNVERIFIED). */
+                    customer_id?: components["schemas"]["Uuid"];
+                    /** @description Not published (sandbox: required). The customer's verified bank account the fiat is paid from (BANK_NOT_FOUND, BANK_ACCOUNT_UNVERIFIED, BANK_MODE_MISMATCH). */
+                    bank_id?: components["schemas"]["Uuid"];
+                    /**
+                     * @description Not published (sandbox: required). The crypto asset delivered, e.g. USDT.
+                     * @example USDT
+                     */
+                    asset?: string;
+                    /**
+                     * @description Not published (sandbox: required). The fiat currency paid, e.g. INR.
+                     * @example INR
+                     */
+                    fiat?: string;
+                    /**
+                     * @description Not published (sandbox: required). The blockchain network of the delivery, e.g. tron.
+                     * @example tron
+                     */
+                    network?: string;
+                    /** @description Not published (sandbox: required). The wallet the crypto is delivered to. */
+                    wallet_address?: string;
+                    /** @description Not published (sandbox: this or receiving_amount). The fiat amount the customer pays. */
+                    sending_amount?: components["schemas"]["DecimalString"];
+                    /** @description Not published (sandbox: this or sending_amount). The crypto amount delivered. */
+                    receiving_amount?: components["schemas"]["DecimalString"];
                 } & {
                     [key: string]: unknown;
                 };

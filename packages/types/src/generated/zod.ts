@@ -21,6 +21,19 @@ function conditional(ifSchema: z.ZodType, thenSchema: z.ZodType | undefined, els
   });
 }
 
+/** JSON Schema `dependentRequired`: a member that is present needs the members listed for it. */
+function dependentRequired(dependencies: Record<string, readonly string[]>) {
+  return z.superRefine((value: unknown, ctx) => {
+    if (value === null || typeof value !== "object" || Array.isArray(value)) return;
+    for (const [member, needed] of Object.entries(dependencies)) {
+      if (!Object.hasOwn(value, member)) continue;
+      for (const other of needed) {
+        if (!Object.hasOwn(value, other)) ctx.addIssue({ code: "custom", message: `${other} is required when ${member} is sent`, path: [other], input: value });
+      }
+    }
+  });
+}
+
 /** JSON Schema `oneOf` whose members may overlap: a union where exactly one member must match. */
 function oneOf<const T extends readonly [z.ZodType, ...z.ZodType[]]>(options: T) {
   return z.union(options).check(z.superRefine((value: unknown, ctx) => {
@@ -92,9 +105,9 @@ export const ErrCodeSchema = z.enum([
 ]);
 
 /**
- * Details of an error. Usually an object mapping a field name (or a group key such as `non_field_errors`, `date_range` or `limit_exceeded`) to an array of messages; for internal errors a string or an empty object.
+ * Details of an error. Usually an object mapping a field name (or a group key such as `non_field_errors`, `date_range` or `limit_exceeded`) to an array of messages; for internal errors a string or an empty object. The interface says "usually", so any other object is allowed too: read it defensively.
  */
-export const FieldErrorsSchema = z.union([z.record(z.string(), z.array(z.string())), z.string()]);
+export const FieldErrorsSchema = z.union([z.record(z.string(), z.array(z.string())), z.looseObject({}), z.string()]);
 
 /**
  * The envelope of every error response (`status` false). Clients branch on `err_code`, not on `message`. Each operation narrows `err_code` to the codes it can return.
@@ -102,7 +115,7 @@ export const FieldErrorsSchema = z.union([z.record(z.string(), z.array(z.string(
 export const ErrorEnvelopeSchema = z.looseObject({
   status: z.literal(false),
   message: z.string(),
-  data: z.null().optional(),
+  data: z.null(),
   err_code: ErrCodeSchema,
   errors: FieldErrorsSchema.optional(),
 });
@@ -178,8 +191,8 @@ export const CustomerListSchema = z.looseObject({
  */
 export const KycAdditionalInfoRequirementsSchema = z.object({
   options: z.array(z.string()),
-  rules: z.looseObject({ type: z.string().optional(), min_required: z.int().gte(0).optional() }),
-}).catchall(z.looseObject({ type: z.string().optional(), required: z.boolean().optional() }));
+  rules: z.looseObject({ type: z.string(), min_required: z.int().gte(0) }),
+}).catchall(z.looseObject({ type: z.string(), required: z.boolean() }));
 
 /**
  * The KYC requirements for a customer, decided by the customer's country: which document types can be used, which additional fields the organization's KYC configuration requires, and whether a tax number is required.
@@ -234,7 +247,11 @@ export const BankAccountSchema = z.discriminatedUnion(
       beneficiary_name: z.string().optional(),
       bank_name: z.string().optional(),
       failure_reason: z.string().nullable().optional(),
-    }),
+    }).check(conditional(
+      z.looseObject({ bank_account_status: z.literal("FAILED") }),
+      z.looseObject({ failure_reason: z.string() }),
+      undefined,
+    )),
     z.looseObject({
       id: UuidSchema,
       customer_id: UuidSchema,
@@ -245,7 +262,11 @@ export const BankAccountSchema = z.discriminatedUnion(
       beneficiary_name: z.string().optional(),
       bank_name: z.string().optional(),
       failure_reason: z.string().nullable().optional(),
-    }),
+    }).check(conditional(
+      z.looseObject({ bank_account_status: z.literal("FAILED") }),
+      z.looseObject({ failure_reason: z.string() }),
+      undefined,
+    )),
   ],
 );
 
@@ -296,7 +317,11 @@ export const PayoutBankAccountSchema = z.looseObject({
   beneficiary_name: z.string().optional(),
   bank_name: z.string().optional(),
   failure_reason: z.string().nullable().optional(),
-});
+}).check(conditional(
+  z.looseObject({ bank_account_status: z.literal("FAILED") }),
+  z.looseObject({ failure_reason: z.string() }),
+  undefined,
+));
 
 /**
  * The result of `generateBankLink`, which starts the bank link flow for USA bank accounts. Its members (including how the customer is sent to the flow) are not published, so the object stays open.
@@ -406,7 +431,7 @@ export const PayoutOrderSchema = z.looseObject({
   rate: DecimalStringSchema,
   sending_amount: DecimalStringSchema,
   receiving_amount: DecimalStringSchema,
-  client_reference_id: z.string(),
+  client_reference_id: z.string().nullable(),
   fees: PayoutFeesSchema,
   status: z.enum(["PROCESSING", "SUCCESS", "FAILED", "REFUNDED", "IN_REVIEW"]),
   wallet_address: z.string(),
@@ -416,7 +441,11 @@ export const PayoutOrderSchema = z.looseObject({
   updated_at: TimestampSchema,
   created_at: TimestampSchema,
   customer: z.looseObject({ sender: z.looseObject({ id: UuidSchema }), receiver: z.looseObject({ id: UuidSchema }) }),
-});
+}).check(conditional(
+  z.looseObject({ status: z.literal("FAILED") }),
+  z.looseObject({ failure_reason: z.string().optional() }),
+  undefined,
+));
 
 /**
  * A payout quotation: it fixes the rate until `expiry_time` and names the deposit address the crypto is sent to. The length of the validity period is not published. `remitter_id` is present on remittance quotations only.
@@ -449,58 +478,58 @@ export const RiskParametersSchema = z.looseObject({
 });
 
 /**
- * The body of a payout quotation. Exactly one of `sending_amount` (crypto) and `receiving_amount` (fiat) is sent, not both. `risk_parameters` is required and must contain every key in `required_risk_parameters` of the payout configuration for the fiat (an empty object when that list is empty).
+ * The body of a payout quotation. Exactly one of `sending_amount` (crypto) and `receiving_amount` (fiat) is sent, not both. `risk_parameters` is required and must contain every key in `required_risk_parameters` of the payout configuration for the fiat (an empty object when that list is empty). The interface marks only `risk_parameters` as required; the sandbox also needs the members listed in `x-sandbox-required` to price a quotation.
  */
 export const PayoutQuotationRequestSchema = oneOf([
   z.looseObject({
-    asset: z.string().min(1),
-    fiat: z.string().min(1),
-    customer_id: UuidSchema,
-    bank_id: UuidSchema,
+    asset: z.string().min(1).optional(),
+    fiat: z.string().min(1).optional(),
+    customer_id: UuidSchema.optional(),
+    bank_id: UuidSchema.optional(),
     risk_parameters: RiskParametersSchema,
-    network: z.string().min(1),
-    payment_method: z.string().min(1),
+    network: z.string().min(1).optional(),
+    payment_method: z.string().min(1).optional(),
     sending_amount: DecimalStringSchema,
     receiving_amount: DecimalStringSchema.optional(),
   }).check(not(z.looseObject({ receiving_amount: z.unknown() }))),
   z.looseObject({
-    asset: z.string().min(1),
-    fiat: z.string().min(1),
-    customer_id: UuidSchema,
-    bank_id: UuidSchema,
+    asset: z.string().min(1).optional(),
+    fiat: z.string().min(1).optional(),
+    customer_id: UuidSchema.optional(),
+    bank_id: UuidSchema.optional(),
     risk_parameters: RiskParametersSchema,
-    network: z.string().min(1),
-    payment_method: z.string().min(1),
+    network: z.string().min(1).optional(),
+    payment_method: z.string().min(1).optional(),
     sending_amount: DecimalStringSchema.optional(),
     receiving_amount: DecimalStringSchema,
   }).check(not(z.looseObject({ sending_amount: z.unknown() }))),
 ]);
 
 /**
- * The body of a remittance payout quotation: the payout quotation body (`PayoutQuotationRequest`) plus the required `remitter_id` and the optional `is_self_transfer`. Exactly one of `sending_amount` and `receiving_amount` is sent, not both. On the prefunded model, `network` must match the organization's prefunded wallet network.
+ * The body of a remittance payout quotation: the payout quotation body (`PayoutQuotationRequest`) plus the required `remitter_id` and the optional `is_self_transfer`. Exactly one of `sending_amount` and `receiving_amount` is sent, not both. On the prefunded model, `network` must match the organization's prefunded wallet network. The interface marks only `risk_parameters` and `remitter_id` as required; the sandbox also needs the members listed in `x-sandbox-required` to price a quotation.
  */
 export const RemittancePayoutQuotationRequestSchema = oneOf([
   z.looseObject({
-    asset: z.string().min(1),
-    fiat: z.string().min(1),
-    customer_id: UuidSchema,
-    bank_id: UuidSchema,
+    asset: z.string().min(1).optional(),
+    fiat: z.string().min(1).optional(),
+    customer_id: UuidSchema.optional(),
+    bank_id: UuidSchema.optional(),
     risk_parameters: RiskParametersSchema,
-    network: z.string().min(1),
-    payment_method: z.string().min(1),
+    network: z.string().min(1).optional(),
+    payment_method: z.string().min(1).optional(),
     sending_amount: DecimalStringSchema,
     receiving_amount: DecimalStringSchema.optional(),
     remitter_id: UuidSchema,
     is_self_transfer: z.boolean().optional(),
   }).check(not(z.looseObject({ receiving_amount: z.unknown() }))),
   z.looseObject({
-    asset: z.string().min(1),
-    fiat: z.string().min(1),
-    customer_id: UuidSchema,
-    bank_id: UuidSchema,
+    asset: z.string().min(1).optional(),
+    fiat: z.string().min(1).optional(),
+    customer_id: UuidSchema.optional(),
+    bank_id: UuidSchema.optional(),
     risk_parameters: RiskParametersSchema,
-    network: z.string().min(1),
-    payment_method: z.string().min(1),
+    network: z.string().min(1).optional(),
+    payment_method: z.string().min(1).optional(),
     sending_amount: DecimalStringSchema.optional(),
     receiving_amount: DecimalStringSchema,
     remitter_id: UuidSchema,
@@ -895,35 +924,35 @@ export const responseSchemas = {
   Unauthorized: z.looseObject({
     status: z.literal(false),
     message: z.string(),
-    data: z.null().optional(),
+    data: z.null(),
     err_code: z.enum(["AUTH_MISSING_HEADERS", "AUTH_INVALID_SIGNATURE", "AUTH_UNAUTHORIZED"]),
     errors: FieldErrorsSchema.optional(),
   }),
   NotFound: z.looseObject({
     status: z.literal(false),
     message: z.string(),
-    data: z.null().optional(),
+    data: z.null(),
     err_code: z.literal("NOT_FOUND"),
     errors: FieldErrorsSchema.optional(),
   }),
   TooManyRequests: z.looseObject({
     status: z.literal(false),
     message: z.string(),
-    data: z.null().optional(),
+    data: z.null(),
     err_code: z.literal("TOO_MANY_REQUESTS"),
     errors: FieldErrorsSchema.optional(),
   }),
   InternalError: z.looseObject({
     status: z.literal(false),
     message: z.string(),
-    data: z.null().optional(),
+    data: z.null(),
     err_code: z.literal("SYS_INTERNAL_ERROR"),
     errors: FieldErrorsSchema.optional(),
   }),
   ServiceUnavailable: z.looseObject({
     status: z.literal(false),
     message: z.string(),
-    data: z.null().optional(),
+    data: z.null(),
     err_code: z.literal("SYS_SERVICE_UNAVAILABLE"),
     errors: FieldErrorsSchema.optional(),
   }),
@@ -938,28 +967,28 @@ export const operationSchemas = {
     requestBody: z.union([
       z.looseObject({
         client_reference_id: z.string().min(1),
-        alpha_3_country_code: Alpha3CountryCodeSchema,
+        alpha_3_country_code: Alpha3CountryCodeSchema.optional(),
         full_name: z.string().min(1),
         first_name: z.string().min(1).optional(),
         last_name: z.string().min(1).optional(),
-        email: z.email().optional(),
+        email: z.string().optional(),
         phone: z.string().min(8).max(15).optional(),
         dob: DateYMDSchema.optional(),
-      }).check(conditional(
+      }).check(dependentRequired({"first_name":["last_name"],"last_name":["first_name"]})).check(conditional(
         z.looseObject({ alpha_3_country_code: z.literal("USA") }),
         z.looseObject({ dob: z.unknown() }),
         undefined,
       )),
       z.looseObject({
         client_reference_id: z.string().min(1),
-        alpha_3_country_code: Alpha3CountryCodeSchema,
+        alpha_3_country_code: Alpha3CountryCodeSchema.optional(),
         full_name: z.string().min(1).optional(),
         first_name: z.string().min(1),
         last_name: z.string().min(1),
-        email: z.email().optional(),
+        email: z.string().optional(),
         phone: z.string().min(8).max(15).optional(),
         dob: DateYMDSchema.optional(),
-      }).check(conditional(
+      }).check(dependentRequired({"first_name":["last_name"],"last_name":["first_name"]})).check(conditional(
         z.looseObject({ alpha_3_country_code: z.literal("USA") }),
         z.looseObject({ dob: z.unknown() }),
         undefined,
@@ -970,7 +999,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum([
           "REQ_INVALID_COUNTRY",
           "REQ_NON_RESIDENT_UNSUPPORTED",
@@ -996,7 +1025,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum(["INPUT_INVALID_DATE_FORMAT", "NET_TIMEOUT", "UNKNOWN_ERROR"]),
         errors: FieldErrorsSchema.optional(),
       }),
@@ -1013,7 +1042,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum(["USR_NOT_FOUND", "AUTH_ORG_MISMATCH", "NET_TIMEOUT", "UNKNOWN_ERROR"]),
         errors: FieldErrorsSchema.optional(),
       }),
@@ -1030,7 +1059,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum(["USR_NOT_FOUND", "AUTH_ORG_MISMATCH", "NET_TIMEOUT", "UNKNOWN_ERROR"]),
         errors: FieldErrorsSchema.optional(),
       }),
@@ -1084,7 +1113,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum([
           "REQ_FIELD_MISSING",
           "INPUT_MALFORMED",
@@ -1107,13 +1136,13 @@ export const operationSchemas = {
     },
   },
   updateKycSelfie: {
-    requestBody: z.looseObject({ customer_id: UuidSchema, selfie_url: z.url() }),
+    requestBody: z.looseObject({ customer_id: UuidSchema.optional(), selfie_url: z.url() }),
     responses: {
       "200": z.looseObject({ status: z.literal(true), message: z.string(), data: KycSubmissionResultSchema }),
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum([
           "REQ_FIELD_MISSING",
           "USR_NOT_FOUND",
@@ -1139,7 +1168,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum([
           "REQ_FIELD_MISSING",
           "INPUT_MALFORMED",
@@ -1172,7 +1201,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum([
           "REQ_FIELD_MISSING",
           "INPUT_MALFORMED",
@@ -1213,7 +1242,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum(["NET_TIMEOUT", "UNKNOWN_ERROR"]),
         errors: FieldErrorsSchema.optional(),
       }),
@@ -1231,7 +1260,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum(["NET_TIMEOUT", "UNKNOWN_ERROR"]),
         errors: FieldErrorsSchema.optional(),
       }),
@@ -1253,7 +1282,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum([
           "REQ_FIELD_MISSING",
           "USR_NOT_FOUND",
@@ -1283,7 +1312,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum(["USR_NOT_FOUND", "AUTH_ORG_MISMATCH", "NET_TIMEOUT", "UNKNOWN_ERROR"]),
         errors: FieldErrorsSchema.optional(),
       }),
@@ -1300,7 +1329,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum(["USR_NOT_FOUND", "AUTH_ORG_MISMATCH", "BANK_NOT_FOUND", "NET_TIMEOUT", "UNKNOWN_ERROR"]),
         errors: FieldErrorsSchema.optional(),
       }),
@@ -1317,7 +1346,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum(["USR_NOT_FOUND", "AUTH_ORG_MISMATCH", "BANK_NOT_FOUND", "NET_TIMEOUT", "UNKNOWN_ERROR"]),
         errors: FieldErrorsSchema.optional(),
       }),
@@ -1454,7 +1483,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum(["NET_TIMEOUT", "UNKNOWN_ERROR"]),
         errors: FieldErrorsSchema.optional(),
       }),
@@ -1472,7 +1501,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum(["NET_TIMEOUT", "UNKNOWN_ERROR"]),
         errors: FieldErrorsSchema.optional(),
       }),
@@ -1489,7 +1518,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum(["NET_TIMEOUT", "UNKNOWN_ERROR"]),
         errors: FieldErrorsSchema.optional(),
       }),
@@ -1506,7 +1535,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum(["NET_TIMEOUT", "UNKNOWN_ERROR"]),
         errors: FieldErrorsSchema.optional(),
       }),
@@ -1523,7 +1552,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum(["NET_TIMEOUT", "UNKNOWN_ERROR"]),
         errors: FieldErrorsSchema.optional(),
       }),
@@ -1540,7 +1569,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum(["USR_UNVERIFIED", "NET_TIMEOUT", "UNKNOWN_ERROR"]),
         errors: FieldErrorsSchema.optional(),
       }),
@@ -1557,7 +1586,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum(["REQ_FIELD_MISSING", "INPUT_MALFORMED", "NET_TIMEOUT", "UNKNOWN_ERROR"]),
         errors: FieldErrorsSchema.optional(),
       }),
@@ -1569,13 +1598,24 @@ export const operationSchemas = {
     },
   },
   createPayinQuotation: {
-    requestBody: z.looseObject({ payment_method: z.string().min(1).optional(), risk_parameters: RiskParametersSchema.optional() }),
+    requestBody: z.looseObject({
+      payment_method: z.string().min(1).optional(),
+      risk_parameters: RiskParametersSchema.optional(),
+      customer_id: UuidSchema.optional(),
+      bank_id: UuidSchema.optional(),
+      asset: z.string().min(1).optional(),
+      fiat: z.string().min(1).optional(),
+      network: z.string().min(1).optional(),
+      wallet_address: z.string().min(1).optional(),
+      sending_amount: DecimalStringSchema.optional(),
+      receiving_amount: DecimalStringSchema.optional(),
+    }),
     responses: {
       "200": z.looseObject({ status: z.literal(true), message: z.string(), data: PayinQuotationSchema }),
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum([
           "REQ_FIELD_MISSING",
           "INPUT_MALFORMED",
@@ -1608,7 +1648,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum(["REQ_FIELD_MISSING", "INPUT_MALFORMED", "NET_TIMEOUT", "UNKNOWN_ERROR"]),
         errors: FieldErrorsSchema.optional(),
       }),
@@ -1630,7 +1670,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum([
           "REQ_FIELD_MISSING",
           "INPUT_MALFORMED",
@@ -1667,7 +1707,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum(["REQ_FIELD_MISSING", "INPUT_MALFORMED", "NET_TIMEOUT", "UNKNOWN_ERROR"]),
         errors: FieldErrorsSchema.optional(),
       }),
@@ -1685,7 +1725,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum(["USR_UNVERIFIED", "REQ_FIELD_MISSING", "INPUT_MALFORMED", "NET_TIMEOUT", "UNKNOWN_ERROR"]),
         errors: FieldErrorsSchema.optional(),
       }),
@@ -1706,7 +1746,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum(["INPUT_INVALID_PARAMETER", "NET_TIMEOUT", "UNKNOWN_ERROR"]),
         errors: FieldErrorsSchema.optional(),
       }),
@@ -1723,7 +1763,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum(["REQ_FIELD_MISSING", "INPUT_MALFORMED", "NET_TIMEOUT", "UNKNOWN_ERROR"]),
         errors: FieldErrorsSchema.optional(),
       }),
@@ -1749,7 +1789,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum(["REQ_FIELD_MISSING", "NET_TIMEOUT", "UNKNOWN_ERROR"]),
         errors: FieldErrorsSchema.optional(),
       }),
@@ -1766,7 +1806,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum(["NET_TIMEOUT", "UNKNOWN_ERROR"]),
         errors: FieldErrorsSchema.optional(),
       }),
@@ -1784,7 +1824,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum([
           "REQ_FIELD_MISSING",
           "INPUT_MALFORMED",
@@ -1847,7 +1887,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum(["NET_TIMEOUT", "UNKNOWN_ERROR"]),
         errors: FieldErrorsSchema.optional(),
       }),
@@ -1864,7 +1904,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum(["USR_UNVERIFIED", "NET_TIMEOUT", "UNKNOWN_ERROR"]),
         errors: FieldErrorsSchema.optional(),
       }),
@@ -1881,7 +1921,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum(["REQ_FIELD_MISSING", "NET_TIMEOUT", "UNKNOWN_ERROR"]),
         errors: FieldErrorsSchema.optional(),
       }),
@@ -1898,7 +1938,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum(["REQ_FIELD_MISSING", "NET_TIMEOUT", "UNKNOWN_ERROR"]),
         errors: FieldErrorsSchema.optional(),
       }),
@@ -1916,7 +1956,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum([
           "REQ_FIELD_MISSING",
           "INPUT_MALFORMED",
@@ -1951,7 +1991,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum(["REQ_FIELD_MISSING", "INPUT_MALFORMED", "NET_TIMEOUT", "UNKNOWN_ERROR"]),
         errors: FieldErrorsSchema.optional(),
       }),
@@ -1969,7 +2009,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum(["USR_UNVERIFIED", "REQ_FIELD_MISSING", "INPUT_MALFORMED", "NET_TIMEOUT", "UNKNOWN_ERROR"]),
         errors: FieldErrorsSchema.optional(),
       }),
@@ -1990,7 +2030,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum(["INPUT_INVALID_PARAMETER", "NET_TIMEOUT", "UNKNOWN_ERROR"]),
         errors: FieldErrorsSchema.optional(),
       }),
@@ -2007,7 +2047,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum(["REQ_FIELD_MISSING", "PAYOUT_INVALID_PAYOUT_ID", "NET_TIMEOUT", "UNKNOWN_ERROR"]),
         errors: FieldErrorsSchema.optional(),
       }),
@@ -2025,7 +2065,7 @@ export const operationSchemas = {
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
-        data: z.null().optional(),
+        data: z.null(),
         err_code: z.enum(["REQ_FIELD_MISSING", "INPUT_MALFORMED", "NET_TIMEOUT", "UNKNOWN_ERROR"]),
         errors: FieldErrorsSchema.optional(),
       }),
