@@ -46,7 +46,7 @@ function guideSources() {
   if (existsSync(join(docs, 'README.md'))) list.push({ src: join(docs, 'README.md'), name: 'index' });
   const guidesDir = join(docs, 'guides');
   if (existsSync(guidesDir)) {
-    const order = ['authentication', 'errors-and-retries', 'webhooks', 'mock'];
+    const order = ['authentication', 'errors-and-retries', 'webhooks', 'mock', 'contract-testing'];
     const names = readdirSync(guidesDir)
       .filter((f) => f.endsWith('.md'))
       .map((f) => basename(f, '.md'))

@@ -1,38 +1,17 @@
-// Loads the spec: the multi-file OpenAPI document at <repo>/openapi/openapi.yaml, bundled into one JSON
-// document by the Redocly CLI (the same bundler `pnpm lint:spec` and `pnpm bundle:spec` use), with every
-// shared piece referenced as `#/components/...`.
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+// Loads the spec: the bundled document that @exchange-kit/openapi publishes (its build bundles
+// <repo>/openapi/openapi.yaml with the Redocly CLI, every shared piece referenced as `#/components/...`), so the
+// types are generated from exactly the file users install. turbo builds that package first (generate: ^build).
+import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { readSpec } from "@exchange-kit/openapi";
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The package directory (packages/types). */
 export const packageDir = resolve(here, "../..");
-/** The repository root, which holds openapi/ and redocly.yaml. */
-const repoRoot = resolve(packageDir, "../..");
-/** The root file of the spec. */
-const specRoot = join(repoRoot, "openapi", "openapi.yaml");
 
-/** Bundles the spec with the Redocly CLI and returns the bundled document (a fresh object each call). */
+/** The bundled spec (a fresh object each call). */
 export function bundleSpec() {
-  const require = createRequire(import.meta.url);
-  const cliDir = dirname(require.resolve("@redocly/cli/package.json"));
-  const bin = JSON.parse(readFileSync(join(cliDir, "package.json"), "utf8")).bin.redocly;
-  const dir = mkdtempSync(join(tmpdir(), "exchange-kit-types-"));
-  try {
-    const out = join(dir, "openapi.json");
-    execFileSync(process.execPath, [join(cliDir, bin), "bundle", specRoot, "--ext", "json", "-o", out], {
-      cwd: repoRoot,
-      stdio: ["ignore", "ignore", "pipe"],
-      env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", NO_COLOR: "1" },
-    });
-    return JSON.parse(readFileSync(out, "utf8"));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return readSpec();
 }
 
 /** The component name of a local schema reference (`#/components/schemas/Name`), or undefined. */

@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// Writes the published artifacts of @exchange-kit/openapi into dist/ from the split source (openapi.yaml and
+// the files it references), with the Redocly CLI:
+//
+//   dist/openapi.yaml               one file, every external $ref pulled in (internal $refs kept)
+//   dist/openapi.json               the same document as JSON
+//   dist/openapi.dereferenced.json  every $ref replaced by its target (for tools that cannot follow $refs)
+//
+// dist/ is built, never committed (the split source is the only copy in git, so nothing can drift): turbo's
+// `build` and `prepack` run this, so a tarball always carries the artifacts of the spec it was packed from.
+//
+// Every object key of the JSON files is checked to be plain (no escape sequence in the text), so any reader,
+// including V8's JSON.parse with its escaped-key bug (nodejs/node#63785), reads the keys exactly.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ESCAPED_KEY } from "./escaped-key.mjs";
+
+const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const source = join(packageDir, "openapi.yaml");
+const out = join(packageDir, "dist");
+const redoclyCli = createRequire(join(packageDir, "package.json")).resolve("@redocly/cli/bin/cli.js");
+
+
+function bundle(file, extra) {
+  const run = spawnSync(process.execPath, [redoclyCli, "bundle", source, "-o", join(out, file), ...extra], {
+    cwd: packageDir,
+    encoding: "utf8",
+    env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", NO_COLOR: "1" },
+  });
+  if (run.error) throw run.error;
+  if (run.status !== 0) throw new Error(`redocly bundle (${file}) exited with ${run.status}:\n${run.stderr}`);
+}
+
+try {
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  bundle("openapi.yaml", ["--ext", "yaml"]);
+  bundle("openapi.json", ["--ext", "json"]);
+  bundle("openapi.dereferenced.json", ["--ext", "json", "--dereferenced"]);
+  for (const file of ["openapi.json", "openapi.dereferenced.json"]) {
+    const match = ESCAPED_KEY.exec(readFileSync(join(out, file), "utf8"));
+    if (match) throw new Error(`${file} has an object key with an escape sequence (${match[0].trim()}): rename it`);
+  }
+  console.log("dist/openapi.yaml, dist/openapi.json, dist/openapi.dereferenced.json");
+} catch (error) {
+  console.error(`openapi build failed: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}

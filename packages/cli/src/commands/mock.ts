@@ -1,0 +1,90 @@
+// exchange-kit mock: Prism on the published spec (@exchange-kit/openapi), until Ctrl-C.
+import { existsSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { readSpec, specFiles } from "@exchange-kit/openapi";
+import { UsageError } from "../output.js";
+import { findPrism, meetsNodeRange, PRISM_PACKAGE, PRISM_RANGE, startPrism } from "../prism.js";
+import type { Command } from "./command.js";
+
+/** Any value works: Prism checks that the three signing headers are there, never the signature. */
+const MOCK_CREDENTIALS = { apiKey: "mock-api-key", apiSecret: "mock-api-secret" };
+
+export const INSTALL_PRISM = `npm install --save-dev ${PRISM_PACKAGE}@${PRISM_RANGE}`;
+
+export const mock: Command = {
+  name: "mock",
+  summary: "serve the published spec with the Prism mock (shapes and required headers validated; needs Prism)",
+  usage: `exchange-kit mock [--port 4010] [--host 127.0.0.1] [--dynamic] [--spec FILE] [--verbose] [--json]
+  Prism (${PRISM_PACKAGE}, an optional peer dependency) serves @exchange-kit/openapi's openapi.yaml:
+    ${INSTALL_PRISM}
+  Every request is validated against the spec: without X-API-KEY, X-TIMESTAMP and X-SIGNATURE it gets a 401;
+  a body, path or query that does not match gets a 4xx with the violations in the sl-violations header. Any
+  credentials work: the mock never checks a signature, state or limit (the sandbox does: exchange-kit sandbox).
+  Responses are the spec's examples; a response example that breaks its own schema is a 500.
+  --port N      port to listen on (default 4010; 0 picks a free one, printed in the URL)
+  --dynamic     generate responses from the schemas instead of serving the examples
+  --spec FILE   serve another copy of the spec (default: the installed @exchange-kit/openapi)
+  --verbose     print Prism's log (each request and its validation) on stderr
+  Choose the response per request with the Prefer header (or the __code/__example/__dynamic query parameter):
+    Prefer: code=404         the operation's 404 response instead of its first 2xx
+    Prefer: example=NAME     the response example with that name
+    Prefer: dynamic=true     a response generated from the schema (dynamic=false: the example)
+    Prefer: code=400, example=NAME   combined`,
+  options: {
+    port: { type: "string" },
+    host: { type: "string" },
+    dynamic: { type: "boolean" },
+    spec: { type: "string" },
+    verbose: { type: "boolean" },
+  },
+  async run({ values, out, signal, streams }) {
+    const port = values.port === undefined ? 4010 : Number(values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError("--port must be a port number");
+    const spec = typeof values.spec === "string" ? resolve(values.spec) : specFiles.yaml;
+    if (!existsSync(spec)) throw new UsageError(`--spec: no file at ${spec}`);
+    // The user's project first (where `npm install` puts an optional peer), then wherever this cli is installed.
+    const prism = findPrism([process.cwd(), dirname(fileURLToPath(import.meta.url))]);
+    if (!prism) {
+      out.error("PRISM_MISSING", `exchange-kit mock runs Prism, which is not installed. Install it with:\n  ${INSTALL_PRISM}`);
+      return 1;
+    }
+    if (!meetsNodeRange(process.versions.node, prism.nodeRange)) {
+      out.error("PRISM_NODE", `Prism ${prism.version} needs Node ${prism.nodeRange}; this is Node ${process.versions.node}`);
+      return 1;
+    }
+    const verbose = values.verbose === true;
+    const running = await startPrism(prism, {
+      spec,
+      host: typeof values.host === "string" ? values.host : "127.0.0.1",
+      port,
+      dynamic: values.dynamic === true,
+      onLine: (line) => {
+        if (verbose) streams.stderr.write(`${line}\n`);
+      },
+    });
+    const version = typeof values.spec === "string" ? undefined : readSpec().info.version;
+    out.result(
+      { ready: true, url: running.url, ...MOCK_CREDENTIALS, spec, ...(version ? { specVersion: version } : {}), prism: prism.version },
+      [
+        `${out.green("mock ready")} at ${out.bold(running.url)} (spec ${version ?? spec}, Prism ${prism.version})`,
+        `  credentials: any, e.g. EXCHANGE_BASE_URL=${running.url} EXCHANGE_API_KEY=${MOCK_CREDENTIALS.apiKey} EXCHANGE_API_SECRET=${MOCK_CREDENTIALS.apiSecret}`,
+        "  (the mock checks that X-API-KEY, X-TIMESTAMP and X-SIGNATURE are sent, not the signature)",
+      ].join("\n"),
+    );
+    const stopped = await Promise.race([
+      new Promise<"aborted">((done) => {
+        if (signal.aborted) done("aborted");
+        signal.addEventListener("abort", () => done("aborted"), { once: true });
+      }),
+      running.exited,
+    ]);
+    if (stopped !== "aborted") {
+      out.error("PRISM_EXITED", `Prism stopped by itself (${stopped})`);
+      return 1;
+    }
+    await running.stop();
+    out.line(out.dim("mock stopped"));
+    return 0;
+  },
+};

@@ -1,0 +1,161 @@
+// exchange-kit mock: Prism (the workspace's copy of the optional peer) on @exchange-kit/openapi's openapi.yaml.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { readSpec, specFiles } from "@exchange-kit/openapi";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { INSTALL_PRISM } from "../src/commands/mock.js";
+import { findPrism, meetsNodeRange, PRISM_RANGE } from "../src/prism.js";
+import { run, type Captured } from "./run.js";
+
+const AUTH = { "X-API-KEY": "mock-api-key", "X-TIMESTAMP": "1767225600", "X-SIGNATURE": "c2lnbmF0dXJl" };
+const NEW_CUSTOMER = { client_reference_id: "cust-mock-1", alpha_3_country_code: "IND", full_name: "Asha Verma" };
+const CREATE = "/cms/api/v1/customer/create";
+
+describe("exchange-kit mock --help", () => {
+  it("explains the Prefer header, validation and what to install", async () => {
+    const cli = run(["mock", "--help"]);
+    expect(await cli.code).toBe(0);
+    const help = cli.stdout();
+    expect(help).toContain("Prefer: code=404");
+    expect(help).toContain("Prefer: example=NAME");
+    expect(help).toContain("Prefer: dynamic=true");
+    expect(help).toContain("--dynamic");
+    expect(help).toContain("--port");
+    expect(help).toContain("sl-violations");
+    expect(help).toContain(INSTALL_PRISM);
+  });
+
+  it("is listed in the cli's help", async () => {
+    const cli = run(["--help"]);
+    expect(await cli.code).toBe(0);
+    expect(cli.stdout()).toMatch(/^ {2}mock +serve the published spec with the Prism mock/m);
+  });
+});
+
+describe("exchange-kit mock usage errors", () => {
+  it("refuses a port that is not a port number", async () => {
+    const cli = run(["mock", "--port", "70000"]);
+    expect(await cli.code).toBe(2);
+    expect(cli.stderr()).toContain("--port must be a port number");
+  });
+
+  it("refuses a --spec file that does not exist", async () => {
+    const cli = run(["mock", "--spec", join(tmpdir(), "no-such-spec.yaml")]);
+    expect(await cli.code).toBe(2);
+    expect(cli.stderr()).toContain("--spec: no file at");
+  });
+});
+
+describe("finding Prism", () => {
+  it("finds nothing from a directory that cannot reach a Prism install", () => {
+    const empty = mkdtempSync(join(tmpdir(), "exchange-kit-no-prism-"));
+    try {
+      expect(findPrism([empty])).toBeUndefined();
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it("finds the workspace's Prism with its bin and the Node range it needs", () => {
+    const found = findPrism([process.cwd()]);
+    expect(found?.bin).toMatch(/prism-cli[\\/]dist[\\/]index\.js$/);
+    expect(found?.version).toMatch(/^5\./);
+    expect(found?.nodeRange).toMatch(/^>=/);
+  });
+
+  it("asks for the same Prism range the package declares as its optional peer", () => {
+    const pkg = JSON.parse(readFileSync(join(import.meta.dirname, "..", "package.json"), "utf8"));
+    expect(pkg.peerDependencies["@stoplight/prism-cli"]).toBe(PRISM_RANGE);
+    expect(pkg.peerDependenciesMeta["@stoplight/prism-cli"]).toEqual({ optional: true });
+    expect(pkg.dependencies["@stoplight/prism-cli"]).toBeUndefined();
+    expect(INSTALL_PRISM).toBe(`npm install --save-dev @stoplight/prism-cli@${PRISM_RANGE}`);
+  });
+
+  it("compares the running Node with Prism's >= range", () => {
+    expect(meetsNodeRange("24.21.0", ">=24.18.0")).toBe(true);
+    expect(meetsNodeRange("24.18.0", ">=24.18.0")).toBe(true);
+    expect(meetsNodeRange("24.17.9", ">=24.18.0")).toBe(false);
+    expect(meetsNodeRange("22.20.0", ">=24.18.0")).toBe(false);
+    expect(meetsNodeRange("26.0.0", ">=24.18.0")).toBe(true);
+    expect(meetsNodeRange("20.0.0", undefined)).toBe(true);
+  });
+});
+
+describe("exchange-kit mock serving the published spec", () => {
+  let cli: Captured;
+  let url = "";
+  const spec = readSpec();
+
+  beforeAll(async () => {
+    cli = run(["mock", "--port", "0", "--json"]);
+    const line = await Promise.race([
+      cli.waitFor('"ready":true', 45_000),
+      cli.code.then((code) => {
+        throw new Error(`mock exited with ${code}: ${cli.stderr()}`);
+      }),
+    ]);
+    url = JSON.parse(line.trim().split("\n")[0]!).url;
+  }, 60_000);
+
+  afterAll(async () => {
+    cli?.stop();
+    await cli?.code;
+  });
+
+  async function call(path: string, body: unknown, headers: Record<string, string>) {
+    const res = await fetch(`${url}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...headers },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : undefined, text };
+  }
+
+  it("prints the URL on a real port, the credentials to use and the spec it serves", () => {
+    const printed = JSON.parse(cli.stdout().trim().split("\n")[0]!);
+    expect(printed).toMatchObject({
+      ready: true,
+      apiKey: "mock-api-key",
+      apiSecret: "mock-api-secret",
+      spec: specFiles.yaml,
+      specVersion: spec.info.version,
+    });
+    expect(printed.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(printed.url).not.toMatch(/:0$/);
+  });
+
+  it("answers a request with the three auth headers and a valid body with the spec's example", async () => {
+    const res = await call(CREATE, NEW_CUSTOMER, AUTH);
+    expect(res.status, res.text).toBe(200);
+    const op = spec.paths[CREATE]?.post as { responses: Record<string, { content: Record<string, { examples?: Record<string, { value: unknown }>; example?: unknown }> }> };
+    const media = op.responses["200"]!.content["application/json"]!;
+    expect(res.json).toEqual(media.example ?? Object.values(media.examples ?? {})[0]?.value);
+  });
+
+  it("rejects a request without the auth headers with 401", async () => {
+    const res = await call(CREATE, NEW_CUSTOMER, {});
+    expect(res.status).toBe(401);
+  });
+
+  it("rejects a body that breaks the schema and names the violation", async () => {
+    const { client_reference_id: _omitted, ...body } = NEW_CUSTOMER;
+    const res = await call(CREATE, body, AUTH);
+    expect([400, 422]).toContain(res.status);
+    expect(res.headers.get("sl-violations") ?? "").toMatch(/client_reference_id/);
+  });
+
+  it("serves the response the Prefer header asks for", async () => {
+    const res = await call(CREATE, NEW_CUSTOMER, { ...AUTH, Prefer: "code=400" });
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ status: false });
+  });
+
+  it("stops Prism and exits 0 when stopped", async () => {
+    cli.stop();
+    expect(await cli.code).toBe(0);
+    await expect(fetch(`${url}${CREATE}`, { method: "POST", signal: AbortSignal.timeout(2000) })).rejects.toThrow();
+  });
+});
