@@ -4,6 +4,7 @@ import { ExchangeConfigurationError, ExchangeValidationError, type OperationRef 
 import { createLog, type Logger, type LogLevel } from "./logger.js";
 import type { Resources } from "./resource-types.js";
 import { createResources } from "./resources.js";
+import { ambiguityCheck, classifyRequest } from "./retry-safety.js";
 import { createSigningMiddleware } from "./signing-middleware.js";
 import type { paths } from "./spec.js";
 import { createTransport, unwrapData, type Hooks, type RequestOptions } from "./transport.js";
@@ -160,7 +161,8 @@ export function createExchangeClient(options: ExchangeClientOptions = {}): Excha
       const rule = "the path must start with / and GET and DELETE send no body (they sign {})";
       return Promise.reject(new ExchangeValidationError(`${method} ${path}: ${rule}`, { request: [rule] }, operation));
     }
-    return send({ operation, path, query, body, options: rest });
+    const { operationId, idempotency } = classifyRequest(method, path);
+    return send({ operation, path, query, body, options: rest, idempotency, check: ambiguityCheck(operationId) });
   };
   const request = unwrapData(run) as RequestMethod;
 

@@ -172,6 +172,34 @@ export class ExchangeTimeoutError extends ExchangeError {
   }
 }
 
+/**
+ * An operation that is not safe to repeat failed in a way that leaves its outcome unknown: the answer was lost,
+ * the attempt timed out, or the service answered an error that does not prove the request was not processed
+ * (500, NET_TIMEOUT, UNKNOWN_ERROR). The client did not repeat it, because a repeat could create a second record
+ * or use up a KYC update. `check` says what to look at before sending it again; `cause` is the failure itself.
+ *
+ * @example
+ * catch (e) {
+ *   if (e instanceof ExchangeAmbiguousResultError) console.warn(`${e.operation?.operationId}: check ${e.check}`);
+ * }
+ */
+export class ExchangeAmbiguousResultError extends ExchangeError {
+  declare readonly cause: ExchangeError;
+  /** What to check before sending the request again, e.g. the customer's EDD records (`client.payins.listEdd`). */
+  declare readonly check: string;
+
+  constructor(cause: ExchangeError, check: string, operation: OperationRef | undefined) {
+    super(
+      `${operation?.operationId ?? operation?.path ?? "request"}: the request may have been processed (${cause.message}); ` +
+        `it was not repeated because it is not safe to repeat: check ${check} before sending it again`,
+      { operation, cause },
+    );
+    this.name = "ExchangeAmbiguousResultError";
+    this.check = check;
+    this.attempts = cause.attempts;
+  }
+}
+
 /** The caller's AbortSignal fired. Never retried; `cause` is the signal's reason. */
 export class ExchangeAbortError extends ExchangeError {
   constructor(reason: unknown, operation?: OperationRef) {

@@ -5,6 +5,7 @@ export { createSigningMiddleware } from "./signing-middleware.js";
 export type { SigningMiddlewareOptions } from "./signing-middleware.js";
 export {
   ExchangeAbortError,
+  ExchangeAmbiguousResultError,
   ExchangeApiError,
   ExchangeConfigurationError,
   ExchangeError,

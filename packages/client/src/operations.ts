@@ -1,5 +1,5 @@
 import { groupOfTag, methodNameOf } from "./method-names.js";
-import { operationRoutes, type OperationRoute } from "./spec.js";
+import { operationRoutes, type IdempotencyClass, type OperationRoute } from "./spec.js";
 
 /** One operation of the spec, with the client group and method name derived from it. */
 export interface OperationInfo {
@@ -11,6 +11,8 @@ export interface OperationInfo {
   readonly pathParams: readonly string[];
   readonly queryParams: readonly string[];
   readonly hasBody: boolean;
+  /** The spec's x-idempotency: whether the client may repeat the operation after an uncertain failure. */
+  readonly idempotency: IdempotencyClass;
   readonly group: string;
   readonly name: string;
 }
@@ -23,9 +25,9 @@ export interface OperationInfo {
  */
 export function listOperations(): OperationInfo[] {
   return Object.entries(operationRoutes as Record<string, OperationRoute>).map(
-    ([operationId, [tag, path, method, pathParams, queryParams, hasBody]]) => {
+    ([operationId, [tag, path, method, pathParams, queryParams, hasBody, idempotency]]) => {
       const group = groupOfTag(tag);
-      return { operationId, method: method.toUpperCase(), path, tag, pathParams, queryParams, hasBody, group, name: methodNameOf(operationId, group) };
+      return { operationId, method: method.toUpperCase(), path, tag, pathParams, queryParams, hasBody, idempotency, group, name: methodNameOf(operationId, group) };
     },
   );
 }

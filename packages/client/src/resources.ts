@@ -2,6 +2,7 @@ import type { OperationRef } from "./errors.js";
 import { listOperations, type OperationInfo } from "./operations.js";
 import { paginate } from "./paginate.js";
 import { checkQuotation } from "./quotation.js";
+import { ambiguityCheck } from "./retry-safety.js";
 import type { QuotationLike, Resources } from "./resource-types.js";
 import { unwrapData, type RequestOptions, type Send, type Sent } from "./transport.js";
 import { checkBody, checkPathParams, checkQuery, fail } from "./validation.js";
@@ -77,10 +78,12 @@ export function createResources(send: Send, historyLookupPages: number): Resourc
   for (const op of operations) {
     const ref: OperationRef = { operationId: op.operationId, method: op.method, path: op.path };
     const isList = op.queryParams.includes("page");
+    const check = op.idempotency === "unsafe" ? ambiguityCheck(op.operationId) : undefined;
     // async: an argument error rejects the call's promise, as a failed request does.
     const run: Runner = async (args, deadlineAt) => {
       const { path, query, body, options } = parseArgs(op, ref, args);
-      const history = op.name === "initiate" ? runners[`${op.group}.listHistory`] : undefined;
+      // Guarded (initiate): the order is looked up in the history by client_reference_id before any repeat.
+      const history = op.idempotency === "guarded" ? runners[`${op.group}.listHistory`] : undefined;
       const reference = (body as { client_reference_id?: unknown } | undefined)?.client_reference_id;
       // An object literal, not a spread of parseArgs' result: the spread cost about 3 µs per call.
       const sent = await send({
@@ -93,6 +96,8 @@ export function createResources(send: Send, historyLookupPages: number): Resourc
         // initiate: a retry could create the order twice, so each retry first looks for it in the history.
         lookup: history && ((at) => lookupOrder(history, reference, options, at)),
         noRetry: history && (typeof reference !== "string" || reference === "") ? NO_REFERENCE : undefined,
+        idempotency: op.idempotency,
+        check,
       });
       return isList ? { data: normalizePage(sent.data), response: sent.response } : sent;
     };

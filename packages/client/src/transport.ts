@@ -1,6 +1,7 @@
 import { canonicalize } from "@exchange-kit/signing";
 import {
   ExchangeAbortError,
+  ExchangeAmbiguousResultError,
   ExchangeApiError,
   ExchangeError,
   ExchangeNetworkError,
@@ -11,6 +12,7 @@ import {
 } from "./errors.js";
 import type { Log } from "./logger.js";
 import { backoffDelay, MAX_RETRY_AFTER_MS, parseRetryAfter, sleep } from "./retry.js";
+import { mayRepeat, type IdempotencyClass } from "./retry-safety.js";
 import { signatureHeaders } from "./signing-middleware.js";
 
 /** Per-call options every method takes (list methods add their query parameters). */
@@ -106,6 +108,10 @@ export interface Call {
   readonly lookup?: ((deadlineAt: number) => Promise<Sent | undefined>) | undefined;
   /** Why this call must not be retried at all (initiate without client_reference_id). */
   readonly noRetry?: string | undefined;
+  /** The operation's x-idempotency: an unsafe call is repeated only when it provably was not processed. */
+  readonly idempotency: IdempotencyClass;
+  /** For unsafe calls: what to check after an ambiguous failure (see ExchangeAmbiguousResultError). */
+  readonly check?: string | undefined;
 }
 
 export type Send = <T = unknown>(call: Call) => Promise<Sent<T>>;
@@ -270,6 +276,13 @@ export function createTransport(settings: TransportSettings): Send {
           if (found !== undefined) return found as Sent<T>;
         }
         const retryable = isRetryable(error);
+        // The outcome of an unsafe call is unknown unless the failure proves it was not processed: say so
+        // instead of repeating it or reporting a plain failure.
+        if (retryable && !mayRepeat(call.idempotency, error)) {
+          const ambiguous = new ExchangeAmbiguousResultError(error, call.check ?? "whether the request took effect", operation);
+          log.write("error", `exchange: ${ambiguous.message}`);
+          throw ambiguous;
+        }
         // UNKNOWN_ERROR: "retry once" in the document.
         const limit = (error as ExchangeApiError).errCode === "UNKNOWN_ERROR" ? Math.min(1, maxRetries) : maxRetries;
         if (!retryable || attemptNo > limit) {

@@ -1,0 +1,81 @@
+// When an operation may be sent again after a failure. Each operation's class comes from the spec's
+// x-idempotency (generated into the route table): safe operations are repeated after any retryable failure,
+// guarded ones (initiate) after looking the order up, unsafe ones only when the request provably did not reach
+// the service.
+import { ExchangeApiError, ExchangeNetworkError, ExchangeResponseError, type ExchangeError } from "./errors.js";
+import { operationRoutes, type IdempotencyClass, type OperationRoute } from "./spec.js";
+
+export type { IdempotencyClass };
+
+// Failures before a byte was sent: the connection was refused, or the host name did not resolve.
+const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EAI_NONAME"]);
+// Answers that reject the request before it is processed: too many requests, service unavailable.
+const NOT_PROCESSED_STATUS = new Set([429, 503]);
+const NOT_PROCESSED_CODES = new Set<string | undefined>(["TOO_MANY_REQUESTS", "SYS_SERVICE_UNAVAILABLE"]);
+
+/** The error codes along a cause chain (AggregateError members included: a refused IPv4 and IPv6 pair). */
+function causeCodes(error: unknown, depth = 0): string[] {
+  if (error === null || typeof error !== "object" || depth > 5) return [];
+  const { code, cause, errors } = error as { code?: unknown; cause?: unknown; errors?: unknown };
+  const own = typeof code === "string" ? [code] : [];
+  const members = Array.isArray(errors) ? errors.flatMap((e) => causeCodes(e, depth + 1)) : [];
+  return [...own, ...members, ...causeCodes(cause, depth + 1)];
+}
+
+/**
+ * True when `error` proves the request was not processed: the connection was refused or the name did not
+ * resolve (nothing was sent), or the service answered 429 / 503 (TOO_MANY_REQUESTS, SYS_SERVICE_UNAVAILABLE).
+ * A lost answer, a timeout, a 500, NET_TIMEOUT or UNKNOWN_ERROR prove nothing.
+ */
+export function provablyNotProcessed(error: ExchangeError): boolean {
+  if (error instanceof ExchangeNetworkError) {
+    const codes = causeCodes(error.cause);
+    return codes.length > 0 && codes.every((code) => NOT_SENT_CODES.has(code));
+  }
+  if (error instanceof ExchangeApiError) return NOT_PROCESSED_CODES.has(error.errCode) || (error.errCode === undefined && NOT_PROCESSED_STATUS.has(error.status));
+  if (error instanceof ExchangeResponseError) return NOT_PROCESSED_STATUS.has(error.status);
+  return false;
+}
+
+/** Whether a retryable failure of an operation of class `idempotency` may be followed by another attempt. */
+export function mayRepeat(idempotency: IdempotencyClass, error: ExchangeError): boolean {
+  return idempotency !== "unsafe" || provablyNotProcessed(error);
+}
+
+// What to look at before sending an unsafe operation again, by operationId.
+const CHECKS: Record<string, string> = {
+  addKycData: "the customer's status (client.customers.get): a second submission is refused as KYC already exists",
+  updateKycSelfie: "the customer (client.customers.get): every update counts toward the limit of 3",
+  updateKycTaxInfo: "the customer (client.customers.get): every update counts toward the limit of 3",
+  updateKycDocumentInfo: "the customer (client.customers.get): every update counts toward the limit of 3",
+  addPayoutSenderKycData: "the customer (client.customers.get)",
+  createKycRemitter: "with the operator whether the remitter was created (the document publishes no remitter list)",
+  createBankAccount: "the customer's bank accounts (client.banks.list)",
+  createBankAccountForPayout: "the customer's bank accounts (client.banks.list)",
+  generateBankLink: "the customer's bank accounts (client.banks.list)",
+  savePayinEdd: "the customer's EDD records (client.payins.listEdd)",
+  savePayoutEdd: "the customer's EDD records (client.payouts.listEdd)",
+};
+
+/** What to check before repeating `operationId` after an ambiguous failure. */
+export function ambiguityCheck(operationId: string | undefined): string {
+  return (operationId !== undefined ? CHECKS[operationId] : undefined) ?? "whether the request took effect";
+}
+
+const routes = Object.entries(operationRoutes as Record<string, OperationRoute>).map(([operationId, route]) => ({
+  operationId,
+  method: route[2].toUpperCase(),
+  pattern: new RegExp(`^${route[1].replace(/\{[^}]+\}/g, "[^/]+")}$`),
+  idempotency: route[6],
+}));
+
+/**
+ * The operation and class of a `client.request` call, from the route table; a path the spec does not know is
+ * safe for GET and DELETE and unsafe otherwise.
+ */
+export function classifyRequest(method: string, path: string): { operationId: string | undefined; idempotency: IdempotencyClass } {
+  const pathname = path.split("?")[0]!;
+  const route = routes.find((r) => r.method === method && r.pattern.test(pathname));
+  if (route !== undefined) return route;
+  return { operationId: undefined, idempotency: method === "GET" || method === "DELETE" ? "safe" : "unsafe" };
+}
