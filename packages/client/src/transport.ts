@@ -11,7 +11,7 @@ import {
   type OperationRef,
 } from "./errors.js";
 import type { Log } from "./logger.js";
-import { backoffDelay, MAX_RETRY_AFTER_MS, parseRetryAfter, sleep } from "./retry.js";
+import { retryDelay, sleep } from "./retry.js";
 import { mayRepeat, type IdempotencyClass } from "./retry-safety.js";
 import { signatureHeaders } from "./signing-middleware.js";
 
@@ -147,20 +147,6 @@ function buildUrl(baseUrl: string, path: string, ...queries: (Record<string, unk
   return url;
 }
 
-/**
- * The wait before the next attempt after `error` (attempt `attemptNo` failed):
- * Retry-After when the answer has one, else exponential backoff. A string is
- * the reason not to retry at all.
- */
-function planRetry(error: ExchangeError, attemptNo: number, baseMs: number, deadlineAt: number): number | string {
-  const retryAfter = parseRetryAfter((error as Partial<ExchangeApiError>).headers?.get("retry-after"));
-  if (retryAfter !== undefined && retryAfter > MAX_RETRY_AFTER_MS) {
-    return `Retry-After asks for ${Math.round(retryAfter / 1000)} s, more than the client waits`;
-  }
-  const delay = retryAfter ?? backoffDelay(attemptNo - 1, baseMs);
-  return Date.now() + delay >= deadlineAt ? "the deadline leaves no time for another attempt" : delay;
-}
-
 /** Marks an error the client could have retried but did not, and says why. */
 function notRetried<E extends ExchangeError>(error: E, reason: string): E {
   error.notRetriedReason = reason;
@@ -292,7 +278,8 @@ export function createTransport(settings: TransportSettings): Send {
           throw error;
         }
         if (call.noRetry !== undefined) throw notRetried(error, call.noRetry);
-        const delay = planRetry(error, attemptNo, settings.retryBaseMs, deadlineAt);
+        const retryAfter = (error as Partial<ExchangeApiError>).headers?.get("retry-after");
+        const delay = retryDelay(retryAfter, attemptNo, settings.retryBaseMs, deadlineAt);
         if (typeof delay === "string") throw notRetried(error, delay);
         log.write("warn", `exchange: ${name} attempt ${attemptNo} failed (${error.message}); retrying in ${Math.round(delay)} ms`);
         await hooks.onRetry?.({ operation, attempt: attemptNo, delayMs: delay, error });
