@@ -149,10 +149,17 @@ export class ExchangeResponseError extends ExchangeError {
 export class ExchangeNetworkError extends ExchangeError {
   readonly action: ErrorAction = "retry";
 
-  constructor(cause: unknown, operation: OperationRef) {
-    super(`network error: ${cause instanceof Error ? cause.message : String(cause)}`, { operation, cause });
+  constructor(cause: unknown, operation: OperationRef, redact: (text: string) => string = (text) => text) {
+    super(redact(`network error: ${describeCause(cause)}`), { operation, cause });
     this.name = "ExchangeNetworkError";
   }
+}
+
+/** The message of a fetch failure and of the error under it (undici: "fetch failed" caused by "connect ECONNREFUSED"). */
+function describeCause(cause: unknown): string {
+  if (!(cause instanceof Error)) return String(cause);
+  const inner = cause.cause instanceof Error ? cause.cause.message : undefined;
+  return inner === undefined || inner === "" || cause.message.includes(inner) ? cause.message : `${cause.message} (${inner})`;
 }
 
 /**

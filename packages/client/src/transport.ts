@@ -11,6 +11,7 @@ import {
   type OperationRef,
 } from "./errors.js";
 import type { Log } from "./logger.js";
+import { createRedactor } from "./redact.js";
 import { retryDelay, sleep } from "./retry.js";
 import { mayRepeat, type IdempotencyClass } from "./retry-safety.js";
 import { signatureHeaders } from "./signing-middleware.js";
@@ -157,6 +158,7 @@ function notRetried<E extends ExchangeError>(error: E, reason: string): E {
 /** Creates the function every resource method, `client.request` and the helpers send through. */
 export function createTransport(settings: TransportSettings): Send {
   const { apiKey, apiSecret, log, hooks } = settings;
+  const redact = createRedactor([apiKey, apiSecret]);
   // Called as a plain function, looked up per call: Workers reject fetch called with a foreign `this`, and
   // a fetch installed after construction (polyfills, test mocks) is used.
   const fetchImpl = settings.fetch ?? ((input: string, init: RequestInit) => globalThis.fetch(input, init));
@@ -211,7 +213,7 @@ export function createTransport(settings: TransportSettings): Send {
           ? new ExchangeAbortError(signal.reason, operation)
           : timedOut !== undefined
             ? new ExchangeTimeoutError(timedOut, timedOut === "deadline" ? deadlineTotal : timeoutMs, operation)
-            : new ExchangeNetworkError(cause, operation);
+            : new ExchangeNetworkError(cause, operation, redact.text);
 
       try {
         if (hooks.onRequest) await hooks.onRequest({ operation, url, method, headers, body, attempt: attemptNo });
@@ -239,11 +241,12 @@ export function createTransport(settings: TransportSettings): Send {
           // Not JSON: handled below with everything else that is not the envelope.
         }
         if (parsed === null || typeof parsed !== "object" || typeof (parsed as { status?: unknown }).status !== "boolean") {
-          throw new ExchangeResponseError(response.status, text, operation, response.headers);
+          throw new ExchangeResponseError(response.status, redact.text(text), operation, redact.headers(response.headers));
         }
         const envelope = parsed as Record<string, unknown>;
         if (response.ok && envelope["status"] === true) return { data: envelope["data"], response };
-        throw new ExchangeApiError({ status: response.status, body: envelope, operation, headers: response.headers });
+        // Server-supplied text goes into the error only redacted: a proxy may echo the key or a signature.
+        throw new ExchangeApiError({ status: response.status, body: redact.value(envelope), operation, headers: redact.headers(response.headers) });
       } finally {
         clearTimeout(timer);
         signal?.removeEventListener("abort", onAbort);
