@@ -1,16 +1,17 @@
 #!/usr/bin/env node
-// `pnpm generate` for the client: writes the parts of README.md that come from the spec, between their markers,
-// so that CI's drift check covers them.
-//   <!-- generated:idempotency -->  the retry class (x-idempotency) of every operation
+// `pnpm generate` for the client: writes what comes from the spec, so that CI's drift check covers it.
+//   src/generated/resources/<group>.ts  one explicit, documented method per operation of the group
+//   src/generated/resources/index.ts    the groups assembled, and operationNames
+//   README.md, between <!-- generated:idempotency --> markers: the retry class of every operation
 // The output depends on the spec only, so running it twice gives the same bytes.
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { bundleSpec } from "../../types/scripts/lib/spec.mjs";
-import { groupOfTag, methodNameOf } from "../src/method-names.ts";
+import { clientOperations, generateResources } from "./lib/resources-gen.mjs";
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
-const METHODS = ["get", "put", "post", "delete", "patch"];
+const repoRoot = join(packageDir, "..", "..");
 const MEANING = {
   safe: "repeated after any retryable failure",
   guarded: "repeated only after the history shows no order with its client_reference_id",
@@ -20,15 +21,10 @@ const MEANING = {
 /** The rows of the idempotency table, in spec order. */
 function idempotencyTable(spec) {
   const rows = ["| method | operation | class | after an uncertain failure |", "| - | - | - | - |"];
-  for (const [path, item] of Object.entries(spec.paths)) {
-    for (const method of METHODS) {
-      const op = item[method];
-      if (op === undefined) continue;
-      const cls = op["x-idempotency"];
-      if (!(cls in MEANING)) throw new Error(`${method.toUpperCase()} ${path}: x-idempotency missing or unknown (${cls})`);
-      const group = groupOfTag(op.tags[0]);
-      rows.push(`| \`${group}.${methodNameOf(op.operationId, group)}\` | ${op.operationId} (${method.toUpperCase()} \`${path}\`) | **${cls}** | ${MEANING[cls]} |`);
-    }
+  for (const op of clientOperations(spec)) {
+    const cls = op.operation["x-idempotency"];
+    if (!(cls in MEANING)) throw new Error(`${op.operationId}: x-idempotency missing or unknown (${cls})`);
+    rows.push(`| \`${op.group}.${op.name}\` | ${op.operationId} (${op.method.toUpperCase()} \`${op.path}\`) | **${cls}** | ${MEANING[cls]} |`);
   }
   return rows.join("\n");
 }
@@ -43,9 +39,26 @@ function replaceBlock(text, name, body) {
   return `${text.slice(0, from + start.length)}\n${body}\n${text.slice(to)}`;
 }
 
+/** Writes `content` to `path` unless it is already there; true when it changed. */
+function write(path, content) {
+  let previous;
+  try {
+    previous = readFileSync(path, "utf8");
+  } catch {}
+  if (previous === content) return false;
+  writeFileSync(path, content);
+  return true;
+}
+
 const spec = bundleSpec();
+let changed = 0;
+
+const outDir = join(packageDir, "src", "generated", "resources");
+const files = generateResources(spec, repoRoot);
+mkdirSync(outDir, { recursive: true });
+for (const name of readdirSync(outDir)) if (!(name in files)) rmSync(join(outDir, name), { force: true });
+for (const [name, content] of Object.entries(files)) changed += write(join(outDir, name), content) ? 1 : 0;
+
 const readmePath = join(packageDir, "README.md");
-const before = readFileSync(readmePath, "utf8");
-const after = replaceBlock(before, "idempotency", idempotencyTable(spec));
-if (after !== before) writeFileSync(readmePath, after);
-console.log(`README.md: ${after === before ? "unchanged" : "updated"}`);
+changed += write(readmePath, replaceBlock(readFileSync(readmePath, "utf8"), "idempotency", idempotencyTable(spec))) ? 1 : 0;
+console.log(`client: ${Object.keys(files).length} resource files and the README table, ${changed} changed`);

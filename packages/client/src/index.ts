@@ -19,8 +19,6 @@ export {
 } from "./errors.js";
 export type { ErrorAction, FieldErrors, OperationRef } from "./errors.js";
 export { checkQuotation } from "./quotation.js";
-export { groupOfTag, methodNameOf, GROUP_NOUNS, TAG_GROUPS } from "./method-names.js";
-export type { GroupOfTag, MethodNameOf } from "./method-names.js";
 export { listOperations } from "./operations.js";
 export type { OperationInfo } from "./operations.js";
 export type { Logger, LogLevel } from "./logger.js";
@@ -30,12 +28,8 @@ export type {
   ArgsOf,
   BodyOf,
   DataOf,
-  DerivedResources,
-  GroupName,
-  GroupOf,
   ItemOf,
   ListMethod,
-  MethodNameOfOperation,
   OperationId,
   OptionsOf,
   Page,
@@ -47,4 +41,14 @@ export type {
   ResourceMethod,
   Resources,
 } from "./resource-types.js";
-export type { ErrCode } from "./spec.js";
+export type { ErrCode, IdempotencyClass } from "./spec.js";
+export type {
+  BanksResource,
+  CustomersResource,
+  GeneratedResources,
+  KycResource,
+  OrganizationResource,
+  PayinsResource,
+  PayoutsResource,
+  WalletsResource,
+} from "./generated/resources/index.js";

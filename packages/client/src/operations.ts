@@ -1,4 +1,4 @@
-import { groupOfTag, methodNameOf } from "./method-names.js";
+import { operationNames } from "./generated/resources/index.js";
 import { operationRoutes, type IdempotencyClass, type OperationRoute } from "./spec.js";
 
 /** One operation of the spec, with the client group and method name derived from it. */
@@ -26,8 +26,8 @@ export interface OperationInfo {
 export function listOperations(): OperationInfo[] {
   return Object.entries(operationRoutes as Record<string, OperationRoute>).map(
     ([operationId, [tag, path, method, pathParams, queryParams, hasBody, idempotency]]) => {
-      const group = groupOfTag(tag);
-      return { operationId, method: method.toUpperCase(), path, tag, pathParams, queryParams, hasBody, idempotency, group, name: methodNameOf(operationId, group) };
+      const [group, name] = (operationNames as Record<string, readonly [string, string]>)[operationId]!;
+      return { operationId, method: method.toUpperCase(), path, tag, pathParams, queryParams, hasBody, idempotency, group, name };
     },
   );
 }

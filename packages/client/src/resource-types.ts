@@ -1,7 +1,7 @@
-// The type-level half of the resource layer: for every operationId in the spec, the group, the method
-// name, the positional arguments and the result, derived from the generated types and the operation
-// index. Adding an operation to the spec adds a typed method here with no edits.
-import type { GroupOfTag, MethodNameOf } from "./method-names.js";
+// The types of a resource method: for every operationId in the spec, the positional arguments and the result,
+// derived from the generated types and the operation index. The generated resource groups
+// (src/generated/resources/) type each method with them.
+import type { GeneratedResources } from "./generated/resources/index.js";
 import type { OperationIndex, operations } from "./spec.js";
 import type { RequestOptions } from "./transport.js";
 import type { WaitOptions } from "./wait-for.js";
@@ -10,15 +10,6 @@ import type { WaitOptions } from "./wait-for.js";
 export type OperationId = keyof OperationIndex & keyof operations & string;
 
 type Op<Id extends OperationId> = operations[Id];
-
-/** The client group of an operation (`"banks"` for listBankAccounts). */
-export type GroupOf<Id extends OperationId> = GroupOfTag<OperationIndex[Id]["tag"]>;
-
-/** The method name of an operation within its group (`"list"` for listBankAccounts). */
-export type MethodNameOfOperation<Id extends OperationId> = MethodNameOf<Id, GroupOf<Id>>;
-
-/** The groups: customers, kyc, banks, wallets, payins, payouts, organization. */
-export type GroupName = { [Id in OperationId]: GroupOf<Id> }[OperationId];
 
 type PathParamsOf<Id extends OperationId> = Op<Id> extends { parameters: { path?: infer P } }
   ? NonNullable<P>
@@ -131,15 +122,8 @@ export interface ListMethod<Id extends OperationId> extends ResourceMethod<Id> {
 
 export type MethodOf<Id extends OperationId> = IsList<Id> extends true ? ListMethod<Id> : ResourceMethod<Id>;
 
-/** The methods derived from the spec, by group. */
-export type DerivedResources = {
-  [G in GroupName]: {
-    [Id in OperationId as GroupOf<Id> extends G ? MethodNameOfOperation<Id> : never]: MethodOf<Id>;
-  };
-};
-
 type DataOfMethod<M> = M extends (...args: never[]) => Promise<infer D> ? D : never;
-type Group<G extends string> = G extends GroupName ? DerivedResources[G] : {};
+type Group<G extends string> = G extends keyof GeneratedResources ? GeneratedResources[G] : {};
 
 /** Helpers added to the derived groups (polling, aliases). */
 export interface ResourceHelpers {
@@ -182,7 +166,7 @@ type PollingHelpers<R> = (R extends { get: infer Get }
   : {}) &
   (R extends { listHistory: infer History } ? { /** Alias of listHistory. */ history: History } : {});
 
-/** The resource groups of the client: derived methods plus helpers. */
+/** The resource groups of the client: the generated methods plus the helpers. */
 export type Resources = {
-  [G in GroupName]: DerivedResources[G] & (G extends keyof ResourceHelpers ? ResourceHelpers[G] : {});
+  readonly [G in keyof GeneratedResources]: GeneratedResources[G] & (G extends keyof ResourceHelpers ? ResourceHelpers[G] : {});
 };

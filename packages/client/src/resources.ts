@@ -3,7 +3,8 @@ import { listOperations, type OperationInfo } from "./operations.js";
 import { paginate } from "./paginate.js";
 import { checkQuotation } from "./quotation.js";
 import { ambiguityCheck } from "./retry-safety.js";
-import type { QuotationLike, Resources } from "./resource-types.js";
+import { generatedResources } from "./generated/resources/index.js";
+import type { MethodOf, OperationId, QuotationLike, Resources } from "./resource-types.js";
 import { unwrapData, type RequestOptions, type Send, type Sent } from "./transport.js";
 import { checkBody, checkPathParams, checkQuery, fail } from "./validation.js";
 import { pollUntil, statusIn, type WaitOptions } from "./wait-for.js";
@@ -65,14 +66,16 @@ function normalizePage(data: unknown): unknown {
   return { count: accounts.length, next: null, previous: null, results: accounts };
 }
 
+/** Builds the method of an operation; the generated resource groups (src/generated/resources/) call it per method. */
+export type MethodFactory = <Id extends OperationId>(operationId: Id) => MethodOf<Id>;
+
 /**
- * The resource groups, built from the route table: one method per
- * operation, named by the rule in method-names.ts, plus the helpers
- * (waitFor, waitForKyc, history aliases).
+ * The resource groups: the generated groups, one explicit method per operation, each sent through `send`,
+ * plus the helpers (waitFor, waitForKyc, history aliases).
  */
 export function createResources(send: Send, historyLookupPages: number): Resources {
   const operations = listOperations();
-  const groups: Record<string, Record<string, any>> = {};
+  const methods: Record<string, unknown> = {};
   const runners: Record<string, Runner> = {};
 
   for (const op of operations) {
@@ -119,10 +122,12 @@ export function createResources(send: Send, historyLookupPages: number): Resourc
         }, start);
       };
     }
-    const group = (groups[op.group] ??= {});
-    if (op.name in group) throw new Error(`@exchange-kit/client: two operations map to ${op.group}.${op.name}`);
-    group[op.name] = method;
+    methods[op.operationId] = method;
   }
+  const groups = generatedResources(((operationId: string) => methods[operationId]) as MethodFactory) as unknown as Record<
+    string,
+    Record<string, unknown>
+  >;
 
   /** Scans the history, page after page (at most historyLookupPages of 100), for the order with this reference. */
   async function lookupOrder(history: Runner, reference: unknown, options: CallOptions, deadlineAt: number): Promise<Sent | undefined> {
@@ -151,7 +156,7 @@ export function createResources(send: Send, historyLookupPages: number): Resourc
   for (const group of ["payins", "payouts"]) {
     Object.assign((groups[group] ??= {}), {
       waitFor: (id: string, o?: WaitOptions) => poll(`${group.slice(0, -1)} ${id}`, `${group}.get`, [id], "status", FINAL_ORDER, o),
-      history: groups[group]["listHistory"],
+      history: groups[group]!["listHistory"],
     });
   }
   return groups as unknown as Resources;
