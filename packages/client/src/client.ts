@@ -5,7 +5,6 @@ import { createLog, type Logger, type LogLevel } from "./logger.js";
 import type { Resources } from "./resource-types.js";
 import { createResources } from "./resources.js";
 import { ambiguityCheck, classifyRequest } from "./retry-safety.js";
-import { createSigningMiddleware } from "./signing-middleware.js";
 import type { paths } from "./spec.js";
 import { createTransport, unwrapData, type Hooks, type RequestOptions } from "./transport.js";
 import { VERSION } from "./version.js";
@@ -75,9 +74,9 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 /** The client: resource groups derived from the spec, `raw` and `request`. */
 export type ExchangeClient = Resources & {
   /**
-   * The openapi-fetch client for the spec, with the signing middleware. No
-   * retries, hooks, logging or envelope unwrapping: it returns openapi-fetch's
-   * `{ data, error, response }`. Add your own middleware with `client.raw.use()`.
+   * The openapi-fetch client for the spec, sent through the client's own pipeline (signing, timeouts, retries
+   * by retry class, hooks, logging). It returns openapi-fetch's `{ data, error, response }`, with the envelope
+   * as `data` or `error`. Add your own middleware with `client.raw.use()`.
    */
   readonly raw: Client<paths>;
   readonly request: RequestMethod;
@@ -148,13 +147,34 @@ export function createExchangeClient(options: ExchangeClientOptions = {}): Excha
   });
   const resources = createResources(send, count(options, "historyLookupPages", 5, 1));
 
-  const raw = createClient<paths>({
-    baseUrl,
-    bodySerializer: canonicalize,
-    headers: { "User-Agent": userAgent },
-    fetch: (request: Request) => (options.fetch ?? globalThis.fetch)(request),
-  });
-  raw.use(createSigningMiddleware({ apiKey, apiSecret, dangerouslyAllowBrowser }));
+  // client.raw: openapi-fetch builds the URL and serializes the body (canonically); our pipeline is its fetch, so
+  // the raw client is signed, timed, retried, hooked and logged like every method, and the text it serialized is
+  // signed and sent as it is.
+  const basePath = new URL(baseUrl).pathname.replace(/\/+$/, "");
+  const rawFetch = async (request: Request): Promise<Response> => {
+    const method = request.method as HttpMethod;
+    const path = new URL(request.url).pathname.slice(basePath.length);
+    const route = classifyRequest(method, path);
+    const bodyText = request.body === null ? "" : await request.text();
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, name) => {
+      if (name !== "content-type") headers[name] = value;
+    });
+    const sent = await send({
+      operation: { operationId: route.operationId, method, path: route.path },
+      path,
+      url: request.url,
+      bodyText: bodyText === "" ? undefined : bodyText,
+      options: { headers, signal: request.signal },
+      // No history lookup on this path: an initiate sent raw is repeated only when provably not processed.
+      idempotency: route.idempotency === "guarded" ? "unsafe" : route.idempotency,
+      check: ambiguityCheck(route.operationId),
+      answer: "response",
+    });
+    return sent.response;
+  };
+  const raw = createClient<paths>({ baseUrl, bodySerializer: canonicalize, fetch: rawFetch });
+
   const run = (method: HttpMethod, path: string, { body, query, ...rest }: RawRequestOptions = {}) => {
     const operation: OperationRef = { operationId: undefined, method, path };
     if (path[0] !== "/" || (body !== undefined && (method === "GET" || method === "DELETE"))) {

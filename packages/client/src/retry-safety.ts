@@ -64,6 +64,7 @@ export function ambiguityCheck(operationId: string | undefined): string {
 
 const routes = Object.entries(operationRoutes as Record<string, OperationRoute>).map(([operationId, route]) => ({
   operationId,
+  path: route[1],
   method: route[2].toUpperCase(),
   pattern: new RegExp(`^${route[1].replace(/\{[^}]+\}/g, "[^/]+")}$`),
   idempotency: route[6],
@@ -73,9 +74,12 @@ const routes = Object.entries(operationRoutes as Record<string, OperationRoute>)
  * The operation and class of a `client.request` call, from the route table; a path the spec does not know is
  * safe for GET and DELETE and unsafe otherwise.
  */
-export function classifyRequest(method: string, path: string): { operationId: string | undefined; idempotency: IdempotencyClass } {
+export function classifyRequest(
+  method: string,
+  path: string,
+): { operationId: string | undefined; path: string; idempotency: IdempotencyClass } {
   const pathname = path.split("?")[0]!;
   const route = routes.find((r) => r.method === method && r.pattern.test(pathname));
   if (route !== undefined) return route;
-  return { operationId: undefined, idempotency: method === "GET" || method === "DELETE" ? "safe" : "unsafe" };
+  return { operationId: undefined, path: pathname, idempotency: method === "GET" || method === "DELETE" ? "safe" : "unsafe" };
 }

@@ -1,4 +1,5 @@
 import { canonicalize } from "@exchange-kit/signing";
+import { createFinalURL, createQuerySerializer, defaultPathSerializer } from "openapi-fetch";
 import {
   ExchangeAbortError,
   ExchangeAmbiguousResultError,
@@ -11,6 +12,7 @@ import {
   type OperationRef,
 } from "./errors.js";
 import type { Log } from "./logger.js";
+import { readJson } from "./read-json.js";
 import { createRedactor } from "./redact.js";
 import { retryDelay, sleep } from "./retry.js";
 import { mayRepeat, type IdempotencyClass } from "./retry-safety.js";
@@ -113,6 +115,15 @@ export interface Call {
   readonly idempotency: IdempotencyClass;
   /** For unsafe calls: what to check after an ambiguous failure (see ExchangeAmbiguousResultError). */
   readonly check?: string | undefined;
+  /** client.raw: the URL openapi-fetch built (instead of path and query). */
+  readonly url?: string | undefined;
+  /** client.raw: the body as openapi-fetch serialized it, signed and sent as it is (never parsed again). */
+  readonly bodyText?: string | undefined;
+  /**
+   * "data" (default): unwrap the envelope and throw on an error answer. "response" (client.raw): resolve to the
+   * answer as received, success or error, once no retry follows; only failures without an answer throw.
+   */
+  readonly answer?: "data" | "response" | undefined;
 }
 
 export type Send = <T = unknown>(call: Call) => Promise<Sent<T>>;
@@ -131,21 +142,22 @@ function isRetryable(error: unknown): error is ExchangeError {
   return error instanceof ExchangeNetworkError;
 }
 
-/** The URL of a call: base + path + query (undefined and null values left out, arrays repeated). */
-function buildUrl(baseUrl: string, path: string, ...queries: (Record<string, unknown> | undefined)[]): string {
-  let url = baseUrl + path;
-  let sep = "?";
-  for (const query of queries) {
-    for (const key in query) {
-      const value = query[key];
-      if (value === undefined || value === null) continue;
-      for (const item of Array.isArray(value) ? value : [value]) {
-        url += `${sep}${encodeURIComponent(key)}=${encodeURIComponent(String(item))}`;
-        sep = "&";
-      }
-    }
+// One query writer for every path (resource methods, client.request, client.raw): openapi-fetch's, so the URL of
+// a call is the URL the raw client would build (undefined and null left out, arrays as repeated keys).
+const writeQuery = createQuerySerializer();
+
+/** The URL of a call: base + filled-in path + query. */
+function buildUrl(baseUrl: string, path: string, query: Record<string, unknown>): string {
+  return createFinalURL(path, { baseUrl, params: { query }, querySerializer: writeQuery, pathSerializer: defaultPathSerializer });
+}
+
+const utf8 = new TextEncoder();
+
+/** The answer handed to openapi-fetch (client.raw): its `json()` reads keys with escapes correctly (see read-json.ts). */
+class Answer extends Response {
+  override async json(): Promise<any> {
+    return readJson(await this.text());
   }
-  return url;
 }
 
 /** Marks an error the client could have retried but did not, and says why. */
@@ -173,16 +185,23 @@ export function createTransport(settings: TransportSettings): Send {
     const deadlineTotal = deadlineAt - started;
     const timeoutMs = options.timeoutMs ?? settings.timeoutMs;
     const maxRetries = options.maxRetries ?? settings.maxRetries;
-    const url = buildUrl(settings.baseUrl, call.path, call.query, options.extraQuery);
+    const url =
+      call.url ??
+      buildUrl(settings.baseUrl, call.path, options.extraQuery === undefined ? (call.query ?? {}) : { ...call.query, ...options.extraQuery });
     const name = operation.operationId ?? operation.path;
-    let body: string | undefined;
-    try {
-      // The exact string that is signed is the string that is sent.
-      body = call.body === undefined ? undefined : canonicalize(call.body);
-    } catch (cause) {
-      const message = (cause as Error).message;
-      throw new ExchangeValidationError(`${name}: the body is not JSON: ${message}`, { body: [message] }, operation);
+    const answerOnly = call.answer === "response";
+    let body: string | undefined = call.bodyText;
+    if (body === undefined && call.body !== undefined) {
+      try {
+        // The exact string that is signed is the string that is sent.
+        body = canonicalize(call.body);
+      } catch (cause) {
+        const message = (cause as Error).message;
+        throw new ExchangeValidationError(`${name}: the body is not JSON: ${message}`, { body: [message] }, operation);
+      }
     }
+    // client.raw: the last answer as received, handed back when the call ends on an error answer.
+    let lastAnswer: Response | undefined;
 
     /** One attempt: sign with a fresh timestamp, send, read, parse. */
     const attempt = async (attemptNo: number): Promise<Sent> => {
@@ -233,10 +252,20 @@ export function createTransport(settings: TransportSettings): Send {
           throw failure(cause);
         }
         if (log.debug) log.write("debug", `exchange: ${response.status} from ${method} ${url} in ${Date.now() - sentAt} ms`);
+        if (answerOnly) {
+          // With its Content-Length, openapi-fetch reads a success through answer.json() (the safe reader) instead
+          // of its own JSON.parse; an error answer it always reads with JSON.parse.
+          const headers = new Headers(response.headers);
+          headers.set("content-length", String(utf8.encode(text).byteLength));
+          const answer = new Answer(text, { status: response.status, statusText: response.statusText, headers });
+          // A success is not read here: openapi-fetch parses it once, for the caller.
+          if (response.ok) return { data: undefined, response: answer };
+          lastAnswer = answer;
+        }
         // The envelope: `{ status: true, data }`, or `status: false` with err_code, message and errors.
         let parsed: unknown;
         try {
-          parsed = JSON.parse(text);
+          parsed = readJson(text);
         } catch {
           // Not JSON: handled below with everything else that is not the envelope.
         }
@@ -255,9 +284,15 @@ export function createTransport(settings: TransportSettings): Send {
 
     for (let attemptNo = 1; ; attemptNo++) {
       try {
+        lastAnswer = undefined;
         return (await attempt(attemptNo)) as Sent<T>;
       } catch (error) {
         if (!(error instanceof ExchangeError)) throw error;
+        // client.raw returns an error answer as openapi-fetch's `error` once it is not retried.
+        const giveUp = (thrown: ExchangeError): Sent<T> => {
+          if (answerOnly && lastAnswer !== undefined) return { data: undefined as T, response: lastAnswer };
+          throw thrown;
+        };
         error.attempts = attemptNo;
         // After an uncertain attempt, "this reference already exists" means that attempt created the order.
         if (lookup !== undefined && attemptNo > 1 && (error as ExchangeApiError).errCode?.endsWith("_DUPLICATE_CLIENT_REF_ID")) {
@@ -268,6 +303,7 @@ export function createTransport(settings: TransportSettings): Send {
         // The outcome of an unsafe call is unknown unless the failure proves it was not processed: say so
         // instead of repeating it or reporting a plain failure.
         if (retryable && !mayRepeat(call.idempotency, error)) {
+          if (answerOnly && lastAnswer !== undefined) return giveUp(error);
           const ambiguous = new ExchangeAmbiguousResultError(error, call.check ?? "whether the request took effect", operation);
           log.write("error", `exchange: ${ambiguous.message}`);
           throw ambiguous;
@@ -278,12 +314,12 @@ export function createTransport(settings: TransportSettings): Send {
           // A 5xx that keeps recurring: the document says stop and escalate.
           if (retryable && attemptNo > 1 && (error as ExchangeApiError).status >= 500) (error as ExchangeApiError).action = "escalate";
           log.write(retryable ? "error" : "debug", `exchange: ${name} failed after ${attemptNo} attempt(s): ${error.message}`);
-          throw error;
+          return giveUp(error);
         }
-        if (call.noRetry !== undefined) throw notRetried(error, call.noRetry);
+        if (call.noRetry !== undefined) return giveUp(notRetried(error, call.noRetry));
         const retryAfter = (error as Partial<ExchangeApiError>).headers?.get("retry-after");
         const delay = retryDelay(retryAfter, attemptNo, settings.retryBaseMs, deadlineAt);
-        if (typeof delay === "string") throw notRetried(error, delay);
+        if (typeof delay === "string") return giveUp(notRetried(error, delay));
         log.write("warn", `exchange: ${name} attempt ${attemptNo} failed (${error.message}); retrying in ${Math.round(delay)} ms`);
         await hooks.onRetry?.({ operation, attempt: attemptNo, delayMs: delay, error });
         await sleep(delay, signal, operation);
