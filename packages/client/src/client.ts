@@ -12,41 +12,41 @@ import { VERSION } from "./version.js";
 /** Options of createExchangeClient. */
 export interface ExchangeClientOptions {
   /** The environment's base URL, e.g. `https://sandbox.exchange.example`. Default: `EXCHANGE_BASE_URL`. */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /** Default: `EXCHANGE_API_KEY`. */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /** Default: `EXCHANGE_API_SECRET`. Keep it on your server. */
-  apiSecret?: string;
+  apiSecret?: string | undefined;
   /** Retries after a retryable failure (429, 500, 503, NET_TIMEOUT, network errors, timeouts). Default 3. */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** Limit for one attempt, in ms. Default 30000. `Infinity` disables it. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Limit for a whole call, retries and backoff included, in ms. Default: none. */
-  deadlineMs?: number;
+  deadlineMs?: number | undefined;
   /** The fetch to use. Default: the platform's `globalThis.fetch`. */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /** The User-Agent header. Default `exchange-kit-client/<version>`. */
-  userAgent?: string;
+  userAgent?: string | undefined;
   /** Where log lines go; nothing is logged without one. Keys, secrets and signatures are redacted. */
-  logger?: Logger;
+  logger?: Logger | undefined;
   /** The lowest level written to `logger`. Default `"info"`. */
-  logLevel?: LogLevel;
+  logLevel?: LogLevel | undefined;
   /** Called around every attempt: onRequest, onResponse, onRetry. */
-  hooks?: Hooks;
+  hooks?: Hooks | undefined;
   /** Allow construction where `window` and `document` exist. The secret is readable there. */
-  dangerouslyAllowBrowser?: boolean;
+  dangerouslyAllowBrowser?: boolean | undefined;
   /** The first backoff wait in ms, doubled per retry. Default 1000, as the document recommends; lower it in tests only. */
-  retryBaseMs?: number;
+  retryBaseMs?: number | undefined;
   /** Pages of 100 the initiate helpers scan for an order after an ambiguous failure. Default 5. */
-  historyLookupPages?: number;
+  historyLookupPages?: number | undefined;
 }
 
 /** Options of `client.request`. */
 export interface RawRequestOptions extends RequestOptions {
   /** The JSON body (not for GET and DELETE). It is canonicalized, signed and sent as signed. */
-  body?: unknown;
+  body?: unknown | undefined;
   /** Query parameters (not signed). */
-  query?: Record<string, string | number | boolean | null | undefined>;
+  query?: Record<string, string | number | boolean | null | undefined> | undefined;
 }
 
 /** The signed escape hatch for operations the spec cannot type yet. */

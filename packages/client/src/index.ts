@@ -33,6 +33,8 @@ export type {
   OperationId,
   OptionsOf,
   Page,
+  PageMethod,
+  AcceptUndefined,
   PathArgsOf,
   QueryOf,
   QuotationLike,

@@ -4,7 +4,7 @@ import { paginate } from "./paginate.js";
 import { checkQuotation } from "./quotation.js";
 import { ambiguityCheck } from "./retry-safety.js";
 import { generatedResources } from "./generated/resources/index.js";
-import type { MethodOf, OperationId, QuotationLike, Resources } from "./resource-types.js";
+import type { OperationId, QuotationLike, Resources } from "./resource-types.js";
 import { unwrapData, type RequestOptions, type Send, type Sent } from "./transport.js";
 import { checkBody, checkPathParams, checkQuery, fail } from "./validation.js";
 import { pollUntil, statusIn, type WaitOptions } from "./wait-for.js";
@@ -59,26 +59,33 @@ function parseArgs(op: OperationInfo, ref: OperationRef, args: readonly unknown[
   return { path, query, body, options: callOptions };
 }
 
-// The USA bank list answers { accounts } instead of a page: callers iterate `results` either way.
+// A list's data as a page, whatever form it arrives in: the USA bank list answers { accounts }, EDD lists may
+// answer a bare array. Callers iterate `results` either way.
 function normalizePage(data: unknown): unknown {
-  const accounts = (data as { accounts?: unknown } | null)?.accounts;
-  if (!Array.isArray(accounts) || "results" in (data as object)) return data;
-  return { count: accounts.length, next: null, previous: null, results: accounts };
+  const records = Array.isArray(data) ? data : (data as { accounts?: unknown } | null)?.accounts;
+  if (!Array.isArray(records) || (!Array.isArray(data) && "results" in (data as object))) return data;
+  return { count: records.length, next: null, previous: null, results: records };
 }
 
-/** Builds the method of an operation; the generated resource groups (src/generated/resources/) call it per method. */
-export type MethodFactory = <Id extends OperationId>(operationId: Id) => MethodOf<Id>;
+/**
+ * Builds the method of an operation; the generated resource groups (src/generated/resources/) call it per method,
+ * with "page" for list operations, whose data is always turned into a page. It returns `never` to the generated
+ * code because each generated group's interface types its methods from `operations[...]`.
+ */
+export type MethodFactory = (operationId: OperationId, shape?: "page") => never;
 
 /**
  * The resource groups: the generated groups, one explicit method per operation, each sent through `send`,
  * plus the helpers (waitFor, waitForKyc, history aliases).
  */
 export function createResources(send: Send, historyLookupPages: number): Resources {
-  const operations = listOperations();
-  const methods: Record<string, unknown> = {};
+  const operations = new Map(listOperations().map((op) => [op.operationId, op]));
   const runners: Record<string, Runner> = {};
 
-  for (const op of operations) {
+  // Called by the generated groups once per operation, before any call is made.
+  const build = (operationId: string, shape?: "page") => {
+    const op = operations.get(operationId);
+    if (op === undefined) throw new Error(`@exchange-kit/client: no route for ${operationId}: run pnpm generate`);
     const ref: OperationRef = { operationId: op.operationId, method: op.method, path: op.path };
     const isList = op.queryParams.includes("page");
     const check = op.idempotency === "unsafe" ? ambiguityCheck(op.operationId) : undefined;
@@ -102,7 +109,7 @@ export function createResources(send: Send, historyLookupPages: number): Resourc
         idempotency: op.idempotency,
         check,
       });
-      return isList ? { data: normalizePage(sent.data), response: sent.response } : sent;
+      return shape === "page" ? { data: normalizePage(sent.data), response: sent.response } : sent;
     };
     runners[`${op.group}.${op.name}`] = run;
 
@@ -122,9 +129,9 @@ export function createResources(send: Send, historyLookupPages: number): Resourc
         }, start);
       };
     }
-    methods[op.operationId] = method;
-  }
-  const groups = generatedResources(((operationId: string) => methods[operationId]) as MethodFactory) as unknown as Record<
+    return method;
+  };
+  const groups = generatedResources(build as MethodFactory) as unknown as Record<
     string,
     Record<string, unknown>
   >;

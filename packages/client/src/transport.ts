@@ -21,20 +21,20 @@ import { signatureHeaders } from "./signing-middleware.js";
 /** Per-call options every method takes (list methods add their query parameters). */
 export interface RequestOptions {
   /** Aborts the call at once, also during a backoff sleep; never retried. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Limit for one attempt, in ms (default: the client's, 30 s). `Infinity` disables it. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Limit for the whole call, retries and backoff included, in ms (default: the client's, none). */
-  deadlineMs?: number;
+  deadlineMs?: number | undefined;
   /** Retries after a retryable failure (default: the client's, 3). */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** Extra request headers, e.g. `{ Prefer: "code=400" }` for the mock. They are not signed. */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
   /**
    * Query parameters the spec does not declare (the document does not publish the name of the history
    * status filter, for example). Forwarded as given; they are not signed.
    */
-  extraQuery?: Record<string, string | number | boolean | null | undefined>;
+  extraQuery?: Record<string, string | number | boolean | null | undefined> | undefined;
 }
 
 /** Passed to `hooks.onRequest` before each attempt. Add headers here (tracing); they are not signed. */

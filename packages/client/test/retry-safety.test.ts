@@ -34,7 +34,7 @@ async function losingFirstAnswer(sandbox: Sandbox, path: string): Promise<FaultP
 }
 
 const eddRecords = async (client: ReturnType<typeof sandboxClient>, customerId: string) =>
-  (await client.payins.listEdd({ extraQuery: { customer_id: customerId } })) as unknown as unknown[];
+  (await client.payins.listEdd({ extraQuery: { customer_id: customerId } })).results;
 
 describe("an unsafe operation after a lost answer", () => {
   it("makes exactly one EDD record when the answer to saveEdd is lost", async () => {

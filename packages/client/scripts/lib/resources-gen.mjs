@@ -17,6 +17,9 @@ const RETRY = {
 };
 
 /** `Bank accounts` -> `BankAccounts`: a type name from a group. */
+/** The method type of an operation: ListMethod (paged, with .all), PageMethod (a list answered unpaged) or ResourceMethod. */
+const methodType = (op) => (op.isList ? "ListMethod" : op.returnsPage ? "PageMethod" : "ResourceMethod");
+
 const pascal = (group) => group.charAt(0).toUpperCase() + group.slice(1);
 
 /** A JSDoc block from lines of text, indented by `indent`. */
@@ -72,6 +75,8 @@ export function clientOperations(spec) {
         group,
         name: methodNameOf(operation.operationId, group),
         isList: params.some((p) => p.in === "query" && p.name === "page"),
+        // List operations resolve to a page whatever form their data takes (page, { accounts }, array).
+        returnsPage: /^list[A-Z]/.test(operation.operationId),
         operation,
       });
     }
@@ -108,9 +113,9 @@ export function generateResources(spec, repoRoot) {
     const tag = spec.tags?.find((t) => t.name === list[0].tag);
     const type = `${pascal(group)}Resource`;
     const members = list
-      .map((op) => `${docComment(methodDoc(spec, op, files[op.operationId] ?? "openapi"), "  ")}  readonly ${op.name}: ${op.isList ? "ListMethod" : "ResourceMethod"}<${JSON.stringify(op.operationId)}>;`)
+      .map((op) => `${docComment(methodDoc(spec, op, files[op.operationId] ?? "openapi"), "  ")}  readonly ${op.name}: ${methodType(op)}<${JSON.stringify(op.operationId)}>;`)
       .join("\n");
-    const imports = [...new Set(list.map((op) => (op.isList ? "ListMethod" : "ResourceMethod")))].sort();
+    const imports = [...new Set(list.map(methodType))].sort();
     out[`${group}.ts`] = `${HEADER}import type { ${imports.join(", ")} } from "../../resource-types.js";
 import type { MethodFactory } from "../../resources.js";
 
@@ -121,7 +126,7 @@ ${members}
 /** The ${list[0].tag} methods, each sent through the client's request pipeline. */
 export function ${group}Resource(method: MethodFactory): ${type} {
   return {
-${list.map((op) => `    ${op.name}: method(${JSON.stringify(op.operationId)}),`).join("\n")}
+${list.map((op) => `    ${op.name}: method(${JSON.stringify(op.operationId)}${op.returnsPage ? ', "page"' : ""}),`).join("\n")}
   };
 }
 `;

@@ -135,7 +135,7 @@ export interface BanksResource {
 export function banksResource(method: MethodFactory): BanksResource {
   return {
     create: method("createBankAccount"),
-    list: method("listBankAccounts"),
+    list: method("listBankAccounts", "page"),
     get: method("getBankAccount"),
     delete: method("deleteBankAccount"),
     createForPayout: method("createBankAccountForPayout"),

@@ -69,7 +69,7 @@ export interface CustomersResource {
 export function customersResource(method: MethodFactory): CustomersResource {
   return {
     create: method("createCustomer"),
-    list: method("listCustomers"),
+    list: method("listCustomers", "page"),
     get: method("getCustomer"),
   };
 }
