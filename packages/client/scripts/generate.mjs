@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `pnpm generate` for the client: writes what comes from the spec, so that CI's drift check covers it.
 //   src/generated/resources/<group>.ts  one explicit, documented method per operation of the group
-//   src/generated/resources/index.ts    the groups assembled, and operationNames
+//   src/generated/resources/index.ts    the groups assembled
 //   README.md, between <!-- generated:idempotency --> markers: the retry class of every operation
 // The output depends on the spec only, so running it twice gives the same bytes.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";

@@ -1,4 +1,5 @@
-import { operationNames } from "./generated/resources/index.js";
+import { generatedResources } from "./generated/resources/index.js";
+import type { MethodFactory } from "./resources.js";
 import { operationRoutes, type IdempotencyClass, type OperationRoute } from "./spec.js";
 
 /** One operation of the spec, with the client group and method name derived from it. */
@@ -17,6 +18,16 @@ export interface OperationInfo {
   readonly name: string;
 }
 
+/** operationId -> [group, method name], read off the generated groups (no second table in the bundle). */
+function namesOf(): Map<string, readonly [string, string]> {
+  const names = new Map<string, readonly [string, string]>();
+  const groups = generatedResources(((operationId: string) => operationId) as unknown as MethodFactory);
+  for (const [group, methods] of Object.entries(groups)) {
+    for (const [name, operationId] of Object.entries(methods as Record<string, string>)) names.set(operationId, [group, name]);
+  }
+  return names;
+}
+
 /**
  * Every operation in the spec with its derived group and method name.
  *
@@ -24,9 +35,10 @@ export interface OperationInfo {
  * listOperations().find((op) => op.operationId === "listBankAccounts"); // { group: "banks", name: "list", ... }
  */
 export function listOperations(): OperationInfo[] {
+  const names = namesOf();
   return Object.entries(operationRoutes as Record<string, OperationRoute>).map(
     ([operationId, [tag, path, method, pathParams, queryParams, hasBody, idempotency]]) => {
-      const [group, name] = (operationNames as Record<string, readonly [string, string]>)[operationId]!;
+      const [group, name] = names.get(operationId)!;
       return { operationId, method: method.toUpperCase(), path, tag, pathParams, queryParams, hasBody, idempotency, group, name };
     },
   );

@@ -42,17 +42,18 @@ export function mayRepeat(idempotency: IdempotencyClass, error: ExchangeError): 
   return idempotency !== "unsafe" || provablyNotProcessed(error);
 }
 
-// What to look at before sending an unsafe operation again, by operationId.
+// Where to look before sending an unsafe operation again, by operationId.
+const KYC = "the customer (client.customers.get)";
+const BANKS = "the customer's bank accounts (client.banks.list)";
 const CHECKS: Record<string, string> = {
-  addKycData: "the customer's status (client.customers.get): a second submission is refused as KYC already exists",
-  updateKycSelfie: "the customer (client.customers.get): every update counts toward the limit of 3",
-  updateKycTaxInfo: "the customer (client.customers.get): every update counts toward the limit of 3",
-  updateKycDocumentInfo: "the customer (client.customers.get): every update counts toward the limit of 3",
-  addPayoutSenderKycData: "the customer (client.customers.get)",
-  createKycRemitter: "with the operator whether the remitter was created (the document publishes no remitter list)",
-  createBankAccount: "the customer's bank accounts (client.banks.list)",
-  createBankAccountForPayout: "the customer's bank accounts (client.banks.list)",
-  generateBankLink: "the customer's bank accounts (client.banks.list)",
+  addKycData: KYC,
+  updateKycSelfie: `${KYC}: each update counts toward the limit of 3`,
+  updateKycTaxInfo: `${KYC}: each update counts toward the limit of 3`,
+  updateKycDocumentInfo: `${KYC}: each update counts toward the limit of 3`,
+  addPayoutSenderKycData: KYC,
+  createBankAccount: BANKS,
+  createBankAccountForPayout: BANKS,
+  generateBankLink: BANKS,
   savePayinEdd: "the customer's EDD records (client.payins.listEdd)",
   savePayoutEdd: "the customer's EDD records (client.payouts.listEdd)",
 };

@@ -135,11 +135,6 @@ ${list.map((op) => `    ${op.name}: method(${JSON.stringify(op.operationId)}${op
   out["index.ts"] = `${HEADER}import type { MethodFactory } from "../../resources.js";
 ${names.map((g) => `import { ${g}Resource, type ${pascal(g)}Resource } from "./${g}.js";`).join("\n")}
 
-/** The group and method name of every operation, by operationId. */
-export const operationNames = {
-${ops.map((op) => `  ${op.operationId}: [${JSON.stringify(op.group)}, ${JSON.stringify(op.name)}],`).join("\n")}
-} as const;
-
 /** The generated resource groups of the client. */
 export interface GeneratedResources {
 ${names.map((g) => `  readonly ${g}: ${pascal(g)}Resource;`).join("\n")}

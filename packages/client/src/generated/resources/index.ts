@@ -8,52 +8,6 @@ import { payinsResource, type PayinsResource } from "./payins.js";
 import { payoutsResource, type PayoutsResource } from "./payouts.js";
 import { organizationResource, type OrganizationResource } from "./organization.js";
 
-/** The group and method name of every operation, by operationId. */
-export const operationNames = {
-  createCustomer: ["customers", "create"],
-  listCustomers: ["customers", "list"],
-  getCustomer: ["customers", "get"],
-  getKycConfiguration: ["kyc", "getConfiguration"],
-  addKycData: ["kyc", "addData"],
-  updateKycSelfie: ["kyc", "updateSelfie"],
-  updateKycTaxInfo: ["kyc", "updateTaxInfo"],
-  updateKycDocumentInfo: ["kyc", "updateDocumentInfo"],
-  addPayoutSenderKycData: ["kyc", "addPayoutSenderData"],
-  createKycRemitter: ["kyc", "createRemitter"],
-  createBankAccount: ["banks", "create"],
-  listBankAccounts: ["banks", "list"],
-  getBankAccount: ["banks", "get"],
-  deleteBankAccount: ["banks", "delete"],
-  createBankAccountForPayout: ["banks", "createForPayout"],
-  generateBankLink: ["banks", "generateLink"],
-  getWallet: ["wallets", "get"],
-  deleteWallet: ["wallets", "delete"],
-  getPayinConfiguration: ["payins", "getConfiguration"],
-  getPayinLimits: ["payins", "getLimits"],
-  fetchPayinRate: ["payins", "fetchRate"],
-  createPayinQuotation: ["payins", "createQuotation"],
-  getPayinQuotation: ["payins", "getQuotation"],
-  initiatePayin: ["payins", "initiate"],
-  listPayinHistory: ["payins", "listHistory"],
-  savePayinEdd: ["payins", "saveEdd"],
-  listPayinEdd: ["payins", "listEdd"],
-  getPayin: ["payins", "get"],
-  listPrefundedPayoutHistory: ["payouts", "listPrefundedHistory"],
-  getPrefundedPayoutConfiguration: ["payouts", "getPrefundedConfiguration"],
-  createPayoutQuotation: ["payouts", "createQuotation"],
-  createRemittancePayoutQuotation: ["payouts", "createRemittanceQuotation"],
-  getPayoutConfiguration: ["payouts", "getConfiguration"],
-  getPayoutLimits: ["payouts", "getLimits"],
-  fetchPayoutRate: ["payouts", "fetchRate"],
-  getPayoutQuotation: ["payouts", "getQuotation"],
-  initiatePayout: ["payouts", "initiate"],
-  listPayoutHistory: ["payouts", "listHistory"],
-  savePayoutEdd: ["payouts", "saveEdd"],
-  listPayoutEdd: ["payouts", "listEdd"],
-  getPayout: ["payouts", "get"],
-  registerWebhook: ["organization", "registerWebhook"],
-} as const;
-
 /** The generated resource groups of the client. */
 export interface GeneratedResources {
   readonly customers: CustomersResource;
