@@ -253,10 +253,14 @@ export function createTransport(settings: TransportSettings): Send {
         }
         if (log.debug) log.write("debug", `exchange: ${response.status} from ${method} ${url} in ${Date.now() - sentAt} ms`);
         if (answerOnly) {
-          // With its Content-Length, openapi-fetch reads a success through answer.json() (the safe reader) instead
-          // of its own JSON.parse; an error answer it always reads with JSON.parse.
-          const headers = new Headers(response.headers);
-          headers.set("content-length", String(utf8.encode(text).byteLength));
+          // Text with a backslash may hold an escaped key: with a Content-Length, openapi-fetch reads a success
+          // through answer.json() (the safe reader) instead of its own JSON.parse (an error answer it always reads
+          // with JSON.parse). Other text is safe for JSON.parse and skips the encoding.
+          let headers = response.headers;
+          if (text.includes("\\")) {
+            headers = new Headers(response.headers);
+            headers.set("content-length", String(utf8.encode(text).byteLength));
+          }
           const answer = new Answer(text, { status: response.status, statusText: response.statusText, headers });
           // A success is not read here: openapi-fetch parses it once, for the caller.
           if (response.ok) return { data: undefined, response: answer };
