@@ -17,7 +17,7 @@ export {
   QuotationExpiredError,
   isExchangeApiError,
 } from "./errors.js";
-export type { ErrorAction, FieldErrors, OperationRef } from "./errors.js";
+export type { ErrorAction, FieldErrors, OperationRef, Outcome } from "./errors.js";
 export { checkQuotation } from "./quotation.js";
 export { listOperations } from "./operations.js";
 export type { OperationInfo } from "./operations.js";

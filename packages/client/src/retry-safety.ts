@@ -2,7 +2,6 @@
 // x-idempotency (generated into the route table): safe operations are repeated after any retryable failure,
 // guarded ones (initiate) after looking the order up, unsafe ones only when the request provably did not reach
 // the service.
-import { ExchangeApiError, ExchangeNetworkError, ExchangeResponseError, type ExchangeError } from "./errors.js";
 import { operationRoutes, type IdempotencyClass, type OperationRoute } from "./spec.js";
 
 export type { IdempotencyClass };
@@ -22,24 +21,26 @@ function causeCodes(error: unknown, depth = 0): string[] {
   return [...own, ...members, ...causeCodes(cause, depth + 1)];
 }
 
-/**
- * True when `error` proves the request was not processed: the connection was refused or the name did not
- * resolve (nothing was sent), or the service answered 429 / 503 (TOO_MANY_REQUESTS, SYS_SERVICE_UNAVAILABLE).
- * A lost answer, a timeout, a 500, NET_TIMEOUT or UNKNOWN_ERROR prove nothing.
- */
-export function provablyNotProcessed(error: ExchangeError): boolean {
-  if (error instanceof ExchangeNetworkError) {
-    const codes = causeCodes(error.cause);
-    return codes.length > 0 && codes.every((code) => NOT_SENT_CODES.has(code));
-  }
-  if (error instanceof ExchangeApiError) return NOT_PROCESSED_CODES.has(error.errCode) || (error.errCode === undefined && NOT_PROCESSED_STATUS.has(error.status));
-  if (error instanceof ExchangeResponseError) return NOT_PROCESSED_STATUS.has(error.status);
-  return false;
+/** True when a fetch failure proves nothing was sent: the connection was refused or the name did not resolve. */
+export function notSent(cause: unknown): boolean {
+  const codes = causeCodes(cause);
+  return codes.length > 0 && codes.every((code) => NOT_SENT_CODES.has(code));
 }
 
-/** Whether a retryable failure of an operation of class `idempotency` may be followed by another attempt. */
-export function mayRepeat(idempotency: IdempotencyClass, error: ExchangeError): boolean {
-  return idempotency !== "unsafe" || provablyNotProcessed(error);
+/**
+ * True when an answer proves the request was not processed: 429 / 503 (TOO_MANY_REQUESTS,
+ * SYS_SERVICE_UNAVAILABLE). A 500, NET_TIMEOUT or UNKNOWN_ERROR proves nothing.
+ */
+export function notProcessedAnswer(status: number, errCode: string | undefined): boolean {
+  return NOT_PROCESSED_CODES.has(errCode) || (errCode === undefined && NOT_PROCESSED_STATUS.has(status));
+}
+
+/**
+ * Whether a retryable failure of an operation of class `idempotency` may be followed by another attempt: an
+ * unsafe one only when the failure proves the request was not processed.
+ */
+export function mayRepeat(idempotency: IdempotencyClass, provablyNotProcessed: boolean): boolean {
+  return idempotency !== "unsafe" || provablyNotProcessed;
 }
 
 // Where to look before sending an unsafe operation again, by operationId.

@@ -62,6 +62,17 @@ export function retryDelay(
   return now + delay >= deadlineAt ? "the deadline leaves no time for another attempt" : delay;
 }
 
+/**
+ * Whether a failed attempt is followed by another: only a retryable failure (the document's retry class, network
+ * errors, attempt timeouts), at most `maxRetries` times, and UNKNOWN_ERROR once ("retry once" in the document).
+ *
+ * @example
+ * shouldRetry(true, "UNKNOWN_ERROR", 2, 3); // false
+ */
+export function shouldRetry(retryable: boolean, errCode: string | undefined, attemptNo: number, maxRetries: number): boolean {
+  return retryable && attemptNo <= (errCode === "UNKNOWN_ERROR" ? Math.min(1, maxRetries) : maxRetries);
+}
+
 /** Resolves after `ms`, or rejects with ExchangeAbortError as soon as `signal` aborts. */
 export function sleep(ms: number, signal?: AbortSignal, operation?: OperationRef): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -9,13 +9,17 @@ import {
   ExchangeResponseError,
   ExchangeTimeoutError,
   ExchangeValidationError,
+  classifyApiError,
+  normalizeFieldErrors,
+  responseAction,
+  type Outcome,
   type OperationRef,
 } from "./errors.js";
 import type { Log } from "./logger.js";
 import { readJson } from "./read-json.js";
 import { createRedactor } from "./redact.js";
-import { retryDelay, sleep } from "./retry.js";
-import { mayRepeat, type IdempotencyClass } from "./retry-safety.js";
+import { retryDelay, shouldRetry, sleep } from "./retry.js";
+import { mayRepeat, notProcessedAnswer, notSent, type IdempotencyClass } from "./retry-safety.js";
 import { signatureHeaders } from "./signing-middleware.js";
 
 /** Per-call options every method takes (list methods add their query parameters). */
@@ -135,11 +139,21 @@ export function unwrapData<A extends unknown[]>(run: (...args: A) => Promise<Sen
   return Object.assign((...args: A) => run(...args).then((sent) => sent.data), { withResponse: run });
 }
 
-/** True for failures a retry may fix: the document's retry class, network errors, attempt timeouts. */
-function isRetryable(error: unknown): error is ExchangeError {
-  if (error instanceof ExchangeApiError || error instanceof ExchangeResponseError) return error.action === "retry";
-  if (error instanceof ExchangeTimeoutError) return error.scope === "attempt";
-  return error instanceof ExchangeNetworkError;
+/**
+ * A failed attempt that a retry may fix: what the retry policy needs to know about it, and how to build its error
+ * once the outcome (attempts, why not retried, escalation) is known, so that every error is built once.
+ */
+class Failed {
+  constructor(
+    /** The document's retry class, a network error or an attempt timeout. */
+    readonly retryable: boolean,
+    /** The failure proves the request was not processed (see retry-safety.ts). */
+    readonly notProcessed: boolean,
+    readonly make: (outcome: Outcome) => ExchangeError,
+    readonly status: number | undefined = undefined,
+    readonly errCode: string | undefined = undefined,
+    readonly retryAfter: string | null | undefined = undefined,
+  ) {}
 }
 
 // One query writer for every path (resource methods, client.request, client.raw): openapi-fetch's, so the URL of
@@ -160,12 +174,6 @@ class Answer extends Response {
   }
 }
 
-/** Marks an error the client could have retried but did not, and says why. */
-function notRetried<E extends ExchangeError>(error: E, reason: string): E {
-  error.notRetriedReason = reason;
-  error.message += ` (not retried: ${reason})`;
-  return error;
-}
 
 /** Creates the function every resource method, `client.request` and the helpers send through. */
 export function createTransport(settings: TransportSettings): Send {
@@ -205,9 +213,10 @@ export function createTransport(settings: TransportSettings): Send {
 
     /** One attempt: sign with a fresh timestamp, send, read, parse. */
     const attempt = async (attemptNo: number): Promise<Sent> => {
-      if (signal?.aborted) throw new ExchangeAbortError(signal.reason, operation);
+      const final = { attempts: attemptNo };
+      if (signal?.aborted) throw new ExchangeAbortError(signal.reason, operation, final);
       const remaining = deadlineAt - Date.now();
-      if (remaining <= 0) throw new ExchangeTimeoutError("deadline", deadlineTotal, operation);
+      if (remaining <= 0) throw new ExchangeTimeoutError("deadline", deadlineTotal, operation, final);
 
       // Every attempt is signed afresh, so a retry never carries a stale timestamp.
       const signed = await signatureHeaders(apiKey, apiSecret, body, settings.dangerouslyAllowBrowser);
@@ -227,12 +236,16 @@ export function createTransport(settings: TransportSettings): Send {
         }, limit);
       const onAbort = (): void => controller?.abort(signal?.reason);
       if (controller) signal?.addEventListener("abort", onAbort);
-      const failure = (cause: unknown): ExchangeError =>
+      // No answer: the caller's abort and the deadline end the call; an attempt timeout or a network error may be
+      // retried (an unsafe call only when nothing was sent).
+      const failure = (cause: unknown): ExchangeError | Failed =>
         signal?.aborted
-          ? new ExchangeAbortError(signal.reason, operation)
-          : timedOut !== undefined
-            ? new ExchangeTimeoutError(timedOut, timedOut === "deadline" ? deadlineTotal : timeoutMs, operation)
-            : new ExchangeNetworkError(cause, operation, redact.text);
+          ? new ExchangeAbortError(signal.reason, operation, final)
+          : timedOut === "deadline"
+            ? new ExchangeTimeoutError("deadline", deadlineTotal, operation, final)
+            : timedOut === "attempt"
+              ? new Failed(true, false, (outcome) => new ExchangeTimeoutError("attempt", timeoutMs, operation, outcome))
+              : new Failed(true, notSent(cause), (outcome) => new ExchangeNetworkError(cause, operation, redact.text, outcome));
 
       try {
         if (hooks.onRequest) await hooks.onRequest({ operation, url, method, headers, body, attempt: attemptNo });
@@ -273,13 +286,21 @@ export function createTransport(settings: TransportSettings): Send {
         } catch {
           // Not JSON: handled below with everything else that is not the envelope.
         }
+        const { status } = response;
+        const retryAfter = response.headers.get("retry-after");
+        // Server-supplied text goes into an error only redacted: a proxy may echo the key or a signature.
         if (parsed === null || typeof parsed !== "object" || typeof (parsed as { status?: unknown }).status !== "boolean") {
-          throw new ExchangeResponseError(response.status, redact.text(text), operation, redact.headers(response.headers));
+          const make = (outcome: Outcome) => new ExchangeResponseError(status, redact.text(text), operation, redact.headers(response.headers), outcome);
+          throw new Failed(responseAction(status) === "retry", notProcessedAnswer(status, undefined), make, status, undefined, retryAfter);
         }
         const envelope = parsed as Record<string, unknown>;
         if (response.ok && envelope["status"] === true) return { data: envelope["data"], response };
-        // Server-supplied text goes into the error only redacted: a proxy may echo the key or a signature.
-        throw new ExchangeApiError({ status: response.status, body: redact.value(envelope), operation, headers: redact.headers(response.headers) });
+        const answer = redact.value(envelope);
+        const errCode = typeof answer["err_code"] === "string" ? answer["err_code"] : undefined;
+        const action = classifyApiError(status, errCode, normalizeFieldErrors(answer["errors"] ?? answer["error"]));
+        const make = (outcome: Outcome) =>
+          new ExchangeApiError({ status, body: answer, operation, headers: redact.headers(response.headers), outcome });
+        throw new Failed(action === "retry", notProcessedAnswer(status, errCode), make, status, errCode, retryAfter);
       } finally {
         clearTimeout(timer);
         signal?.removeEventListener("abort", onAbort);
@@ -287,58 +308,60 @@ export function createTransport(settings: TransportSettings): Send {
     };
 
     for (let attemptNo = 1; ; attemptNo++) {
+      let failed: Failed;
       try {
         lastAnswer = undefined;
         return (await attempt(attemptNo)) as Sent<T>;
-      } catch (error) {
-        if (!(error instanceof ExchangeError)) throw error;
-        // client.raw returns an error answer as openapi-fetch's `error` once it is not retried.
-        const giveUp = (thrown: ExchangeError): Sent<T> => {
-          if (answerOnly && lastAnswer !== undefined) return { data: undefined as T, response: lastAnswer };
-          throw thrown;
-        };
-        error.attempts = attemptNo;
-        // After an uncertain attempt, "this reference already exists" means that attempt created the order.
-        if (lookup !== undefined && attemptNo > 1 && (error as ExchangeApiError).errCode?.endsWith("_DUPLICATE_CLIENT_REF_ID")) {
-          const found = await lookup(deadlineAt);
-          if (found !== undefined) return found as Sent<T>;
+      } catch (thrown) {
+        // Final errors (abort, deadline) and a hook's own error end the call as they are.
+        if (!(thrown instanceof Failed)) throw thrown;
+        failed = thrown;
+      }
+      /** Ends the call: client.raw gets the last answer (openapi-fetch's `error`), others the error, built now. */
+      const giveUp = (outcome: Outcome): Sent<T> => {
+        if (answerOnly && lastAnswer !== undefined) return { data: undefined as T, response: lastAnswer };
+        throw failed.make(outcome);
+      };
+      // After an uncertain attempt, "this reference already exists" means that attempt created the order.
+      if (lookup !== undefined && attemptNo > 1 && failed.errCode?.endsWith("_DUPLICATE_CLIENT_REF_ID")) {
+        const found = await lookup(deadlineAt);
+        if (found !== undefined) return found as Sent<T>;
+      }
+      // The outcome of an unsafe call is unknown unless the failure proves it was not processed: say so
+      // instead of repeating it or reporting a plain failure.
+      if (failed.retryable && !mayRepeat(call.idempotency, failed.notProcessed)) {
+        if (answerOnly && lastAnswer !== undefined) return { data: undefined as T, response: lastAnswer };
+        const ambiguous = new ExchangeAmbiguousResultError(failed.make({ attempts: attemptNo }), call.check ?? "whether the request took effect", operation);
+        log.write("error", `exchange: ${ambiguous.message}`);
+        throw ambiguous;
+      }
+      if (!shouldRetry(failed.retryable, failed.errCode, attemptNo, maxRetries)) {
+        // A 5xx that keeps recurring: the document says stop and escalate.
+        const escalate = failed.retryable && attemptNo > 1 && (failed.status ?? 0) >= 500;
+        if (answerOnly && lastAnswer !== undefined) return { data: undefined as T, response: lastAnswer };
+        const error = failed.make({ attempts: attemptNo, escalate });
+        log.write(failed.retryable ? "error" : "debug", `exchange: ${name} failed after ${attemptNo} attempt(s): ${error.message}`);
+        throw error;
+      }
+      if (call.noRetry !== undefined) return giveUp({ attempts: attemptNo, notRetriedReason: call.noRetry });
+      const delay = retryDelay(failed.retryAfter, attemptNo, settings.retryBaseMs, deadlineAt);
+      if (typeof delay === "string") return giveUp({ attempts: attemptNo, notRetriedReason: delay });
+      // This attempt's error, for the log line and onRetry; the call goes on.
+      const error = failed.make({ attempts: attemptNo });
+      log.write("warn", `exchange: ${name} attempt ${attemptNo} failed (${error.message}); retrying in ${Math.round(delay)} ms`);
+      await hooks.onRetry?.({ operation, attempt: attemptNo, delayMs: delay, error });
+      await sleep(delay, signal, operation);
+      if (lookup !== undefined) {
+        let found: Sent | undefined;
+        try {
+          found = await lookup(deadlineAt);
+        } catch (lookupError) {
+          if (lookupError instanceof ExchangeAbortError) throw lookupError;
+          throw failed.make({ attempts: attemptNo, notRetriedReason: `the order history could not be checked (${(lookupError as Error).message})` });
         }
-        const retryable = isRetryable(error);
-        // The outcome of an unsafe call is unknown unless the failure proves it was not processed: say so
-        // instead of repeating it or reporting a plain failure.
-        if (retryable && !mayRepeat(call.idempotency, error)) {
-          if (answerOnly && lastAnswer !== undefined) return giveUp(error);
-          const ambiguous = new ExchangeAmbiguousResultError(error, call.check ?? "whether the request took effect", operation);
-          log.write("error", `exchange: ${ambiguous.message}`);
-          throw ambiguous;
-        }
-        // UNKNOWN_ERROR: "retry once" in the document.
-        const limit = (error as ExchangeApiError).errCode === "UNKNOWN_ERROR" ? Math.min(1, maxRetries) : maxRetries;
-        if (!retryable || attemptNo > limit) {
-          // A 5xx that keeps recurring: the document says stop and escalate.
-          if (retryable && attemptNo > 1 && (error as ExchangeApiError).status >= 500) (error as ExchangeApiError).action = "escalate";
-          log.write(retryable ? "error" : "debug", `exchange: ${name} failed after ${attemptNo} attempt(s): ${error.message}`);
-          return giveUp(error);
-        }
-        if (call.noRetry !== undefined) return giveUp(notRetried(error, call.noRetry));
-        const retryAfter = (error as Partial<ExchangeApiError>).headers?.get("retry-after");
-        const delay = retryDelay(retryAfter, attemptNo, settings.retryBaseMs, deadlineAt);
-        if (typeof delay === "string") return giveUp(notRetried(error, delay));
-        log.write("warn", `exchange: ${name} attempt ${attemptNo} failed (${error.message}); retrying in ${Math.round(delay)} ms`);
-        await hooks.onRetry?.({ operation, attempt: attemptNo, delayMs: delay, error });
-        await sleep(delay, signal, operation);
-        if (lookup !== undefined) {
-          let found: Sent | undefined;
-          try {
-            found = await lookup(deadlineAt);
-          } catch (lookupError) {
-            if (lookupError instanceof ExchangeAbortError) throw lookupError;
-            throw notRetried(error, `the order history could not be checked (${(lookupError as Error).message})`);
-          }
-          if (found !== undefined) {
-            log.write("info", `exchange: ${name}: attempt ${attemptNo} had created the order; not creating it again`);
-            return found as Sent<T>;
-          }
+        if (found !== undefined) {
+          log.write("info", `exchange: ${name}: attempt ${attemptNo} had created the order; not creating it again`);
+          return found as Sent<T>;
         }
       }
     }

@@ -227,3 +227,34 @@ describe("redaction of credentials in errors", () => {
     for (const view of views(error)) expect(view).not.toContain(API_SECRET);
   });
 });
+
+describe("errors built once", () => {
+  it("gives each attempt its own error with its attempt number, and the final one the total", async () => {
+    const seen: ExchangeError[] = [];
+    const { client } = testClient(() => apiError(503, "SYS_SERVICE_UNAVAILABLE"), { hooks: { onRetry: (e) => void seen.push(e.error) } });
+    const error = (await failure(client.customers.get(CUSTOMER_ID))) as ExchangeApiError;
+    expect(seen.map((e) => e.attempts)).toEqual([1, 2, 3]);
+    expect(error.attempts).toBe(4);
+    expect(error.action).toBe("escalate");
+    expect(new Set([...seen, error]).size).toBe(4);
+  });
+
+  it("states why it was not retried in its message and field from the start", async () => {
+    const { client } = testClient(() => apiError(429, "TOO_MANY_REQUESTS", {}, "slow down", { "Retry-After": "3600" }));
+    const error = (await failure(client.customers.get(CUSTOMER_ID))) as ExchangeApiError;
+    expect(error.notRetriedReason).toMatch(/Retry-After asks for 3600 s/);
+    expect(error.message).toBe(`slow down (not retried: ${error.notRetriedReason})`);
+    expect(error.stack).toContain("not retried");
+  });
+
+  it("has readonly outcome fields", () => {
+    const error = new ExchangeApiError({ status: 500, body: {}, operation: { operationId: "getCustomer", method: "GET", path: "/x" } });
+    // @ts-expect-error: attempts is readonly
+    error.attempts = 2;
+    // @ts-expect-error: action is readonly
+    error.action = "fix";
+    // @ts-expect-error: notRetriedReason is readonly
+    error.notRetriedReason = "x";
+    expect(error).toBeInstanceOf(ExchangeApiError);
+  });
+});

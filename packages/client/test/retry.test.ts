@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ExchangeApiError, ExchangeNetworkError, ExchangeResponseError, type RetryEvent } from "../src/index.js";
-import { backoffDelay, parseRetryAfter, retryDelay } from "../src/retry.js";
+import { backoffDelay, parseRetryAfter, retryDelay, shouldRetry } from "../src/retry.js";
 import { advance, apiError, CUSTOMER_ID, failure, FAKE_TIMERS, ok, testClient, until } from "./support/fake-fetch.js";
 
 afterEach(() => {
@@ -243,4 +243,19 @@ describe("Retry-After with a floor and a ceiling", () => {
       for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(1000);
     },
   );
+});
+
+describe("shouldRetry", () => {
+  it("retries a retryable failure up to maxRetries times", () => {
+    expect([1, 2, 3, 4].map((n) => shouldRetry(true, "SYS_INTERNAL_ERROR", n, 3))).toEqual([true, true, true, false]);
+  });
+
+  it("retries UNKNOWN_ERROR once only, and nothing with maxRetries 0", () => {
+    expect([1, 2].map((n) => shouldRetry(true, "UNKNOWN_ERROR", n, 3))).toEqual([true, false]);
+    expect(shouldRetry(true, "UNKNOWN_ERROR", 1, 0)).toBe(false);
+  });
+
+  it("never retries a failure outside the retry class", () => {
+    expect(shouldRetry(false, "REQ_FIELD_MISSING", 1, 3)).toBe(false);
+  });
 });
