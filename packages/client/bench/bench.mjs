@@ -1,11 +1,12 @@
-// Per-request overhead of the client (a resource method: validation, canonical JSON, HMAC signing, timeout,
-// envelope parsing) against a bare fetch of the same request (body and signature computed once, up front), to a
-// local node:http server in a child process. Also shown: the client without a timeout (undici's bookkeeping for
-// a fetch signal is a large part of the difference), and the least a correct hand-written call does.
+// Per-request overhead of the client against, in the same run and to the same local node:http server (a child
+// process): a bare fetch (body and signature computed once, up front: the floor), a correct hand-signed fetch
+// (canonicalize, sign with a fresh timestamp, 30 s timeout), the resource method, client.raw, and openai-node's
+// client as a peer. GET and POST with a 1 KB body. Ratios are to the floor and to the hand-signed fetch.
 //
 //   node bench/bench.mjs [requestsPerRound=1000] [rounds=20]
 import { fork } from "node:child_process";
 import { canonicalize, computeSignature } from "@exchange-kit/signing";
+import OpenAI from "openai";
 import { createExchangeClient } from "../dist/index.js";
 
 const perRound = Number(process.argv[2] ?? 1000);
@@ -51,37 +52,67 @@ const headers = {
 };
 
 const client = createExchangeClient({ baseUrl, apiKey: API_KEY, apiSecret: API_SECRET });
-const untimed = createExchangeClient({ baseUrl, apiKey: API_KEY, apiSecret: API_SECRET, timeoutMs: Infinity });
+// The peer: openai-node's client (its own retries, timeout and JSON handling; Bearer auth, no body signing),
+// sending the same requests to the same server through its generic get/post.
+const openai = new OpenAI({ apiKey: API_KEY, baseURL: baseUrl, maxRetries: 2, timeout: 30_000 });
+const CUSTOMER_ID = "3f0e8d7c-2b1a-4c5d-9e8f-7a6b5c4d3e2f";
+const getPath = `/cms/api/v1/customer/${CUSTOMER_ID}`;
+const getUrl = `${baseUrl}${getPath}`;
+const getSignature = await computeSignature({ apiKey: API_KEY, apiSecret: API_SECRET, timestamp, canonicalBody: "{}" });
+const getHeaders = { Accept: "application/json", "X-API-KEY": API_KEY, "X-TIMESTAMP": timestamp, "X-SIGNATURE": getSignature };
 
-async function bare() {
-  const response = await fetch(url, { method: "POST", headers, body: text });
+const answered = async (response) => {
   const envelope = await response.json();
   if (envelope.status !== true) throw new Error("bad answer");
   return envelope.data;
-}
+};
+// The floor: body and signature computed once, up front.
+const bareGet = async () => answered(await fetch(getUrl, { headers: getHeaders }));
+const barePost = async () => answered(await fetch(url, { method: "POST", headers, body: text }));
+
 // The least a correct hand-written call does: canonicalize, sign with a fresh timestamp, time out.
-async function handWritten() {
-  const canonical = canonicalize(body);
+async function handSigned(method, target, value) {
+  const canonical = value === undefined ? undefined : canonicalize(value);
   const now = String(Math.floor(Date.now() / 1000));
-  const signed = await computeSignature({ apiKey: API_KEY, apiSecret: API_SECRET, timestamp: now, canonicalBody: canonical });
+  const signed = await computeSignature({ apiKey: API_KEY, apiSecret: API_SECRET, timestamp: now, canonicalBody: canonical ?? "{}" });
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), 30_000);
   try {
-    const response = await fetch(url, {
-      method: "POST",
-      headers: { ...headers, "X-TIMESTAMP": now, "X-SIGNATURE": signed },
+    const base = canonical === undefined ? getHeaders : headers;
+    const response = await fetch(target, {
+      method,
+      headers: { ...base, "X-TIMESTAMP": now, "X-SIGNATURE": signed },
       body: canonical,
       signal: controller.signal,
     });
-    const envelope = await response.json();
-    if (envelope.status !== true) throw new Error("bad answer");
-    return envelope.data;
+    return await answered(response);
   } finally {
     clearTimeout(timer);
   }
 }
-const viaClient = () => client.kyc.addData(body);
-const viaUntimed = () => untimed.kyc.addData(body);
+
+const rawGet = async () => {
+  const { data } = await client.raw.GET("/cms/api/v1/customer/{customer_id}", { params: { path: { customer_id: CUSTOMER_ID } } });
+  return data.data;
+};
+const rawPost = async () => (await client.raw.POST("/cms/api/v1/kyc/add-kyc-data", { body })).data.data;
+
+const groups = {
+  "GET": {
+    "bare fetch (floor)": bareGet,
+    "hand-signed fetch": () => handSigned("GET", getUrl, undefined),
+    "client.customers.get": () => client.customers.get(CUSTOMER_ID),
+    "client.raw.GET": rawGet,
+    "openai client .get": () => openai.get(getPath),
+  },
+  "POST 1 KB": {
+    "bare fetch (floor)": barePost,
+    "hand-signed fetch": () => handSigned("POST", url, body),
+    "client.kyc.addData": () => client.kyc.addData(body),
+    "client.raw.POST": rawPost,
+    "openai client .post": () => openai.post("/cms/api/v1/kyc/add-kyc-data", { body }),
+  },
+};
 
 async function round(fn) {
   const start = process.hrtime.bigint();
@@ -94,33 +125,30 @@ async function round(fn) {
 const fastest = (xs) => Math.min(...xs);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-const runs = {
-  "bare fetch": bare,
-  "hand-written: sign + 30 s timeout": handWritten,
-  "client (timeoutMs 30 s, default)": viaClient,
-  "client (timeoutMs: Infinity)": viaUntimed,
-};
 try {
-  // Warm up the connection pool, the JIT and the HMAC key cache.
-  for (let i = 0; i < 2; i++) for (const fn of Object.values(runs)) await round(fn);
-  const results = Object.fromEntries(Object.keys(runs).map((name) => [name, []]));
-  const names = Object.keys(runs);
-  for (let r = 0; r < rounds; r++) {
-    // Rotate the order so drift (GC, CPU frequency) hits every variant alike.
-    for (let k = 0; k < names.length; k++) {
-      const name = names[(k + r) % names.length];
-      results[name].push(await round(runs[name]));
+  console.log(`POST body ${text.length} B of canonical JSON; ${rounds} rounds x ${perRound} sequential requests; µs per request`);
+  for (const [group, runs] of Object.entries(groups)) {
+    const names = Object.keys(runs);
+    // Warm up the connection pool, the JIT and the HMAC key cache.
+    for (let i = 0; i < 2; i++) for (const fn of Object.values(runs)) await round(fn);
+    const results = Object.fromEntries(names.map((name) => [name, []]));
+    for (let r = 0; r < rounds; r++) {
+      // Rotate the order so drift (GC, CPU frequency) hits every variant alike.
+      for (let k = 0; k < names.length; k++) {
+        const name = names[(k + r) % names.length];
+        results[name].push(await round(runs[name]));
+      }
+    }
+    const m = Object.fromEntries(names.map((name) => [name, fastest(results[name])]));
+    const floor = m[names[0]];
+    const peer = m[names[1]];
+    console.log(`\n${group}`);
+    console.log(`${"".padEnd(26)} ${"fastest".padStart(8)} ${"median".padStart(8)} ${"/floor".padStart(7)} ${"/hand".padStart(7)}`);
+    for (const name of names) {
+      const ratio = (x) => (m[name] / x).toFixed(3).padStart(7);
+      console.log(`${name.padEnd(26)} ${m[name].toFixed(1).padStart(8)} ${median(results[name]).toFixed(1).padStart(8)} ${ratio(floor)} ${ratio(peer)}`);
     }
   }
-  const m = Object.fromEntries(names.map((name) => [name, fastest(results[name])]));
-  const med = Object.fromEntries(names.map((name) => [name, median(results[name])]));
-  const pct = (a, b) => `${(((m[a] - m[b]) / m[b]) * 100).toFixed(1)} %`;
-  console.log(`body ${text.length} B of canonical JSON; ${rounds} rounds x ${perRound} sequential requests; µs per request`);
-  console.log(`${"".padEnd(34)} ${"fastest".padStart(8)} ${"median".padStart(8)}`);
-  for (const name of names) console.log(`${name.padEnd(34)} ${m[name].toFixed(1).padStart(8)} ${med[name].toFixed(1).padStart(8)}`);
-  console.log(`client, default settings, vs bare fetch:           ${pct("client (timeoutMs 30 s, default)", "bare fetch")} (target < 15 %)`);
-  console.log(`client without a timeout, vs bare fetch:           ${pct("client (timeoutMs: Infinity)", "bare fetch")}`);
-  console.log(`client, default settings, vs hand-written call:    ${pct("client (timeoutMs 30 s, default)", "hand-written: sign + 30 s timeout")}`);
 } finally {
   server.kill();
 }

@@ -4,7 +4,7 @@ import { ExchangeConfigurationError, ExchangeValidationError, type OperationRef 
 import { createLog, type Logger, type LogLevel } from "./logger.js";
 import type { Resources } from "./resource-types.js";
 import { createResources } from "./resources.js";
-import { createSigningMiddleware } from "./signing-middleware.js";
+import { ambiguityCheck, classifyRequest } from "./retry-safety.js";
 import type { paths } from "./spec.js";
 import { createTransport, unwrapData, type Hooks, type RequestOptions } from "./transport.js";
 import { VERSION } from "./version.js";
@@ -12,41 +12,41 @@ import { VERSION } from "./version.js";
 /** Options of createExchangeClient. */
 export interface ExchangeClientOptions {
   /** The environment's base URL, e.g. `https://sandbox.exchange.example`. Default: `EXCHANGE_BASE_URL`. */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /** Default: `EXCHANGE_API_KEY`. */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /** Default: `EXCHANGE_API_SECRET`. Keep it on your server. */
-  apiSecret?: string;
+  apiSecret?: string | undefined;
   /** Retries after a retryable failure (429, 500, 503, NET_TIMEOUT, network errors, timeouts). Default 3. */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** Limit for one attempt, in ms. Default 30000. `Infinity` disables it. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Limit for a whole call, retries and backoff included, in ms. Default: none. */
-  deadlineMs?: number;
+  deadlineMs?: number | undefined;
   /** The fetch to use. Default: the platform's `globalThis.fetch`. */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /** The User-Agent header. Default `exchange-kit-client/<version>`. */
-  userAgent?: string;
+  userAgent?: string | undefined;
   /** Where log lines go; nothing is logged without one. Keys, secrets and signatures are redacted. */
-  logger?: Logger;
+  logger?: Logger | undefined;
   /** The lowest level written to `logger`. Default `"info"`. */
-  logLevel?: LogLevel;
+  logLevel?: LogLevel | undefined;
   /** Called around every attempt: onRequest, onResponse, onRetry. */
-  hooks?: Hooks;
+  hooks?: Hooks | undefined;
   /** Allow construction where `window` and `document` exist. The secret is readable there. */
-  dangerouslyAllowBrowser?: boolean;
+  dangerouslyAllowBrowser?: boolean | undefined;
   /** The first backoff wait in ms, doubled per retry. Default 1000, as the document recommends; lower it in tests only. */
-  retryBaseMs?: number;
+  retryBaseMs?: number | undefined;
   /** Pages of 100 the initiate helpers scan for an order after an ambiguous failure. Default 5. */
-  historyLookupPages?: number;
+  historyLookupPages?: number | undefined;
 }
 
 /** Options of `client.request`. */
 export interface RawRequestOptions extends RequestOptions {
   /** The JSON body (not for GET and DELETE). It is canonicalized, signed and sent as signed. */
-  body?: unknown;
+  body?: unknown | undefined;
   /** Query parameters (not signed). */
-  query?: Record<string, string | number | boolean | null | undefined>;
+  query?: Record<string, string | number | boolean | null | undefined> | undefined;
 }
 
 /** The signed escape hatch for operations the spec cannot type yet. */
@@ -74,9 +74,9 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 /** The client: resource groups derived from the spec, `raw` and `request`. */
 export type ExchangeClient = Resources & {
   /**
-   * The openapi-fetch client for the spec, with the signing middleware. No
-   * retries, hooks, logging or envelope unwrapping: it returns openapi-fetch's
-   * `{ data, error, response }`. Add your own middleware with `client.raw.use()`.
+   * The openapi-fetch client for the spec, sent through the client's own pipeline (signing, timeouts, retries
+   * by retry class, hooks, logging). It returns openapi-fetch's `{ data, error, response }`, with the envelope
+   * as `data` or `error`. Add your own middleware with `client.raw.use()`.
    */
   readonly raw: Client<paths>;
   readonly request: RequestMethod;
@@ -147,20 +147,42 @@ export function createExchangeClient(options: ExchangeClientOptions = {}): Excha
   });
   const resources = createResources(send, count(options, "historyLookupPages", 5, 1));
 
-  const raw = createClient<paths>({
-    baseUrl,
-    bodySerializer: canonicalize,
-    headers: { "User-Agent": userAgent },
-    fetch: (request: Request) => (options.fetch ?? globalThis.fetch)(request),
-  });
-  raw.use(createSigningMiddleware({ apiKey, apiSecret, dangerouslyAllowBrowser }));
+  // client.raw: openapi-fetch builds the URL and serializes the body (canonically); our pipeline is its fetch, so
+  // the raw client is signed, timed, retried, hooked and logged like every method, and the text it serialized is
+  // signed and sent as it is.
+  const basePath = new URL(baseUrl).pathname.replace(/\/+$/, "");
+  const rawFetch = async (request: Request): Promise<Response> => {
+    const method = request.method as HttpMethod;
+    const path = new URL(request.url).pathname.slice(basePath.length);
+    const route = classifyRequest(method, path);
+    const bodyText = request.body === null ? "" : await request.text();
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, name) => {
+      if (name !== "content-type") headers[name] = value;
+    });
+    const sent = await send({
+      operation: { operationId: route.operationId, method, path: route.path },
+      path,
+      url: request.url,
+      bodyText: bodyText === "" ? undefined : bodyText,
+      options: { headers, signal: request.signal },
+      // No history lookup on this path: an initiate sent raw is repeated only when provably not processed.
+      idempotency: route.idempotency === "guarded" ? "unsafe" : route.idempotency,
+      check: ambiguityCheck(route.operationId),
+      answer: "response",
+    });
+    return sent.response;
+  };
+  const raw = createClient<paths>({ baseUrl, bodySerializer: canonicalize, fetch: rawFetch });
+
   const run = (method: HttpMethod, path: string, { body, query, ...rest }: RawRequestOptions = {}) => {
     const operation: OperationRef = { operationId: undefined, method, path };
     if (path[0] !== "/" || (body !== undefined && (method === "GET" || method === "DELETE"))) {
       const rule = "the path must start with / and GET and DELETE send no body (they sign {})";
       return Promise.reject(new ExchangeValidationError(`${method} ${path}: ${rule}`, { request: [rule] }, operation));
     }
-    return send({ operation, path, query, body, options: rest });
+    const { operationId, idempotency } = classifyRequest(method, path);
+    return send({ operation, path, query, body, options: rest, idempotency, check: ambiguityCheck(operationId) });
   };
   const request = unwrapData(run) as RequestMethod;
 

@@ -18,6 +18,16 @@ export interface OperationRef {
 export type FieldErrors = Record<string, string[]>;
 
 /**
+ * How a request ended, known when its error is built (errors are built once, with final fields): the number of
+ * attempts, why a retryable failure was not retried, and whether a recurring 5xx calls for escalation.
+ */
+export interface Outcome {
+  readonly attempts: number;
+  readonly notRetriedReason?: string | undefined;
+  readonly escalate?: boolean | undefined;
+}
+
+/**
  * The base class of every error this package throws, so one
  * `catch (e) { if (e instanceof ExchangeError) ... }` covers them all.
  */
@@ -25,12 +35,15 @@ export class ExchangeError extends Error {
   /** The operation, when the error belongs to a request. */
   readonly operation: OperationRef | undefined;
   /** Why the client did not retry, when it could have but chose not to (see initiate). */
-  notRetriedReason: string | undefined;
+  readonly notRetriedReason: string | undefined;
   /** How many attempts were made, retries included. */
-  attempts = 1;
+  readonly attempts: number;
 
-  constructor(message: string, options: { operation?: OperationRef | undefined; cause?: unknown } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+  constructor(message: string, options: { operation?: OperationRef | undefined; cause?: unknown; outcome?: Outcome | undefined } = {}) {
+    const reason = options.outcome?.notRetriedReason;
+    super(reason === undefined ? message : `${message} (not retried: ${reason})`, options.cause === undefined ? undefined : { cause: options.cause });
+    this.notRetriedReason = reason;
+    this.attempts = options.outcome?.attempts ?? 1;
     this.name = "ExchangeError";
     this.operation = options.operation;
   }
@@ -102,17 +115,18 @@ export class ExchangeApiError<C extends ErrCode = ErrCode> extends ExchangeError
   /** The response headers. */
   declare readonly headers: Headers | undefined;
   /** What to do: see the document's handling classes. `escalate` also after a 5xx that kept recurring. */
-  declare action: ErrorAction;
+  declare readonly action: ErrorAction;
 
   constructor(init: {
     status: number;
     body: Record<string, unknown>;
     operation: OperationRef;
     headers?: Headers | undefined;
+    outcome?: Outcome | undefined;
   }) {
     const { status, body } = init;
     const message = typeof body["message"] === "string" && body["message"] !== "" ? body["message"] : `HTTP ${status}`;
-    super(message, { operation: init.operation });
+    super(message, { operation: init.operation, outcome: init.outcome });
     this.name = "ExchangeApiError";
     this.status = status;
     this.errCode = typeof body["err_code"] === "string" ? (body["err_code"] as C) : undefined;
@@ -120,7 +134,7 @@ export class ExchangeApiError<C extends ErrCode = ErrCode> extends ExchangeError
     this.fieldErrors = normalizeFieldErrors(body["errors"] ?? body["error"]);
     this.body = body;
     this.headers = init.headers;
-    this.action = classifyApiError(status, this.errCode, this.fieldErrors);
+    this.action = init.outcome?.escalate ? "escalate" : classifyApiError(status, this.errCode, this.fieldErrors);
   }
 }
 
@@ -133,15 +147,18 @@ export class ExchangeResponseError extends ExchangeError {
   /** The body text received (first 2,000 characters). */
   declare readonly text: string;
   declare readonly headers: Headers | undefined;
-  declare action: ErrorAction;
+  declare readonly action: ErrorAction;
 
-  constructor(status: number, text: string, operation: OperationRef, headers?: Headers) {
-    super(`HTTP ${status}: expected the JSON envelope, got ${text.trim() ? JSON.stringify(text.slice(0, 80)) : "an empty body"}`, { operation });
+  constructor(status: number, text: string, operation: OperationRef, headers?: Headers, outcome?: Outcome) {
+    super(`HTTP ${status}: expected the JSON envelope, got ${text.trim() ? JSON.stringify(text.slice(0, 80)) : "an empty body"}`, {
+      operation,
+      outcome,
+    });
     this.name = "ExchangeResponseError";
     this.status = status;
     this.text = text.slice(0, 2000);
     this.headers = headers;
-    this.action = GATEWAY_RETRY.has(status) ? "retry" : "escalate";
+    this.action = outcome?.escalate ? "escalate" : responseAction(status);
   }
 }
 
@@ -149,10 +166,17 @@ export class ExchangeResponseError extends ExchangeError {
 export class ExchangeNetworkError extends ExchangeError {
   readonly action: ErrorAction = "retry";
 
-  constructor(cause: unknown, operation: OperationRef) {
-    super(`network error: ${cause instanceof Error ? cause.message : String(cause)}`, { operation, cause });
+  constructor(cause: unknown, operation: OperationRef, redact: (text: string) => string = (text) => text, outcome?: Outcome) {
+    super(redact(`network error: ${describeCause(cause)}`), { operation, cause, outcome });
     this.name = "ExchangeNetworkError";
   }
+}
+
+/** The message of a fetch failure and of the error under it (undici: "fetch failed" caused by "connect ECONNREFUSED"). */
+function describeCause(cause: unknown): string {
+  if (!(cause instanceof Error)) return String(cause);
+  const inner = cause.cause instanceof Error ? cause.cause.message : undefined;
+  return inner === undefined || inner === "" || cause.message.includes(inner) ? cause.message : `${cause.message} (${inner})`;
 }
 
 /**
@@ -164,18 +188,45 @@ export class ExchangeTimeoutError extends ExchangeError {
   declare readonly timeoutMs: number;
   declare readonly scope: "attempt" | "deadline";
 
-  constructor(scope: "attempt" | "deadline", timeoutMs: number, operation: OperationRef | undefined) {
-    super(`${scope === "attempt" ? "timeoutMs" : "deadlineMs"} (${timeoutMs} ms) passed without an answer`, { operation });
+  constructor(scope: "attempt" | "deadline", timeoutMs: number, operation: OperationRef | undefined, outcome?: Outcome) {
+    super(`${scope === "attempt" ? "timeoutMs" : "deadlineMs"} (${timeoutMs} ms) passed without an answer`, { operation, outcome });
     this.name = "ExchangeTimeoutError";
     this.timeoutMs = timeoutMs;
     this.scope = scope;
   }
 }
 
+/**
+ * An operation that is not safe to repeat failed in a way that leaves its outcome unknown: the answer was lost,
+ * the attempt timed out, or the service answered an error that does not prove the request was not processed
+ * (500, NET_TIMEOUT, UNKNOWN_ERROR). The client did not repeat it, because a repeat could create a second record
+ * or use up a KYC update. `check` says what to look at before sending it again; `cause` is the failure itself.
+ *
+ * @example
+ * catch (e) {
+ *   if (e instanceof ExchangeAmbiguousResultError) console.warn(`${e.operation?.operationId}: check ${e.check}`);
+ * }
+ */
+export class ExchangeAmbiguousResultError extends ExchangeError {
+  declare readonly cause: ExchangeError;
+  /** What to check before sending the request again, e.g. the customer's EDD records (`client.payins.listEdd`). */
+  declare readonly check: string;
+
+  constructor(cause: ExchangeError, check: string, operation: OperationRef | undefined) {
+    super(
+      `${operation?.operationId ?? operation?.path ?? "request"}: the request may have been processed (${cause.message}); ` +
+        `it was not repeated because it is not safe to repeat: check ${check} before sending it again`,
+      { operation, cause, outcome: { attempts: cause.attempts } },
+    );
+    this.name = "ExchangeAmbiguousResultError";
+    this.check = check;
+  }
+}
+
 /** The caller's AbortSignal fired. Never retried; `cause` is the signal's reason. */
 export class ExchangeAbortError extends ExchangeError {
-  constructor(reason: unknown, operation?: OperationRef) {
-    super("the request was aborted", { operation, cause: reason });
+  constructor(reason: unknown, operation?: OperationRef, outcome?: Outcome) {
+    super("the request was aborted", { operation, cause: reason, outcome });
     this.name = "ExchangeAbortError";
   }
 }
@@ -215,6 +266,11 @@ const ESCALATE_CODES = new Set<string | undefined>(["RISK_AML_FAILED"]);
 const RETRY_STATUS = new Set([429, 500, 503]);
 // Not the service's own answers but a gateway's: transient by nature.
 const GATEWAY_RETRY = new Set([429, 500, 502, 503, 504]);
+
+/** The handling class of an answer that is not the envelope: a gateway's 429/5xx is transient, the rest is not. */
+export function responseAction(status: number): ErrorAction {
+  return GATEWAY_RETRY.has(status) ? "retry" : "escalate";
+}
 
 /** The document's handling class of an error envelope. */
 export function classifyApiError(status: number, errCode: string | undefined, fieldErrors: FieldErrors): ErrorAction {

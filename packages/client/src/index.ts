@@ -5,6 +5,7 @@ export { createSigningMiddleware } from "./signing-middleware.js";
 export type { SigningMiddlewareOptions } from "./signing-middleware.js";
 export {
   ExchangeAbortError,
+  ExchangeAmbiguousResultError,
   ExchangeApiError,
   ExchangeConfigurationError,
   ExchangeError,
@@ -16,10 +17,8 @@ export {
   QuotationExpiredError,
   isExchangeApiError,
 } from "./errors.js";
-export type { ErrorAction, FieldErrors, OperationRef } from "./errors.js";
+export type { ErrorAction, FieldErrors, OperationRef, Outcome } from "./errors.js";
 export { checkQuotation } from "./quotation.js";
-export { groupOfTag, methodNameOf, GROUP_NOUNS, TAG_GROUPS } from "./method-names.js";
-export type { GroupOfTag, MethodNameOf } from "./method-names.js";
 export { listOperations } from "./operations.js";
 export type { OperationInfo } from "./operations.js";
 export type { Logger, LogLevel } from "./logger.js";
@@ -29,15 +28,13 @@ export type {
   ArgsOf,
   BodyOf,
   DataOf,
-  DerivedResources,
-  GroupName,
-  GroupOf,
   ItemOf,
   ListMethod,
-  MethodNameOfOperation,
   OperationId,
   OptionsOf,
   Page,
+  PageMethod,
+  AcceptUndefined,
   PathArgsOf,
   QueryOf,
   QuotationLike,
@@ -46,4 +43,14 @@ export type {
   ResourceMethod,
   Resources,
 } from "./resource-types.js";
-export type { ErrCode } from "./spec.js";
+export type { ErrCode, IdempotencyClass } from "./spec.js";
+export type {
+  BanksResource,
+  CustomersResource,
+  GeneratedResources,
+  KycResource,
+  OrganizationResource,
+  PayinsResource,
+  PayoutsResource,
+  WalletsResource,
+} from "./generated/resources/index.js";

@@ -1,7 +1,7 @@
-// The type-level half of the resource layer: for every operationId in the spec, the group, the method
-// name, the positional arguments and the result, derived from the generated types and the operation
-// index. Adding an operation to the spec adds a typed method here with no edits.
-import type { GroupOfTag, MethodNameOf } from "./method-names.js";
+// The types of a resource method: for every operationId in the spec, the positional arguments and the result,
+// derived from the generated types and the operation index. The generated resource groups
+// (src/generated/resources/) type each method with them.
+import type { GeneratedResources } from "./generated/resources/index.js";
 import type { OperationIndex, operations } from "./spec.js";
 import type { RequestOptions } from "./transport.js";
 import type { WaitOptions } from "./wait-for.js";
@@ -10,15 +10,6 @@ import type { WaitOptions } from "./wait-for.js";
 export type OperationId = keyof OperationIndex & keyof operations & string;
 
 type Op<Id extends OperationId> = operations[Id];
-
-/** The client group of an operation (`"banks"` for listBankAccounts). */
-export type GroupOf<Id extends OperationId> = GroupOfTag<OperationIndex[Id]["tag"]>;
-
-/** The method name of an operation within its group (`"list"` for listBankAccounts). */
-export type MethodNameOfOperation<Id extends OperationId> = MethodNameOf<Id, GroupOf<Id>>;
-
-/** The groups: customers, kyc, banks, wallets, payins, payouts, organization. */
-export type GroupName = { [Id in OperationId]: GroupOf<Id> }[OperationId];
 
 type PathParamsOf<Id extends OperationId> = Op<Id> extends { parameters: { path?: infer P } }
   ? NonNullable<P>
@@ -40,11 +31,21 @@ export type BodyOf<Id extends OperationId> = Op<Id> extends {
 
 type BodyArgs<Id extends OperationId> = OperationIndex[Id]["hasBody"] extends true ? [body: BodyOf<Id>] : [];
 
-/** The declared query parameters of an operation ({} when it has none). */
+/**
+ * `T` with `undefined` accepted by every optional member, so that `{ page: maybePage }` compiles under
+ * `exactOptionalPropertyTypes` (undefined members are left out of the request).
+ */
+export type AcceptUndefined<T> = {
+  [K in keyof T as {} extends Pick<T, K> ? K : never]?: T[K] | undefined;
+} & {
+  [K in keyof T as {} extends Pick<T, K> ? never : K]: T[K];
+};
+
+/** The declared query parameters of an operation ({} when it has none); optional ones accept undefined. */
 export type QueryOf<Id extends OperationId> = Op<Id> extends { parameters: { query?: infer Q } }
   ? [NonNullable<Q>] extends [never]
     ? {}
-    : NonNullable<Q>
+    : AcceptUndefined<NonNullable<Q>>
   : {};
 
 /** A quotation, as far as initiate needs it: its id and expiry_time. */
@@ -59,7 +60,7 @@ export interface QuotationOption {
    * The quotation being executed. Refused locally with QuotationExpiredError when past its expiry_time;
    * its id fills the body's quotation_id when that is missing.
    */
-  quotation?: QuotationLike;
+  quotation?: QuotationLike | undefined;
 }
 
 type QuotationOptionOf<Id extends OperationId> = [BodyOf<Id>] extends [never]
@@ -74,7 +75,7 @@ export type OptionsOf<Id extends OperationId> = QueryOf<Id> & RequestOptions & Q
 /** The arguments of a method: path parameters, then the body (if any), then options. */
 export type ArgsOf<Id extends OperationId> = [...PathArgsOf<Id>, ...BodyArgs<Id>, options?: OptionsOf<Id>];
 
-/** True for list operations (a `page` query parameter): they get `.all()`. */
+/** True for paged list operations (a `page` query parameter): they get `.all()`. */
 export type IsList<Id extends OperationId> = "page" extends keyof QueryOf<Id> ? true : false;
 
 type RawDataOf<Id extends OperationId> = Op<Id>["responses"] extends {
@@ -93,33 +94,45 @@ export interface Page<T> {
   results: T[];
 }
 
-// The USA bank list answers `{ accounts }` instead of a page; the client turns it into a page.
-type NormalizePage<D> = D extends { accounts: (infer T)[] } ? Page<T> : D;
+// The record of a list's `data`, whatever form it takes: a page (`results`; the spec writes it as
+// `PaginatedList & { results: Customer[] }`, whose `results[number]` is `unknown & Customer`, i.e. `Customer`),
+// the USA bank list's `{ accounts }`, or a bare array (EDD lists). Distributes over unions.
+type ItemOfData<D> = D extends readonly (infer T)[]
+  ? T
+  : D extends { accounts: readonly (infer T)[] }
+    ? T
+    : D extends { results: readonly unknown[] }
+      ? D["results"][number]
+      : never;
 
-/** What a method resolves to: the envelope's `data` (a page for list operations, always). */
-export type DataOf<Id extends OperationId> = IsList<Id> extends true ? NormalizePage<RawDataOf<Id>> : RawDataOf<Id>;
+/** The record type a list operation returns, in a page. */
+export type ItemOf<Id extends OperationId> = ItemOfData<RawDataOf<Id>>;
 
-type ItemOfData<D> = D extends { results: (infer T)[] } ? T : never;
-
-/** The record type a list operation pages through. */
-export type ItemOf<Id extends OperationId> = ItemOfData<DataOf<Id>>;
+/** What a method resolves to: the envelope's `data`, typed from the spec. List methods resolve to `Page<ItemOf<Id>>`. */
+export type DataOf<Id extends OperationId> = RawDataOf<Id>;
 
 /** A resource method: call it for `data`, `.withResponse()` for `{ data, response }` too. */
-export interface ResourceMethod<Id extends OperationId> {
-  (...args: ArgsOf<Id>): Promise<DataOf<Id>>;
+export interface ResourceMethod<Id extends OperationId, D = DataOf<Id>> {
+  (...args: ArgsOf<Id>): Promise<D>;
   /**
    * Same call, also returning the raw Response (status, headers; its body is already read).
    *
    * @example
    * const { data, response } = await client.customers.create.withResponse(body);
    */
-  withResponse(...args: ArgsOf<Id>): Promise<{ data: DataOf<Id>; response: Response }>;
+  withResponse(...args: ArgsOf<Id>): Promise<{ data: D; response: Response }>;
   /** The operationId this method calls. */
   readonly operationId: Id;
 }
 
-/** A list method: also `.all()`, an async iterator over every record of every page. */
-export interface ListMethod<Id extends OperationId> extends ResourceMethod<Id> {
+/**
+ * A list method whose answer is not paged (EDD lists: an array, or a page; the document does not say which):
+ * it resolves to a page all the same, so `results` is always there.
+ */
+export type PageMethod<Id extends OperationId> = ResourceMethod<Id, Page<ItemOf<Id>>>;
+
+/** A paged list method: resolves to a page of typed records; `.all()` iterates every record of every page. */
+export interface ListMethod<Id extends OperationId> extends ResourceMethod<Id, Page<ItemOf<Id>>> {
   /**
    * Every record, page after page, following `next`.
    *
@@ -129,17 +142,9 @@ export interface ListMethod<Id extends OperationId> extends ResourceMethod<Id> {
   all(...args: [...PathArgsOf<Id>, options?: OptionsOf<Id>]): AsyncIterableIterator<ItemOf<Id>>;
 }
 
-export type MethodOf<Id extends OperationId> = IsList<Id> extends true ? ListMethod<Id> : ResourceMethod<Id>;
-
-/** The methods derived from the spec, by group. */
-export type DerivedResources = {
-  [G in GroupName]: {
-    [Id in OperationId as GroupOf<Id> extends G ? MethodNameOfOperation<Id> : never]: MethodOf<Id>;
-  };
-};
 
 type DataOfMethod<M> = M extends (...args: never[]) => Promise<infer D> ? D : never;
-type Group<G extends string> = G extends GroupName ? DerivedResources[G] : {};
+type Group<G extends string> = G extends keyof GeneratedResources ? GeneratedResources[G] : {};
 
 /** Helpers added to the derived groups (polling, aliases). */
 export interface ResourceHelpers {
@@ -182,7 +187,7 @@ type PollingHelpers<R> = (R extends { get: infer Get }
   : {}) &
   (R extends { listHistory: infer History } ? { /** Alias of listHistory. */ history: History } : {});
 
-/** The resource groups of the client: derived methods plus helpers. */
+/** The resource groups of the client: the generated methods plus the helpers. */
 export type Resources = {
-  [G in GroupName]: DerivedResources[G] & (G extends keyof ResourceHelpers ? ResourceHelpers[G] : {});
+  readonly [G in keyof GeneratedResources]: GeneratedResources[G] & (G extends keyof ResourceHelpers ? ResourceHelpers[G] : {});
 };

@@ -2,7 +2,9 @@ import type { OperationRef } from "./errors.js";
 import { listOperations, type OperationInfo } from "./operations.js";
 import { paginate } from "./paginate.js";
 import { checkQuotation } from "./quotation.js";
-import type { QuotationLike, Resources } from "./resource-types.js";
+import { ambiguityCheck } from "./retry-safety.js";
+import { generatedResources } from "./generated/resources/index.js";
+import type { OperationId, QuotationLike, Resources } from "./resource-types.js";
 import { unwrapData, type RequestOptions, type Send, type Sent } from "./transport.js";
 import { checkBody, checkPathParams, checkQuery, fail } from "./validation.js";
 import { pollUntil, statusIn, type WaitOptions } from "./wait-for.js";
@@ -57,30 +59,41 @@ function parseArgs(op: OperationInfo, ref: OperationRef, args: readonly unknown[
   return { path, query, body, options: callOptions };
 }
 
-// The USA bank list answers { accounts } instead of a page: callers iterate `results` either way.
+// A list's data as a page, whatever form it arrives in: the USA bank list answers { accounts }, EDD lists may
+// answer a bare array. Callers iterate `results` either way.
 function normalizePage(data: unknown): unknown {
-  const accounts = (data as { accounts?: unknown } | null)?.accounts;
-  if (!Array.isArray(accounts) || "results" in (data as object)) return data;
-  return { count: accounts.length, next: null, previous: null, results: accounts };
+  const records = Array.isArray(data) ? data : (data as { accounts?: unknown } | null)?.accounts;
+  if (!Array.isArray(records) || (!Array.isArray(data) && "results" in (data as object))) return data;
+  return { count: records.length, next: null, previous: null, results: records };
 }
 
 /**
- * The resource groups, built from the route table: one method per
- * operation, named by the rule in method-names.ts, plus the helpers
- * (waitFor, waitForKyc, history aliases).
+ * Builds the method of an operation; the generated resource groups (src/generated/resources/) call it per method,
+ * with "page" for list operations, whose data is always turned into a page. It returns `never` to the generated
+ * code because each generated group's interface types its methods from `operations[...]`.
+ */
+export type MethodFactory = (operationId: OperationId, shape?: "page") => never;
+
+/**
+ * The resource groups: the generated groups, one explicit method per operation, each sent through `send`,
+ * plus the helpers (waitFor, waitForKyc, history aliases).
  */
 export function createResources(send: Send, historyLookupPages: number): Resources {
-  const operations = listOperations();
-  const groups: Record<string, Record<string, any>> = {};
+  const operations = new Map(listOperations().map((op) => [op.operationId, op]));
   const runners: Record<string, Runner> = {};
 
-  for (const op of operations) {
+  // Called by the generated groups once per operation, before any call is made.
+  const build = (operationId: string, shape?: "page") => {
+    const op = operations.get(operationId);
+    if (op === undefined) throw new Error(`@exchange-kit/client: no route for ${operationId}: run pnpm generate`);
     const ref: OperationRef = { operationId: op.operationId, method: op.method, path: op.path };
     const isList = op.queryParams.includes("page");
+    const check = op.idempotency === "unsafe" ? ambiguityCheck(op.operationId) : undefined;
     // async: an argument error rejects the call's promise, as a failed request does.
     const run: Runner = async (args, deadlineAt) => {
       const { path, query, body, options } = parseArgs(op, ref, args);
-      const history = op.name === "initiate" ? runners[`${op.group}.listHistory`] : undefined;
+      // Guarded (initiate): the order is looked up in the history by client_reference_id before any repeat.
+      const history = op.idempotency === "guarded" ? runners[`${op.group}.listHistory`] : undefined;
       const reference = (body as { client_reference_id?: unknown } | undefined)?.client_reference_id;
       // An object literal, not a spread of parseArgs' result: the spread cost about 3 µs per call.
       const sent = await send({
@@ -93,8 +106,10 @@ export function createResources(send: Send, historyLookupPages: number): Resourc
         // initiate: a retry could create the order twice, so each retry first looks for it in the history.
         lookup: history && ((at) => lookupOrder(history, reference, options, at)),
         noRetry: history && (typeof reference !== "string" || reference === "") ? NO_REFERENCE : undefined,
+        idempotency: op.idempotency,
+        check,
       });
-      return isList ? { data: normalizePage(sent.data), response: sent.response } : sent;
+      return shape === "page" ? { data: normalizePage(sent.data), response: sent.response } : sent;
     };
     runners[`${op.group}.${op.name}`] = run;
 
@@ -114,10 +129,12 @@ export function createResources(send: Send, historyLookupPages: number): Resourc
         }, start);
       };
     }
-    const group = (groups[op.group] ??= {});
-    if (op.name in group) throw new Error(`@exchange-kit/client: two operations map to ${op.group}.${op.name}`);
-    group[op.name] = method;
-  }
+    return method;
+  };
+  const groups = generatedResources(build as MethodFactory) as unknown as Record<
+    string,
+    Record<string, unknown>
+  >;
 
   /** Scans the history, page after page (at most historyLookupPages of 100), for the order with this reference. */
   async function lookupOrder(history: Runner, reference: unknown, options: CallOptions, deadlineAt: number): Promise<Sent | undefined> {
@@ -146,7 +163,7 @@ export function createResources(send: Send, historyLookupPages: number): Resourc
   for (const group of ["payins", "payouts"]) {
     Object.assign((groups[group] ??= {}), {
       waitFor: (id: string, o?: WaitOptions) => poll(`${group.slice(0, -1)} ${id}`, `${group}.get`, [id], "status", FINAL_ORDER, o),
-      history: groups[group]["listHistory"],
+      history: groups[group]!["listHistory"],
     });
   }
   return groups as unknown as Resources;

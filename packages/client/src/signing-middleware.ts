@@ -6,7 +6,7 @@ export interface SigningMiddlewareOptions {
   apiKey: string;
   apiSecret: string;
   /** Sign even where `window` and `document` exist (the secret would be readable there). */
-  dangerouslyAllowBrowser?: boolean;
+  dangerouslyAllowBrowser?: boolean | undefined;
 }
 
 /**

@@ -1,35 +1,44 @@
 import { canonicalize } from "@exchange-kit/signing";
+import { createFinalURL, createQuerySerializer, defaultPathSerializer } from "openapi-fetch";
 import {
   ExchangeAbortError,
+  ExchangeAmbiguousResultError,
   ExchangeApiError,
   ExchangeError,
   ExchangeNetworkError,
   ExchangeResponseError,
   ExchangeTimeoutError,
   ExchangeValidationError,
+  classifyApiError,
+  normalizeFieldErrors,
+  responseAction,
+  type Outcome,
   type OperationRef,
 } from "./errors.js";
 import type { Log } from "./logger.js";
-import { backoffDelay, MAX_RETRY_AFTER_MS, parseRetryAfter, sleep } from "./retry.js";
+import { readJson } from "./read-json.js";
+import { createRedactor } from "./redact.js";
+import { retryDelay, shouldRetry, sleep } from "./retry.js";
+import { mayRepeat, notProcessedAnswer, notSent, type IdempotencyClass } from "./retry-safety.js";
 import { signatureHeaders } from "./signing-middleware.js";
 
 /** Per-call options every method takes (list methods add their query parameters). */
 export interface RequestOptions {
   /** Aborts the call at once, also during a backoff sleep; never retried. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Limit for one attempt, in ms (default: the client's, 30 s). `Infinity` disables it. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Limit for the whole call, retries and backoff included, in ms (default: the client's, none). */
-  deadlineMs?: number;
+  deadlineMs?: number | undefined;
   /** Retries after a retryable failure (default: the client's, 3). */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** Extra request headers, e.g. `{ Prefer: "code=400" }` for the mock. They are not signed. */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
   /**
    * Query parameters the spec does not declare (the document does not publish the name of the history
    * status filter, for example). Forwarded as given; they are not signed.
    */
-  extraQuery?: Record<string, string | number | boolean | null | undefined>;
+  extraQuery?: Record<string, string | number | boolean | null | undefined> | undefined;
 }
 
 /** Passed to `hooks.onRequest` before each attempt. Add headers here (tracing); they are not signed. */
@@ -106,6 +115,19 @@ export interface Call {
   readonly lookup?: ((deadlineAt: number) => Promise<Sent | undefined>) | undefined;
   /** Why this call must not be retried at all (initiate without client_reference_id). */
   readonly noRetry?: string | undefined;
+  /** The operation's x-idempotency: an unsafe call is repeated only when it provably was not processed. */
+  readonly idempotency: IdempotencyClass;
+  /** For unsafe calls: what to check after an ambiguous failure (see ExchangeAmbiguousResultError). */
+  readonly check?: string | undefined;
+  /** client.raw: the URL openapi-fetch built (instead of path and query). */
+  readonly url?: string | undefined;
+  /** client.raw: the body as openapi-fetch serialized it, signed and sent as it is (never parsed again). */
+  readonly bodyText?: string | undefined;
+  /**
+   * "data" (default): unwrap the envelope and throw on an error answer. "response" (client.raw): resolve to the
+   * answer as received, success or error, once no retry follows; only failures without an answer throw.
+   */
+  readonly answer?: "data" | "response" | undefined;
 }
 
 export type Send = <T = unknown>(call: Call) => Promise<Sent<T>>;
@@ -117,54 +139,46 @@ export function unwrapData<A extends unknown[]>(run: (...args: A) => Promise<Sen
   return Object.assign((...args: A) => run(...args).then((sent) => sent.data), { withResponse: run });
 }
 
-/** True for failures a retry may fix: the document's retry class, network errors, attempt timeouts. */
-function isRetryable(error: unknown): error is ExchangeError {
-  if (error instanceof ExchangeApiError || error instanceof ExchangeResponseError) return error.action === "retry";
-  if (error instanceof ExchangeTimeoutError) return error.scope === "attempt";
-  return error instanceof ExchangeNetworkError;
-}
-
-/** The URL of a call: base + path + query (undefined and null values left out, arrays repeated). */
-function buildUrl(baseUrl: string, path: string, ...queries: (Record<string, unknown> | undefined)[]): string {
-  let url = baseUrl + path;
-  let sep = "?";
-  for (const query of queries) {
-    for (const key in query) {
-      const value = query[key];
-      if (value === undefined || value === null) continue;
-      for (const item of Array.isArray(value) ? value : [value]) {
-        url += `${sep}${encodeURIComponent(key)}=${encodeURIComponent(String(item))}`;
-        sep = "&";
-      }
-    }
-  }
-  return url;
-}
-
 /**
- * The wait before the next attempt after `error` (attempt `attemptNo` failed):
- * Retry-After when the answer has one, else exponential backoff. A string is
- * the reason not to retry at all.
+ * A failed attempt that a retry may fix: what the retry policy needs to know about it, and how to build its error
+ * once the outcome (attempts, why not retried, escalation) is known, so that every error is built once.
  */
-function planRetry(error: ExchangeError, attemptNo: number, baseMs: number, deadlineAt: number): number | string {
-  const retryAfter = parseRetryAfter((error as Partial<ExchangeApiError>).headers?.get("retry-after"));
-  if (retryAfter !== undefined && retryAfter > MAX_RETRY_AFTER_MS) {
-    return `Retry-After asks for ${Math.round(retryAfter / 1000)} s, more than the client waits`;
-  }
-  const delay = retryAfter ?? backoffDelay(attemptNo - 1, baseMs);
-  return Date.now() + delay >= deadlineAt ? "the deadline leaves no time for another attempt" : delay;
+class Failed {
+  constructor(
+    /** The document's retry class, a network error or an attempt timeout. */
+    readonly retryable: boolean,
+    /** The failure proves the request was not processed (see retry-safety.ts). */
+    readonly notProcessed: boolean,
+    readonly make: (outcome: Outcome) => ExchangeError,
+    readonly status: number | undefined = undefined,
+    readonly errCode: string | undefined = undefined,
+    readonly retryAfter: string | null | undefined = undefined,
+  ) {}
 }
 
-/** Marks an error the client could have retried but did not, and says why. */
-function notRetried<E extends ExchangeError>(error: E, reason: string): E {
-  error.notRetriedReason = reason;
-  error.message += ` (not retried: ${reason})`;
-  return error;
+// One query writer for every path (resource methods, client.request, client.raw): openapi-fetch's, so the URL of
+// a call is the URL the raw client would build (undefined and null left out, arrays as repeated keys).
+const writeQuery = createQuerySerializer();
+
+/** The URL of a call: base + filled-in path + query. */
+function buildUrl(baseUrl: string, path: string, query: Record<string, unknown>): string {
+  return createFinalURL(path, { baseUrl, params: { query }, querySerializer: writeQuery, pathSerializer: defaultPathSerializer });
 }
+
+const utf8 = new TextEncoder();
+
+/** The answer handed to openapi-fetch (client.raw): its `json()` reads keys with escapes correctly (see read-json.ts). */
+class Answer extends Response {
+  override async json(): Promise<any> {
+    return readJson(await this.text());
+  }
+}
+
 
 /** Creates the function every resource method, `client.request` and the helpers send through. */
 export function createTransport(settings: TransportSettings): Send {
   const { apiKey, apiSecret, log, hooks } = settings;
+  const redact = createRedactor([apiKey, apiSecret]);
   // Called as a plain function, looked up per call: Workers reject fetch called with a foreign `this`, and
   // a fetch installed after construction (polyfills, test mocks) is used.
   const fetchImpl = settings.fetch ?? ((input: string, init: RequestInit) => globalThis.fetch(input, init));
@@ -179,22 +193,30 @@ export function createTransport(settings: TransportSettings): Send {
     const deadlineTotal = deadlineAt - started;
     const timeoutMs = options.timeoutMs ?? settings.timeoutMs;
     const maxRetries = options.maxRetries ?? settings.maxRetries;
-    const url = buildUrl(settings.baseUrl, call.path, call.query, options.extraQuery);
+    const url =
+      call.url ??
+      buildUrl(settings.baseUrl, call.path, options.extraQuery === undefined ? (call.query ?? {}) : { ...call.query, ...options.extraQuery });
     const name = operation.operationId ?? operation.path;
-    let body: string | undefined;
-    try {
-      // The exact string that is signed is the string that is sent.
-      body = call.body === undefined ? undefined : canonicalize(call.body);
-    } catch (cause) {
-      const message = (cause as Error).message;
-      throw new ExchangeValidationError(`${name}: the body is not JSON: ${message}`, { body: [message] }, operation);
+    const answerOnly = call.answer === "response";
+    let body: string | undefined = call.bodyText;
+    if (body === undefined && call.body !== undefined) {
+      try {
+        // The exact string that is signed is the string that is sent.
+        body = canonicalize(call.body);
+      } catch (cause) {
+        const message = (cause as Error).message;
+        throw new ExchangeValidationError(`${name}: the body is not JSON: ${message}`, { body: [message] }, operation);
+      }
     }
+    // client.raw: the last answer as received, handed back when the call ends on an error answer.
+    let lastAnswer: Response | undefined;
 
     /** One attempt: sign with a fresh timestamp, send, read, parse. */
     const attempt = async (attemptNo: number): Promise<Sent> => {
-      if (signal?.aborted) throw new ExchangeAbortError(signal.reason, operation);
+      const final = { attempts: attemptNo };
+      if (signal?.aborted) throw new ExchangeAbortError(signal.reason, operation, final);
       const remaining = deadlineAt - Date.now();
-      if (remaining <= 0) throw new ExchangeTimeoutError("deadline", deadlineTotal, operation);
+      if (remaining <= 0) throw new ExchangeTimeoutError("deadline", deadlineTotal, operation, final);
 
       // Every attempt is signed afresh, so a retry never carries a stale timestamp.
       const signed = await signatureHeaders(apiKey, apiSecret, body, settings.dangerouslyAllowBrowser);
@@ -214,12 +236,16 @@ export function createTransport(settings: TransportSettings): Send {
         }, limit);
       const onAbort = (): void => controller?.abort(signal?.reason);
       if (controller) signal?.addEventListener("abort", onAbort);
-      const failure = (cause: unknown): ExchangeError =>
+      // No answer: the caller's abort and the deadline end the call; an attempt timeout or a network error may be
+      // retried (an unsafe call only when nothing was sent).
+      const failure = (cause: unknown): ExchangeError | Failed =>
         signal?.aborted
-          ? new ExchangeAbortError(signal.reason, operation)
-          : timedOut !== undefined
-            ? new ExchangeTimeoutError(timedOut, timedOut === "deadline" ? deadlineTotal : timeoutMs, operation)
-            : new ExchangeNetworkError(cause, operation);
+          ? new ExchangeAbortError(signal.reason, operation, final)
+          : timedOut === "deadline"
+            ? new ExchangeTimeoutError("deadline", deadlineTotal, operation, final)
+            : timedOut === "attempt"
+              ? new Failed(true, false, (outcome) => new ExchangeTimeoutError("attempt", timeoutMs, operation, outcome))
+              : new Failed(true, notSent(cause), (outcome) => new ExchangeNetworkError(cause, operation, redact.text, outcome));
 
       try {
         if (hooks.onRequest) await hooks.onRequest({ operation, url, method, headers, body, attempt: attemptNo });
@@ -239,19 +265,42 @@ export function createTransport(settings: TransportSettings): Send {
           throw failure(cause);
         }
         if (log.debug) log.write("debug", `exchange: ${response.status} from ${method} ${url} in ${Date.now() - sentAt} ms`);
+        if (answerOnly) {
+          // Text with a backslash may hold an escaped key: with a Content-Length, openapi-fetch reads a success
+          // through answer.json() (the safe reader) instead of its own JSON.parse (an error answer it always reads
+          // with JSON.parse). Other text is safe for JSON.parse and skips the encoding.
+          let headers = response.headers;
+          if (text.includes("\\")) {
+            headers = new Headers(response.headers);
+            headers.set("content-length", String(utf8.encode(text).byteLength));
+          }
+          const answer = new Answer(text, { status: response.status, statusText: response.statusText, headers });
+          // A success is not read here: openapi-fetch parses it once, for the caller.
+          if (response.ok) return { data: undefined, response: answer };
+          lastAnswer = answer;
+        }
         // The envelope: `{ status: true, data }`, or `status: false` with err_code, message and errors.
         let parsed: unknown;
         try {
-          parsed = JSON.parse(text);
+          parsed = readJson(text);
         } catch {
           // Not JSON: handled below with everything else that is not the envelope.
         }
+        const { status } = response;
+        const retryAfter = response.headers.get("retry-after");
+        // Server-supplied text goes into an error only redacted: a proxy may echo the key or a signature.
         if (parsed === null || typeof parsed !== "object" || typeof (parsed as { status?: unknown }).status !== "boolean") {
-          throw new ExchangeResponseError(response.status, text, operation, response.headers);
+          const make = (outcome: Outcome) => new ExchangeResponseError(status, redact.text(text), operation, redact.headers(response.headers), outcome);
+          throw new Failed(responseAction(status) === "retry", notProcessedAnswer(status, undefined), make, status, undefined, retryAfter);
         }
         const envelope = parsed as Record<string, unknown>;
         if (response.ok && envelope["status"] === true) return { data: envelope["data"], response };
-        throw new ExchangeApiError({ status: response.status, body: envelope, operation, headers: response.headers });
+        const answer = redact.value(envelope);
+        const errCode = typeof answer["err_code"] === "string" ? answer["err_code"] : undefined;
+        const action = classifyApiError(status, errCode, normalizeFieldErrors(answer["errors"] ?? answer["error"]));
+        const make = (outcome: Outcome) =>
+          new ExchangeApiError({ status, body: answer, operation, headers: redact.headers(response.headers), outcome });
+        throw new Failed(action === "retry", notProcessedAnswer(status, errCode), make, status, errCode, retryAfter);
       } finally {
         clearTimeout(timer);
         signal?.removeEventListener("abort", onAbort);
@@ -259,43 +308,60 @@ export function createTransport(settings: TransportSettings): Send {
     };
 
     for (let attemptNo = 1; ; attemptNo++) {
+      let failed: Failed;
       try {
+        lastAnswer = undefined;
         return (await attempt(attemptNo)) as Sent<T>;
-      } catch (error) {
-        if (!(error instanceof ExchangeError)) throw error;
-        error.attempts = attemptNo;
-        // After an uncertain attempt, "this reference already exists" means that attempt created the order.
-        if (lookup !== undefined && attemptNo > 1 && (error as ExchangeApiError).errCode?.endsWith("_DUPLICATE_CLIENT_REF_ID")) {
-          const found = await lookup(deadlineAt);
-          if (found !== undefined) return found as Sent<T>;
+      } catch (thrown) {
+        // Final errors (abort, deadline) and a hook's own error end the call as they are.
+        if (!(thrown instanceof Failed)) throw thrown;
+        failed = thrown;
+      }
+      /** Ends the call: client.raw gets the last answer (openapi-fetch's `error`), others the error, built now. */
+      const giveUp = (outcome: Outcome): Sent<T> => {
+        if (answerOnly && lastAnswer !== undefined) return { data: undefined as T, response: lastAnswer };
+        throw failed.make(outcome);
+      };
+      // After an uncertain attempt, "this reference already exists" means that attempt created the order.
+      if (lookup !== undefined && attemptNo > 1 && failed.errCode?.endsWith("_DUPLICATE_CLIENT_REF_ID")) {
+        const found = await lookup(deadlineAt);
+        if (found !== undefined) return found as Sent<T>;
+      }
+      // The outcome of an unsafe call is unknown unless the failure proves it was not processed: say so
+      // instead of repeating it or reporting a plain failure.
+      if (failed.retryable && !mayRepeat(call.idempotency, failed.notProcessed)) {
+        if (answerOnly && lastAnswer !== undefined) return { data: undefined as T, response: lastAnswer };
+        const ambiguous = new ExchangeAmbiguousResultError(failed.make({ attempts: attemptNo }), call.check ?? "whether the request took effect", operation);
+        log.write("error", `exchange: ${ambiguous.message}`);
+        throw ambiguous;
+      }
+      if (!shouldRetry(failed.retryable, failed.errCode, attemptNo, maxRetries)) {
+        // A 5xx that keeps recurring: the document says stop and escalate.
+        const escalate = failed.retryable && attemptNo > 1 && (failed.status ?? 0) >= 500;
+        if (answerOnly && lastAnswer !== undefined) return { data: undefined as T, response: lastAnswer };
+        const error = failed.make({ attempts: attemptNo, escalate });
+        log.write(failed.retryable ? "error" : "debug", `exchange: ${name} failed after ${attemptNo} attempt(s): ${error.message}`);
+        throw error;
+      }
+      if (call.noRetry !== undefined) return giveUp({ attempts: attemptNo, notRetriedReason: call.noRetry });
+      const delay = retryDelay(failed.retryAfter, attemptNo, settings.retryBaseMs, deadlineAt);
+      if (typeof delay === "string") return giveUp({ attempts: attemptNo, notRetriedReason: delay });
+      // This attempt's error, for the log line and onRetry; the call goes on.
+      const error = failed.make({ attempts: attemptNo });
+      log.write("warn", `exchange: ${name} attempt ${attemptNo} failed (${error.message}); retrying in ${Math.round(delay)} ms`);
+      await hooks.onRetry?.({ operation, attempt: attemptNo, delayMs: delay, error });
+      await sleep(delay, signal, operation);
+      if (lookup !== undefined) {
+        let found: Sent | undefined;
+        try {
+          found = await lookup(deadlineAt);
+        } catch (lookupError) {
+          if (lookupError instanceof ExchangeAbortError) throw lookupError;
+          throw failed.make({ attempts: attemptNo, notRetriedReason: `the order history could not be checked (${(lookupError as Error).message})` });
         }
-        const retryable = isRetryable(error);
-        // UNKNOWN_ERROR: "retry once" in the document.
-        const limit = (error as ExchangeApiError).errCode === "UNKNOWN_ERROR" ? Math.min(1, maxRetries) : maxRetries;
-        if (!retryable || attemptNo > limit) {
-          // A 5xx that keeps recurring: the document says stop and escalate.
-          if (retryable && attemptNo > 1 && (error as ExchangeApiError).status >= 500) (error as ExchangeApiError).action = "escalate";
-          log.write(retryable ? "error" : "debug", `exchange: ${name} failed after ${attemptNo} attempt(s): ${error.message}`);
-          throw error;
-        }
-        if (call.noRetry !== undefined) throw notRetried(error, call.noRetry);
-        const delay = planRetry(error, attemptNo, settings.retryBaseMs, deadlineAt);
-        if (typeof delay === "string") throw notRetried(error, delay);
-        log.write("warn", `exchange: ${name} attempt ${attemptNo} failed (${error.message}); retrying in ${Math.round(delay)} ms`);
-        await hooks.onRetry?.({ operation, attempt: attemptNo, delayMs: delay, error });
-        await sleep(delay, signal, operation);
-        if (lookup !== undefined) {
-          let found: Sent | undefined;
-          try {
-            found = await lookup(deadlineAt);
-          } catch (lookupError) {
-            if (lookupError instanceof ExchangeAbortError) throw lookupError;
-            throw notRetried(error, `the order history could not be checked (${(lookupError as Error).message})`);
-          }
-          if (found !== undefined) {
-            log.write("info", `exchange: ${name}: attempt ${attemptNo} had created the order; not creating it again`);
-            return found as Sent<T>;
-          }
+        if (found !== undefined) {
+          log.write("info", `exchange: ${name}: attempt ${attemptNo} had created the order; not creating it again`);
+          return found as Sent<T>;
         }
       }
     }

@@ -4,15 +4,15 @@ import { sleep } from "./retry.js";
 /** Options of the waitFor helpers. */
 export interface WaitOptions<T = unknown> {
   /** Give up after this long, in ms, with ExchangeWaitTimeoutError carrying the last record. Default 10 minutes. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Stops waiting at once (ExchangeAbortError). */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** The first pause between polls, in ms; it doubles after each poll. Default 1000. */
-  intervalMs?: number;
+  intervalMs?: number | undefined;
   /** The longest pause between polls, in ms. Default 30000. */
-  maxIntervalMs?: number;
+  maxIntervalMs?: number | undefined;
   /** When to stop, instead of the default final statuses. */
-  until?: (record: T) => boolean;
+  until?: (record: T) => boolean | undefined;
 }
 
 const DEFAULT_WAIT_MS = 10 * 60_000;

@@ -1,3 +1,4 @@
+import { inspect } from "node:util";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import {
   ExchangeApiError,
@@ -10,7 +11,7 @@ import {
   type ErrCode,
 } from "../src/index.js";
 import { classifyApiError, normalizeFieldErrors } from "../src/errors.js";
-import { apiError, CUSTOMER_ID, failure, hang, json, testClient } from "./support/fake-fetch.js";
+import { API_KEY, API_SECRET, apiError, CUSTOMER_ID, failure, hang, json, testClient } from "./support/fake-fetch.js";
 
 describe("errors", () => {
   it("turns an error envelope into ExchangeApiError with status, code, message, field errors, operation and body", async () => {
@@ -164,5 +165,96 @@ describe("errors", () => {
     const error = (await failure(client.customers.get(CUSTOMER_ID))) as Error;
     expect(error.name).toBe("ExchangeApiError");
     expect(String(error.stack)).toContain("ExchangeApiError");
+  });
+});
+
+describe("redaction of credentials in errors", () => {
+  /** Every view of an error a log line or a report could show. */
+  const views = (error: Error) => [error.message, String(error), JSON.stringify(error), inspect(error, { depth: 10 }), error.stack ?? ""];
+  const secretsOf = (signature: string) => [API_KEY, API_SECRET, signature];
+  const headerText = (headers: Headers) => {
+    let out = "";
+    headers.forEach((value, name) => (out += `${name}: ${value}\n`));
+    return out;
+  };
+
+  it("redacts the key, the secret and the request's signature echoed in an error envelope, in every view", async () => {
+    const { client } = testClient((request) =>
+      json(
+        {
+          status: false,
+          err_code: "AUTH_INVALID_SIGNATURE",
+          message: `bad signature ${request.headers["x-signature"]} for key ${API_KEY} (secret ${API_SECRET})`,
+          errors: { headers: [`X-SIGNATURE: ${request.headers["x-signature"]}`], [API_KEY]: ["unknown key"] },
+          echo: { "X-API-KEY": API_KEY, nested: [{ secret: API_SECRET }] },
+        },
+        { status: 401, headers: { "X-Echo-Signature": request.headers["x-signature"]!, "X-API-KEY": API_KEY } },
+      ),
+    );
+    const error = (await failure(client.customers.get(CUSTOMER_ID))) as ExchangeApiError;
+    expect(error).toBeInstanceOf(ExchangeApiError);
+    expect(error.message).toMatch(/^bad signature \[redacted\] for key \[redacted\] \(secret \[redacted\]\)$/);
+    const signature = JSON.stringify(error.body).match(/[A-Za-z0-9+/]{43}=/)?.[0];
+    expect(signature).toBeUndefined();
+    for (const view of [...views(error), JSON.stringify(error.fieldErrors), headerText(error.headers!)]) {
+      for (const secret of secretsOf("")) if (secret) expect(view).not.toContain(secret);
+      expect(view).not.toMatch(/[A-Za-z0-9+/]{43}=/);
+    }
+  });
+
+  it("redacts a signature of another request that a proxy echoes", async () => {
+    const other = "q1w2e3r4t5y6u7i8o9p0a1s2d3f4g5h6j7k8l9z0x1c=";
+    const { client } = testClient(() => new Response(`<h1>400</h1><p>rejected X-SIGNATURE ${other} from ${API_KEY}</p>`, { status: 400 }));
+    const error = (await failure(client.customers.get(CUSTOMER_ID))) as ExchangeResponseError;
+    expect(error).toBeInstanceOf(ExchangeResponseError);
+    for (const view of [...views(error), error.text]) {
+      expect(view).not.toContain(other);
+      expect(view).not.toContain(API_KEY);
+    }
+    expect(error.text).toContain("[redacted]");
+  });
+
+  it("redacts credentials in the message of a network error", async () => {
+    const { client } = testClient(() => Promise.reject(new TypeError(`fetch failed for ${API_KEY}`)), { maxRetries: 0 });
+    const error = await failure(client.customers.get(CUSTOMER_ID));
+    expect(error).toBeInstanceOf(ExchangeNetworkError);
+    expect(error.message).toBe("network error: fetch failed for [redacted]");
+  });
+
+  it("redacts credentials in the cause's message of an ambiguous result", async () => {
+    const { client } = testClient(() => apiError(500, "SYS_INTERNAL_ERROR", {}, `upstream said ${API_SECRET}`));
+    const error = await failure(client.payins.saveEdd({ customer_id: CUSTOMER_ID } as never));
+    for (const view of views(error)) expect(view).not.toContain(API_SECRET);
+  });
+});
+
+describe("errors built once", () => {
+  it("gives each attempt its own error with its attempt number, and the final one the total", async () => {
+    const seen: ExchangeError[] = [];
+    const { client } = testClient(() => apiError(503, "SYS_SERVICE_UNAVAILABLE"), { hooks: { onRetry: (e) => void seen.push(e.error) } });
+    const error = (await failure(client.customers.get(CUSTOMER_ID))) as ExchangeApiError;
+    expect(seen.map((e) => e.attempts)).toEqual([1, 2, 3]);
+    expect(error.attempts).toBe(4);
+    expect(error.action).toBe("escalate");
+    expect(new Set([...seen, error]).size).toBe(4);
+  });
+
+  it("states why it was not retried in its message and field from the start", async () => {
+    const { client } = testClient(() => apiError(429, "TOO_MANY_REQUESTS", {}, "slow down", { "Retry-After": "3600" }));
+    const error = (await failure(client.customers.get(CUSTOMER_ID))) as ExchangeApiError;
+    expect(error.notRetriedReason).toMatch(/Retry-After asks for 3600 s/);
+    expect(error.message).toBe(`slow down (not retried: ${error.notRetriedReason})`);
+    expect(error.stack).toContain("not retried");
+  });
+
+  it("has readonly outcome fields", () => {
+    const error = new ExchangeApiError({ status: 500, body: {}, operation: { operationId: "getCustomer", method: "GET", path: "/x" } });
+    // @ts-expect-error: attempts is readonly
+    error.attempts = 2;
+    // @ts-expect-error: action is readonly
+    error.action = "fix";
+    // @ts-expect-error: notRetriedReason is readonly
+    error.notRetriedReason = "x";
+    expect(error).toBeInstanceOf(ExchangeApiError);
   });
 });

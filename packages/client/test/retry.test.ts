@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ExchangeApiError, ExchangeNetworkError, ExchangeResponseError, type RetryEvent } from "../src/index.js";
-import { backoffDelay, parseRetryAfter } from "../src/retry.js";
+import { backoffDelay, parseRetryAfter, retryDelay, shouldRetry } from "../src/retry.js";
 import { advance, apiError, CUSTOMER_ID, failure, FAKE_TIMERS, ok, testClient, until } from "./support/fake-fetch.js";
 
 afterEach(() => {
@@ -153,7 +153,7 @@ describe("retries", () => {
     const now = Date.parse("2026-03-01T10:00:00Z");
     expect(parseRetryAfter("2", now)).toBe(2000);
     expect(parseRetryAfter("Sun, 01 Mar 2026 10:00:30 GMT", now)).toBe(30_000);
-    expect(parseRetryAfter("Sun, 01 Mar 2026 09:00:00 GMT", now)).toBe(0);
+    expect(parseRetryAfter("Sun, 01 Mar 2026 09:00:00 GMT", now)).toBeUndefined();
     expect(parseRetryAfter("soon", now)).toBeUndefined();
     expect(parseRetryAfter(null, now)).toBeUndefined();
   });
@@ -175,5 +175,87 @@ describe("retries", () => {
     const error = await failure(client.customers.get(CUSTOMER_ID));
     expect(calls).toHaveLength(1);
     expect(error.notRetriedReason).toMatch(/Retry-After asks for 3600 s/);
+  });
+});
+
+describe("Retry-After with a floor and a ceiling", () => {
+  const now = Date.parse("2026-03-01T10:00:00Z");
+  const noJitter = () => 0;
+
+  it.each([
+    ["0", 1000],
+    ["-1", 1000],
+    ["Sun, 01 Mar 2026 09:59:00 GMT", 1000],
+    ["1, 2", 1000],
+    ["soon", 1000],
+    ["2.5", 1000],
+  ])("waits at least the first backoff step for Retry-After %j", (header, expected) => {
+    expect(retryDelay(header, 1, 1000, Infinity, now, noJitter)).toBe(expected);
+  });
+
+  it("falls back to the growing backoff for a negative, past or malformed Retry-After", () => {
+    for (const header of ["-1", "Sun, 01 Mar 2026 09:59:00 GMT", "1, 2"]) {
+      expect(retryDelay(header, 3, 1000, Infinity, now, noJitter), header).toBe(4000);
+    }
+  });
+
+  it("keeps the floor for a valid Retry-After of 0 on later attempts too", () => {
+    expect(retryDelay("0", 3, 1000, Infinity, now, noJitter)).toBe(1000);
+  });
+
+  it("honours a valid Retry-After above the floor", () => {
+    expect(retryDelay("3", 1, 1000, Infinity, now)).toBe(3000);
+    expect(retryDelay("Sun, 01 Mar 2026 10:00:05 GMT", 1, 1000, Infinity, now)).toBe(5000);
+  });
+
+  it("does not wait past the deadline", () => {
+    expect(retryDelay("5", 1, 1000, now + 4000, now)).toMatch(/deadline/);
+    expect(retryDelay("0", 1, 1000, now + 500, now)).toMatch(/deadline/);
+  });
+
+  it("does not read obsolete or partial dates as dates", () => {
+    expect(parseRetryAfter("1, 2", now)).toBeUndefined();
+    expect(parseRetryAfter("-1", now)).toBeUndefined();
+    expect(parseRetryAfter("Sunday, 01-Mar-26 10:00:05 GMT", now)).toBeUndefined();
+    expect(parseRetryAfter("2026-03-01T10:00:05Z", now)).toBeUndefined();
+  });
+
+  it.each(["0", "-1", "Sun, 01 Mar 2026 09:59:00 GMT", "1, 2"])(
+    "leaves at least a second between requests when each 429 says Retry-After %j",
+    async (header) => {
+      vi.useFakeTimers({ ...FAKE_TIMERS, now: new Date("2026-03-01T10:00:00Z") });
+      const sentAt: number[] = [];
+      const { client, calls } = testClient(
+        (_, i) => {
+          sentAt.push(Date.now());
+          return i < 3 ? apiError(429, "TOO_MANY_REQUESTS", {}, "slow down", { "Retry-After": header }) : ok({ id: 1 });
+        },
+        { retryBaseMs: 1000 },
+      );
+      const done = client.customers.get(CUSTOMER_ID);
+      await until(() => calls.length === 1);
+      await advance(999, 10);
+      expect(calls).toHaveLength(1);
+      await advance(10_000);
+      await expect(done).resolves.toEqual({ id: 1 });
+      expect(calls).toHaveLength(4);
+      const gaps = sentAt.slice(1).map((t, i) => t - sentAt[i]!);
+      for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(1000);
+    },
+  );
+});
+
+describe("shouldRetry", () => {
+  it("retries a retryable failure up to maxRetries times", () => {
+    expect([1, 2, 3, 4].map((n) => shouldRetry(true, "SYS_INTERNAL_ERROR", n, 3))).toEqual([true, true, true, false]);
+  });
+
+  it("retries UNKNOWN_ERROR once only, and nothing with maxRetries 0", () => {
+    expect([1, 2].map((n) => shouldRetry(true, "UNKNOWN_ERROR", n, 3))).toEqual([true, false]);
+    expect(shouldRetry(true, "UNKNOWN_ERROR", 1, 0)).toBe(false);
+  });
+
+  it("never retries a failure outside the retry class", () => {
+    expect(shouldRetry(false, "REQ_FIELD_MISSING", 1, 3)).toBe(false);
   });
 });

@@ -7,11 +7,12 @@ export type * from "./generated/openapi.js";
 export type * from "./generated/aliases.js";
 export { errCodes } from "./generated/err-codes.js";
 export { operationIndex } from "./generated/operations.js";
-/** The lean route table a client bundles: `[tag, path, method, pathParams, queryParams, hasBody]` by operationId. */
+/** The lean route table a client bundles: `[tag, path, method, pathParams, queryParams, hasBody, idempotency]` by operationId. */
 export { operationRoutes } from "./generated/routes.js";
 export type { OperationRoute, OperationRoutes } from "./generated/routes.js";
 export type {
   HttpMethod,
+  IdempotencyClass,
   OperationId,
   OperationIndex,
   OperationInfo,

@@ -29,6 +29,7 @@ describe("the operation index", () => {
         requiredQueryParams: params.filter((p) => p.in === "query" && p.required).map((p) => p.name),
         hasBody: body !== undefined,
         bodyRequired: body?.required === true,
+        idempotency: operation["x-idempotency"],
       });
       expect(operation.tags).toHaveLength(1);
       expect(new Set(params.filter((p) => p.in === "path").map((p) => p.name))).toEqual(new Set(entry.pathParams));
@@ -41,11 +42,17 @@ describe("the route table", () => {
     expect(Object.keys(operationRoutes)).toEqual(Object.keys(operationIndex));
   });
 
-  it("holds tag, path, method, pathParams, queryParams and hasBody of every index entry", () => {
+  it("holds tag, path, method, pathParams, queryParams, hasBody and idempotency of every index entry", () => {
     for (const [id, entry] of Object.entries(operationIndex)) {
-      const { method, path, tag, pathParams, queryParams, hasBody } = entry;
-      expect(operationRoutes[id as keyof typeof operationRoutes], id).toEqual([tag, path, method, pathParams, queryParams, hasBody]);
+      const { method, path, tag, pathParams, queryParams, hasBody, idempotency } = entry;
+      expect(operationRoutes[id as keyof typeof operationRoutes], id).toEqual([tag, path, method, pathParams, queryParams, hasBody, idempotency]);
     }
+  });
+
+  it("classes reads as safe to repeat and EDD saves as unsafe", () => {
+    for (const entry of Object.values(operationIndex)) if (entry.method === "get") expect(entry.idempotency, entry.operationId).toBe("safe");
+    expect(operationIndex.savePayinEdd.idempotency).toBe("unsafe");
+    expect(operationIndex.initiatePayout.idempotency).toBe("guarded");
   });
 });
 

@@ -101,6 +101,13 @@ function parametersOf(spec, pathItem, operation) {
   return [...byKey.values()];
 }
 
+// Whether a client may repeat an operation after a failure that may have reached the service. Every path
+// operation states its class: safe (reads, deletes, writes the document makes idempotent), guarded (repeat only
+// after looking the record up by client_reference_id) or unsafe (repeat only when the request provably was not
+// processed).
+const IDEMPOTENCY_KEY = "x-idempotency";
+const IDEMPOTENCY_CLASSES = ["safe", "guarded", "unsafe"];
+
 /** The operation index entries, in document order. */
 export function operationEntries(spec) {
   const rootTags = new Set((spec.tags ?? []).map((t) => t.name));
@@ -121,6 +128,10 @@ export function operationEntries(spec) {
     for (const name of declaredPath) if (!templateNames.includes(name)) throw new Error(`${where}: path parameter ${name} is not in the path`);
     const query = params.filter((p) => p.in === "query");
     const body = deref(spec, operation.requestBody);
+    const idempotency = operation[IDEMPOTENCY_KEY];
+    if (!IDEMPOTENCY_CLASSES.includes(idempotency)) {
+      throw new Error(`${where}: ${IDEMPOTENCY_KEY} must be one of ${IDEMPOTENCY_CLASSES.join(", ")} (got ${JSON.stringify(idempotency)})`);
+    }
     return {
       operationId: id,
       method,
@@ -132,6 +143,7 @@ export function operationEntries(spec) {
       requiredQueryParams: query.filter((p) => p.required === true).map((p) => p.name),
       hasBody: body !== undefined,
       bodyRequired: body?.required === true,
+      idempotency,
     };
   });
 }
@@ -144,12 +156,19 @@ export function generateOperationRoutes(entries) {
     .map(
       (e) =>
         `  ${key(e.operationId)}: [${JSON.stringify(e.tag)}, ${JSON.stringify(e.path)}, ${JSON.stringify(e.method)}, ` +
-        `${strings(e.pathParams)}, ${strings(e.queryParams)}, ${e.hasBody}],`,
+        `${strings(e.pathParams)}, ${strings(e.queryParams)}, ${e.hasBody}, ${JSON.stringify(e.idempotency)}],`,
     )
     .join("\n");
   return `${HEADER("scripts/generate.mjs")}
 /** An HTTP method, lowercase as in the spec and in \`paths\`. */
 export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
+
+/**
+ * An operation's \`x-idempotency\`: \`safe\` to repeat (reads, deletes, writes the document makes idempotent),
+ * \`guarded\` (repeat only after looking the record up by its client_reference_id) or \`unsafe\` (repeat only when
+ * the request provably was not processed).
+ */
+export type IdempotencyClass = ${IDEMPOTENCY_CLASSES.map((c) => JSON.stringify(c)).join(" | ")};
 
 /**
  * The route of one operation, as a tuple so that the table stays small in a client's bundle. The members
@@ -168,6 +187,8 @@ export type OperationRoute = readonly [
   queryParams: readonly string[],
   /** True when the operation declares a request body. */
   hasBody: boolean,
+  /** When a client may repeat the operation after a failure that may have reached the service (\`x-idempotency\`). */
+  idempotency: IdempotencyClass,
 ];
 
 /**
@@ -194,9 +215,9 @@ export function generateOperationIndex(entries) {
     )
     .join("\n");
   return `${HEADER("scripts/generate.mjs")}
-import { operationRoutes, type HttpMethod, type OperationRoutes } from "./routes.js";
+import { operationRoutes, type HttpMethod, type IdempotencyClass, type OperationRoutes } from "./routes.js";
 
-export type { HttpMethod } from "./routes.js";
+export type { HttpMethod, IdempotencyClass } from "./routes.js";
 
 /** What the client needs to call one operation. */
 export interface OperationInfo {
@@ -218,6 +239,8 @@ export interface OperationInfo {
   readonly hasBody: boolean;
   /** True when the request body is required. */
   readonly bodyRequired: boolean;
+  /** When a client may repeat the operation after a failure that may have reached the service. */
+  readonly idempotency: IdempotencyClass;
 }
 
 /** What the index adds to each route of \`operationRoutes\`. */
@@ -240,6 +263,7 @@ export type OperationIndex = {
     readonly requiredQueryParams: Details[Id]["requiredQueryParams"];
     readonly hasBody: OperationRoutes[Id][5];
     readonly bodyRequired: Details[Id]["bodyRequired"];
+    readonly idempotency: OperationRoutes[Id][6];
   };
 };
 
@@ -249,9 +273,9 @@ export type OperationIndex = {
  */
 export const operationIndex: OperationIndex = /* @__PURE__ */ (() => {
   const index: Record<string, OperationInfo> = {};
-  for (const [operationId, [tag, path, method, pathParams, queryParams, hasBody]] of Object.entries(operationRoutes)) {
+  for (const [operationId, [tag, path, method, pathParams, queryParams, hasBody, idempotency]] of Object.entries(operationRoutes)) {
     const { summary, requiredQueryParams, bodyRequired } = operationDetails[operationId as keyof Details];
-    index[operationId] = { operationId, method, path, tag, summary, pathParams, queryParams, requiredQueryParams, hasBody, bodyRequired };
+    index[operationId] = { operationId, method, path, tag, summary, pathParams, queryParams, requiredQueryParams, hasBody, bodyRequired, idempotency };
   }
   return index as OperationIndex;
 })();

@@ -26,6 +26,7 @@ export const RESERVED_TYPE_NAMES = new Set([
   "OperationInfo",
   "OperationRoute",
   "OperationRoutes",
+  "IdempotencyClass",
   "OperationPath",
   "OperationMethod",
   "OperationTag",

@@ -4,6 +4,13 @@
 export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
 
 /**
+ * An operation's `x-idempotency`: `safe` to repeat (reads, deletes, writes the document makes idempotent),
+ * `guarded` (repeat only after looking the record up by its client_reference_id) or `unsafe` (repeat only when
+ * the request provably was not processed).
+ */
+export type IdempotencyClass = "safe" | "guarded" | "unsafe";
+
+/**
  * The route of one operation, as a tuple so that the table stays small in a client's bundle. The members
  * have the meaning of the `operationIndex` members of the same name. The tag comes first: the routes of a
  * tag follow each other and share the start of their paths, which gzip then stores once.
@@ -20,6 +27,8 @@ export type OperationRoute = readonly [
   queryParams: readonly string[],
   /** True when the operation declares a request body. */
   hasBody: boolean,
+  /** When a client may repeat the operation after a failure that may have reached the service (`x-idempotency`). */
+  idempotency: IdempotencyClass,
 ];
 
 /**
@@ -28,48 +37,48 @@ export type OperationRoute = readonly [
  * `operationIndex` is built from it and adds the summary and what the spec requires.
  */
 export const operationRoutes = {
-  createCustomer: ["Customers", "/cms/api/v1/customer/create", "post", [], [], true],
-  listCustomers: ["Customers", "/cms/api/v1/customer/list", "get", [], ["page", "per_page"], false],
-  getCustomer: ["Customers", "/cms/api/v1/customer/{customer_id}", "get", ["customer_id"], [], false],
-  getKycConfiguration: ["KYC", "/cms/api/v1/kyc/configuration/{customer_id}", "get", ["customer_id"], [], false],
-  addKycData: ["KYC", "/cms/api/v1/kyc/add-kyc-data", "post", [], [], true],
-  updateKycSelfie: ["KYC", "/cms/api/v1/kyc/update-selfie-info", "patch", [], [], true],
-  updateKycTaxInfo: ["KYC", "/cms/api/v1/kyc/update-tax-info", "patch", [], [], true],
-  updateKycDocumentInfo: ["KYC", "/cms/api/v1/kyc/update-document-info", "patch", [], [], true],
-  addPayoutSenderKycData: ["KYC", "/cms/api/v1/kyc/payout/add-sender-kyc-data", "post", [], [], true],
-  createKycRemitter: ["KYC", "/cms/api/v1/kyc/remitter/create", "post", [], [], true],
-  createBankAccount: ["Bank accounts", "/cms/api/v1/bank/create", "post", [], [], true],
-  listBankAccounts: ["Bank accounts", "/cms/api/v1/bank/list/{customer_id}", "get", ["customer_id"], ["page", "per_page"], false],
-  getBankAccount: ["Bank accounts", "/cms/api/v1/bank/{customer_id}/{bank_id}", "get", ["customer_id", "bank_id"], [], false],
-  deleteBankAccount: ["Bank accounts", "/cms/api/v1/bank/{customer_id}/{bank_id}/delete", "delete", ["customer_id", "bank_id"], [], false],
-  createBankAccountForPayout: ["Bank accounts", "/cms/api/v1/bank/payout/create", "post", [], [], true],
-  generateBankLink: ["Bank accounts", "/cms/api/v1/bank/generate-link", "post", [], [], true],
-  getWallet: ["Wallets", "/cms/api/v1/customer/wallet/{customer_id}/{wallet_id}", "get", ["customer_id", "wallet_id"], [], false],
-  deleteWallet: ["Wallets", "/cms/api/v1/customer/wallet/{customer_id}/{wallet_id}/delete", "delete", ["customer_id", "wallet_id"], [], false],
-  getPayinConfiguration: ["Payins", "/pis/api/v1/payin/configuration", "get", [], [], false],
-  getPayinLimits: ["Payins", "/pis/api/v1/payin/limits/{customer_id}", "get", ["customer_id"], [], false],
-  fetchPayinRate: ["Payins", "/pis/api/v1/payin/fetch-rate", "get", [], [], false],
-  createPayinQuotation: ["Payins", "/pis/api/v1/payin/quotation", "post", [], [], true],
-  getPayinQuotation: ["Payins", "/pis/api/v1/payin/quotation/{quotation_id}", "get", ["quotation_id"], [], false],
-  initiatePayin: ["Payins", "/pis/api/v1/payin/initiate", "post", [], [], true],
-  listPayinHistory: ["Payins", "/pis/api/v1/payin/history", "get", [], ["page", "per_page", "start_date", "end_date"], false],
-  savePayinEdd: ["Payins", "/pis/api/v1/payin/edd/save", "post", [], [], true],
-  listPayinEdd: ["Payins", "/pis/api/v1/payin/edd/list", "get", [], [], false],
-  getPayin: ["Payins", "/pis/api/v1/payin/{payin_id}", "get", ["payin_id"], [], false],
-  listPrefundedPayoutHistory: ["Payouts", "/pos/api/v1/prefunded/payout/history", "get", [], ["page", "per_page", "start_date", "end_date"], false],
-  getPrefundedPayoutConfiguration: ["Payouts", "/pos/api/v1/prefunded/payout/configuration", "get", [], [], false],
-  createPayoutQuotation: ["Payouts", "/pos/api/v1/payout/quotation", "post", [], [], true],
-  createRemittancePayoutQuotation: ["Payouts", "/pos/api/v1/remittance-payout/quotation", "post", [], [], true],
-  getPayoutConfiguration: ["Payouts", "/pos/api/v1/payout/configuration", "get", [], [], false],
-  getPayoutLimits: ["Payouts", "/pos/api/v1/payout/limits/{customer_id}", "get", ["customer_id"], [], false],
-  fetchPayoutRate: ["Payouts", "/pos/api/v1/payout/fetch-rate", "get", [], [], false],
-  getPayoutQuotation: ["Payouts", "/pos/api/v1/payout/quotation/{quotation_id}", "get", ["quotation_id"], [], false],
-  initiatePayout: ["Payouts", "/pos/api/v1/payout/initiate", "post", [], [], true],
-  listPayoutHistory: ["Payouts", "/pos/api/v1/payout/history", "get", [], ["page", "per_page", "start_date", "end_date"], false],
-  savePayoutEdd: ["Payouts", "/pos/api/v1/payout/edd/save", "post", [], [], true],
-  listPayoutEdd: ["Payouts", "/pos/api/v1/payout/edd/list", "get", [], [], false],
-  getPayout: ["Payouts", "/pos/api/v1/payout/{payout_id}", "get", ["payout_id"], [], false],
-  registerWebhook: ["Organization", "/org/api/v1/organizations/api-webhooks", "post", [], [], true],
+  createCustomer: ["Customers", "/cms/api/v1/customer/create", "post", [], [], true, "safe"],
+  listCustomers: ["Customers", "/cms/api/v1/customer/list", "get", [], ["page", "per_page"], false, "safe"],
+  getCustomer: ["Customers", "/cms/api/v1/customer/{customer_id}", "get", ["customer_id"], [], false, "safe"],
+  getKycConfiguration: ["KYC", "/cms/api/v1/kyc/configuration/{customer_id}", "get", ["customer_id"], [], false, "safe"],
+  addKycData: ["KYC", "/cms/api/v1/kyc/add-kyc-data", "post", [], [], true, "unsafe"],
+  updateKycSelfie: ["KYC", "/cms/api/v1/kyc/update-selfie-info", "patch", [], [], true, "unsafe"],
+  updateKycTaxInfo: ["KYC", "/cms/api/v1/kyc/update-tax-info", "patch", [], [], true, "unsafe"],
+  updateKycDocumentInfo: ["KYC", "/cms/api/v1/kyc/update-document-info", "patch", [], [], true, "unsafe"],
+  addPayoutSenderKycData: ["KYC", "/cms/api/v1/kyc/payout/add-sender-kyc-data", "post", [], [], true, "unsafe"],
+  createKycRemitter: ["KYC", "/cms/api/v1/kyc/remitter/create", "post", [], [], true, "unsafe"],
+  createBankAccount: ["Bank accounts", "/cms/api/v1/bank/create", "post", [], [], true, "unsafe"],
+  listBankAccounts: ["Bank accounts", "/cms/api/v1/bank/list/{customer_id}", "get", ["customer_id"], ["page", "per_page"], false, "safe"],
+  getBankAccount: ["Bank accounts", "/cms/api/v1/bank/{customer_id}/{bank_id}", "get", ["customer_id", "bank_id"], [], false, "safe"],
+  deleteBankAccount: ["Bank accounts", "/cms/api/v1/bank/{customer_id}/{bank_id}/delete", "delete", ["customer_id", "bank_id"], [], false, "safe"],
+  createBankAccountForPayout: ["Bank accounts", "/cms/api/v1/bank/payout/create", "post", [], [], true, "unsafe"],
+  generateBankLink: ["Bank accounts", "/cms/api/v1/bank/generate-link", "post", [], [], true, "unsafe"],
+  getWallet: ["Wallets", "/cms/api/v1/customer/wallet/{customer_id}/{wallet_id}", "get", ["customer_id", "wallet_id"], [], false, "safe"],
+  deleteWallet: ["Wallets", "/cms/api/v1/customer/wallet/{customer_id}/{wallet_id}/delete", "delete", ["customer_id", "wallet_id"], [], false, "safe"],
+  getPayinConfiguration: ["Payins", "/pis/api/v1/payin/configuration", "get", [], [], false, "safe"],
+  getPayinLimits: ["Payins", "/pis/api/v1/payin/limits/{customer_id}", "get", ["customer_id"], [], false, "safe"],
+  fetchPayinRate: ["Payins", "/pis/api/v1/payin/fetch-rate", "get", [], [], false, "safe"],
+  createPayinQuotation: ["Payins", "/pis/api/v1/payin/quotation", "post", [], [], true, "safe"],
+  getPayinQuotation: ["Payins", "/pis/api/v1/payin/quotation/{quotation_id}", "get", ["quotation_id"], [], false, "safe"],
+  initiatePayin: ["Payins", "/pis/api/v1/payin/initiate", "post", [], [], true, "guarded"],
+  listPayinHistory: ["Payins", "/pis/api/v1/payin/history", "get", [], ["page", "per_page", "start_date", "end_date"], false, "safe"],
+  savePayinEdd: ["Payins", "/pis/api/v1/payin/edd/save", "post", [], [], true, "unsafe"],
+  listPayinEdd: ["Payins", "/pis/api/v1/payin/edd/list", "get", [], [], false, "safe"],
+  getPayin: ["Payins", "/pis/api/v1/payin/{payin_id}", "get", ["payin_id"], [], false, "safe"],
+  listPrefundedPayoutHistory: ["Payouts", "/pos/api/v1/prefunded/payout/history", "get", [], ["page", "per_page", "start_date", "end_date"], false, "safe"],
+  getPrefundedPayoutConfiguration: ["Payouts", "/pos/api/v1/prefunded/payout/configuration", "get", [], [], false, "safe"],
+  createPayoutQuotation: ["Payouts", "/pos/api/v1/payout/quotation", "post", [], [], true, "safe"],
+  createRemittancePayoutQuotation: ["Payouts", "/pos/api/v1/remittance-payout/quotation", "post", [], [], true, "safe"],
+  getPayoutConfiguration: ["Payouts", "/pos/api/v1/payout/configuration", "get", [], [], false, "safe"],
+  getPayoutLimits: ["Payouts", "/pos/api/v1/payout/limits/{customer_id}", "get", ["customer_id"], [], false, "safe"],
+  fetchPayoutRate: ["Payouts", "/pos/api/v1/payout/fetch-rate", "get", [], [], false, "safe"],
+  getPayoutQuotation: ["Payouts", "/pos/api/v1/payout/quotation/{quotation_id}", "get", ["quotation_id"], [], false, "safe"],
+  initiatePayout: ["Payouts", "/pos/api/v1/payout/initiate", "post", [], [], true, "guarded"],
+  listPayoutHistory: ["Payouts", "/pos/api/v1/payout/history", "get", [], ["page", "per_page", "start_date", "end_date"], false, "safe"],
+  savePayoutEdd: ["Payouts", "/pos/api/v1/payout/edd/save", "post", [], [], true, "unsafe"],
+  listPayoutEdd: ["Payouts", "/pos/api/v1/payout/edd/list", "get", [], [], false, "safe"],
+  getPayout: ["Payouts", "/pos/api/v1/payout/{payout_id}", "get", ["payout_id"], [], false, "safe"],
+  registerWebhook: ["Organization", "/org/api/v1/organizations/api-webhooks", "post", [], [], true, "safe"],
 } as const satisfies Record<string, OperationRoute>;
 
 /** The type of `operationRoutes`. */

@@ -1,0 +1,87 @@
+// When an operation may be sent again after a failure. Each operation's class comes from the spec's
+// x-idempotency (generated into the route table): safe operations are repeated after any retryable failure,
+// guarded ones (initiate) after looking the order up, unsafe ones only when the request provably did not reach
+// the service.
+import { operationRoutes, type IdempotencyClass, type OperationRoute } from "./spec.js";
+
+export type { IdempotencyClass };
+
+// Failures before a byte was sent: the connection was refused, or the host name did not resolve.
+const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EAI_NONAME"]);
+// Answers that reject the request before it is processed: too many requests, service unavailable.
+const NOT_PROCESSED_STATUS = new Set([429, 503]);
+const NOT_PROCESSED_CODES = new Set<string | undefined>(["TOO_MANY_REQUESTS", "SYS_SERVICE_UNAVAILABLE"]);
+
+/** The error codes along a cause chain (AggregateError members included: a refused IPv4 and IPv6 pair). */
+function causeCodes(error: unknown, depth = 0): string[] {
+  if (error === null || typeof error !== "object" || depth > 5) return [];
+  const { code, cause, errors } = error as { code?: unknown; cause?: unknown; errors?: unknown };
+  const own = typeof code === "string" ? [code] : [];
+  const members = Array.isArray(errors) ? errors.flatMap((e) => causeCodes(e, depth + 1)) : [];
+  return [...own, ...members, ...causeCodes(cause, depth + 1)];
+}
+
+/** True when a fetch failure proves nothing was sent: the connection was refused or the name did not resolve. */
+export function notSent(cause: unknown): boolean {
+  const codes = causeCodes(cause);
+  return codes.length > 0 && codes.every((code) => NOT_SENT_CODES.has(code));
+}
+
+/**
+ * True when an answer proves the request was not processed: 429 / 503 (TOO_MANY_REQUESTS,
+ * SYS_SERVICE_UNAVAILABLE). A 500, NET_TIMEOUT or UNKNOWN_ERROR proves nothing.
+ */
+export function notProcessedAnswer(status: number, errCode: string | undefined): boolean {
+  return NOT_PROCESSED_CODES.has(errCode) || (errCode === undefined && NOT_PROCESSED_STATUS.has(status));
+}
+
+/**
+ * Whether a retryable failure of an operation of class `idempotency` may be followed by another attempt: an
+ * unsafe one only when the failure proves the request was not processed.
+ */
+export function mayRepeat(idempotency: IdempotencyClass, provablyNotProcessed: boolean): boolean {
+  return idempotency !== "unsafe" || provablyNotProcessed;
+}
+
+// Where to look before sending an unsafe operation again, by operationId.
+const KYC = "the customer (client.customers.get)";
+const BANKS = "the customer's bank accounts (client.banks.list)";
+const CHECKS: Record<string, string> = {
+  addKycData: KYC,
+  updateKycSelfie: `${KYC}: each update counts toward the limit of 3`,
+  updateKycTaxInfo: `${KYC}: each update counts toward the limit of 3`,
+  updateKycDocumentInfo: `${KYC}: each update counts toward the limit of 3`,
+  addPayoutSenderKycData: KYC,
+  createBankAccount: BANKS,
+  createBankAccountForPayout: BANKS,
+  generateBankLink: BANKS,
+  savePayinEdd: "the customer's EDD records (client.payins.listEdd)",
+  savePayoutEdd: "the customer's EDD records (client.payouts.listEdd)",
+};
+
+/** What to check before repeating `operationId` after an ambiguous failure. */
+export function ambiguityCheck(operationId: string | undefined): string {
+  return (operationId !== undefined ? CHECKS[operationId] : undefined) ?? "whether the request took effect";
+}
+
+const routes = Object.entries(operationRoutes as Record<string, OperationRoute>).map(([operationId, route]) => ({
+  operationId,
+  path: route[1],
+  method: route[2].toUpperCase(),
+  pattern: new RegExp(`^${route[1].replace(/\{[^}]+\}/g, "[^/]+")}$`),
+  idempotency: route[6],
+}));
+
+/**
+ * The operation and class of a `client.request` call, from the route table; a path the spec does not know is
+ * safe for GET and DELETE and unsafe otherwise.
+ */
+export function classifyRequest(
+  method: string,
+  path: string,
+): { operationId: string | undefined; path: string; idempotency: IdempotencyClass } {
+  const pathname = path.split("?")[0]!;
+  const route = routes.find((r) => r.method === method && r.pattern.test(pathname));
+  if (route !== undefined) return route;
+  return { operationId: undefined, path: pathname, idempotency: method === "GET" || method === "DELETE" ? "safe" : "unsafe" };
+}
