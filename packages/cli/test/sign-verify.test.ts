@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { signTestWebhook } from "@exchange-kit/webhook-verify";
@@ -96,6 +96,12 @@ describe("exchange-kit verify", () => {
 });
 
 describe("the command line", () => {
+  it("prints the installed package's version for --version and exits 0", async () => {
+    const cli = run(["--version"]);
+    expect(await cli.code).toBe(0);
+    expect(cli.stdout()).toBe(`${JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version}\n`);
+  });
+
   it("exits 2 and lists the commands for an unknown command", async () => {
     const cli = run(["frobnicate"]);
     expect(await cli.code).toBe(2);
