@@ -3,7 +3,8 @@
 // package with a throwaway changeset, publishes them with the real release command (`pnpm release`) to a local
 // Verdaccio, installs each of client, webhook-verify and cli alone into a fresh app outside the workspace
 // (printing its package count and size against its budget), and runs a smoke integration from the installed
-// packages: the cli's sandbox, a client flow, a webhook receiver with deduplication, the cli's demo.
+// packages: the cli's sandbox, a client flow, a webhook receiver with deduplication, the cli's demo; then
+// type-checks every README's TypeScript blocks against those installed packages (scripts/release-check/readmes.mjs).
 //
 //   node scripts/release-check.mjs [--ports 45000-45999] [--keep]
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, copyFileSync, appendFileSync } from "node:fs";
@@ -14,6 +15,7 @@ import { parseArgs } from "node:util";
 import { installSize, megabytes } from "./release-check/install-size.mjs";
 import { run, startJsonLines } from "./release-check/processes.mjs";
 import { startRegistry } from "./release-check/registry.mjs";
+import { checkReadmes } from "./release-check/readmes.mjs";
 import { copyWorkspace } from "./release-check/workspace.mjs";
 
 const root = resolve(fileURLToPath(import.meta.url), "../..");
@@ -147,6 +149,18 @@ try {
   run(bin("cli", "exchange-kit"), ["demo"], { cwd: join(apps, "cli"), log });
   console.log("demo: every step behaved");
 
+
+  step("READMEs: every ts block type-checked (strict) against the installed packages; install lines; links");
+  failures += checkReadmes({
+    root,
+    dir: join(apps, "readmes"),
+    registryUrl: registry.url,
+    versions,
+    tsc: join(root, "node_modules", "typescript", "bin", "tsc"),
+    typesNode: JSON.parse(readFileSync(join(root, "package.json"), "utf8")).devDependencies["@types/node"],
+    log,
+    run,
+  });
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 } finally {
