@@ -25,6 +25,7 @@ function help(): string {
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     "",
     "exchange-kit <command> --help shows the options of a command.",
+    "Exit codes (every command): 0 ok, 1 failure (e.g. an invalid signature, the sandbox unreachable), 2 usage error.",
   ].join("\n");
 }
 
