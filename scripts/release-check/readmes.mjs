@@ -85,6 +85,14 @@ export function relativeLinks(markdown) {
 
 const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 
+/** pnpm commands that run instead of a root script of the same name (`pnpm docs` opens a browser). */
+const PNPM_SHADOWS = ["add", "docs", "home", "info", "init", "install", "link", "outdated", "pack", "publish", "remove", "update", "view"];
+
+/** Root scripts that `pnpm <name>`, as the READMEs write it, would not run. */
+export function shadowedScripts(rootPackage) {
+  return Object.keys(rootPackage.scripts ?? {}).filter((name) => PNPM_SHADOWS.includes(name));
+}
+
 /**
  * Runs every README check; the type-check installs the pages' packages into `dir` from the registry (the
  * `@exchange-kit` scope) and npm (the rest), with @types/node and the workspace's TypeScript.
@@ -100,6 +108,9 @@ export function checkReadmes({ root, dir, registryUrl, versions, tsc, typesNode,
   mkdirSync(snippets, { recursive: true });
   const thirdParty = new Set();
   let count = 0;
+  for (const name of shadowedScripts(JSON.parse(readFileSync(join(root, "package.json"), "utf8")))) {
+    fail(`package.json: the script "${name}" is shadowed by pnpm's own "pnpm ${name}": rename it`);
+  }
   for (const file of readmeFiles(root)) {
     const page = relative(root, file);
     const markdown = readFileSync(file, "utf8");
