@@ -4,7 +4,8 @@
 // Verdaccio, installs each of client, webhook-verify and cli alone into a fresh app outside the workspace
 // (printing its package count and size against its budget), and runs a smoke integration from the installed
 // packages: the cli's sandbox, a client flow, a webhook receiver with deduplication, the cli's demo; then
-// type-checks every README's TypeScript blocks against those installed packages (scripts/release-check/readmes.mjs).
+// runs a runtime matrix (Node 20, 22, 24, Bun, Deno) from those tarballs, and type-checks every README's
+// TypeScript blocks against the installed packages (scripts/release-check/readmes.mjs).
 //
 //   node scripts/release-check.mjs [--ports 45000-45999] [--keep]
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, copyFileSync, appendFileSync } from "node:fs";
@@ -16,6 +17,7 @@ import { installSize, megabytes } from "./release-check/install-size.mjs";
 import { run, startJsonLines } from "./release-check/processes.mjs";
 import { startRegistry } from "./release-check/registry.mjs";
 import { checkReadmes } from "./release-check/readmes.mjs";
+import { runMatrix } from "./release-check/runtimes.mjs";
 import { copyWorkspace } from "./release-check/workspace.mjs";
 
 const root = resolve(fileURLToPath(import.meta.url), "../..");
@@ -139,6 +141,16 @@ try {
   const handled = receiver.lines.filter((l) => l.handled).map((l) => l.handled);
   if (new Set(handled).size !== handled.length) fail(`an event reached the handler twice: ${handled.join(", ")}`);
   else console.log(`receiver: ${receiver.lines.filter((l) => l.request === 200).length} deliveries answered 200, ${handled.length} handled once each (${handled.join(", ")})`);
+
+  step("runtime matrix from the published tarballs: Node 20, 22, 24, Bun, Deno (and require() on each Node)");
+  const matrix = join(apps, "matrix");
+  mkdirSync(matrix, { recursive: true });
+  writeFileSync(join(matrix, "package.json"), `${JSON.stringify({ name: "app-matrix", private: true, type: "module" }, null, 2)}\n`);
+  writeFileSync(join(matrix, ".npmrc"), `@exchange-kit:registry=${registry.url}\n`);
+  const matrixPackages = ["@exchange-kit/signing", "@exchange-kit/client", "@exchange-kit/webhook-verify", "@exchange-kit/types"];
+  run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", ...matrixPackages.map((n) => `${n}@${versions[n]}`)], { cwd: matrix, log });
+  for (const file of ["matrix.mjs", "require-esm.cjs"]) copyFileSync(join(here, file), join(matrix, file));
+  failures += await runMatrix({ cwd: matrix, env: { ...env, EXCHANGE_BASE_URL: url }, log });
 
   step("smoke: webhook-verify's optional ./zod entry once the app installs zod itself");
   run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", "zod@^4"], { cwd: join(apps, "webhook-verify"), log });
