@@ -46,6 +46,18 @@ const fail = (message) => {
   console.error(`FAIL ${message}`);
 };
 
+// The servers started here (Verdaccio, the installed cli's sandbox, the receiver) stop with the check: on its
+// end, on Ctrl-C or SIGTERM, and at the latest after 20 minutes.
+const stopAll = async (code) => {
+  for (const stop of cleanup.splice(0).reverse()) await stop().catch(() => {});
+  process.exit(code);
+};
+for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => void stopAll(130));
+setTimeout(() => {
+  console.error("FAIL the release check ran past 20 minutes");
+  void stopAll(1);
+}, 20 * 60_000).unref();
+
 try {
   step("copy the working tree and install it from the lockfile");
   const repo = join(work, "repo");
@@ -176,7 +188,7 @@ try {
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 } finally {
-  for (const stop of cleanup.reverse()) await stop().catch(() => {});
+  for (const stop of cleanup.splice(0).reverse()) await stop().catch(() => {});
   if (flags.keep || failures) console.log(`\nwork directory kept: ${work} (log: ${logFile})`);
   else rmSync(work, { recursive: true, force: true });
 }
