@@ -1,4 +1,7 @@
+import { mkdtempSync } from "node:fs";
 import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { signRequest } from "@exchange-kit/signing";
 import { verifyWebhook } from "@exchange-kit/webhook-verify";
@@ -137,6 +140,25 @@ describe("exchange-kit listen, on exit", () => {
     listener.stop();
     expect(await listener.code).toBe(0);
     expect(await settings()).toBe("https://hooks.example.com/exchange");
+  });
+
+  it("saves several deliveries with --save in a file verify --delivery reads whole", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "exchange-kit-listen-")), "deliveries.jsonl");
+    const listener = run(["listen", "--base-url", base, "--forward-to", receiverUrl, "--save", file, "--json"], env);
+    await listener.waitFor('"listening"');
+    for (const name of ["Asha Verma", "Ravi Kumar"]) {
+      const customer = await call("POST", "/cms/api/v1/customer/create", { client_reference_id: `save-${name}-${Date.now()}`, alpha_3_country_code: "IND", full_name: name });
+      const trigger = run(["trigger", "CUSTOMER", "VERIFIED", "--id", customer.data.id, "--base-url", base], env);
+      expect(await trigger.code).toBe(0);
+    }
+    while (listener.stdout().split('"forwarded"').length - 1 < 2) await new Promise((r) => setTimeout(r, 20));
+    listener.stop();
+    expect(await listener.code).toBe(0);
+    const verify = run(["verify", "--delivery", file, "--json"], env);
+    expect(await verify.code).toBe(0);
+    const results = verify.stdout().trim().split("\n").map((l) => JSON.parse(l));
+    expect(results).toHaveLength(2);
+    expect(results.every((r) => r.valid === true && r.event.type === "CUSTOMER")).toBe(true);
   });
 
   it("unregisters its own URL when none was registered before", async () => {
