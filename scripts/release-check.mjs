@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { installSize, megabytes } from "./release-check/install-size.mjs";
+import { budgetVerdict, installSize, megabytes } from "./release-check/install-size.mjs";
 import { run, startJsonLines } from "./release-check/processes.mjs";
 import { startRegistry } from "./release-check/registry.mjs";
 import { checkReadmes } from "./release-check/readmes.mjs";
@@ -115,12 +115,11 @@ try {
     writeFileSync(join(dir, ".npmrc"), `@exchange-kit:registry=${registry.url}\n`);
     run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", `${install.name}@${versions[install.name]}`], { cwd: dir, log });
     const size = installSize(join(dir, "node_modules"));
-    const over = size.bytes > install.budget;
-    const known = over && install.knownOverBudget && size.packages.includes(install.knownOverBudget);
-    const verdict = !over ? "within" : known ? `OVER (known: ${install.knownOverBudget} is still installed)` : "OVER";
-    console.log(`${install.name}: ${size.packages.length} packages, ${megabytes(size.bytes)} (budget ${megabytes(install.budget)}: ${verdict})`);
+    const verdict = budgetVerdict(install, size);
+    const shown = { within: "within", known: `OVER (known: ${install.knownOverBudget} is still installed)`, over: "OVER" }[verdict];
+    console.log(`${install.name}: ${size.packages.length} packages, ${megabytes(size.bytes)} (budget ${megabytes(install.budget)}: ${shown})`);
     console.log(`  ${size.packages.sort().join(", ")}`);
-    if (over && !known) fail(`${install.name} installs ${megabytes(size.bytes)}, over its ${megabytes(install.budget)} budget`);
+    if (verdict === "over") fail(`${install.name} installs ${megabytes(size.bytes)}, over its ${megabytes(install.budget)} budget`);
     if (install.app !== "cli" && size.packages.includes("zod")) fail(`${install.name} installs zod`);
   }
 

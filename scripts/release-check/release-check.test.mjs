@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { installSize } from "./install-size.mjs";
+import { budgetVerdict, installSize } from "./install-size.mjs";
 import { codeBlocks, importsOf, installedBy, otherInstallLines, packageName, relativeLinks, shadowedScripts } from "./readmes.mjs";
 
 const page = [
@@ -70,4 +70,12 @@ test("counts installed packages (nested and scoped) and sums their file bytes", 
   } finally {
     rmSync(app, { recursive: true, force: true });
   }
+});
+
+test("fails an install over its budget, unless the known cause named for it is still installed", () => {
+  const cli = { budget: 15e6, knownOverBudget: "sql.js" };
+  assert.equal(budgetVerdict(cli, { bytes: 14e6, packages: ["sql.js"] }), "within");
+  assert.equal(budgetVerdict(cli, { bytes: 35e6, packages: ["ajv", "sql.js"] }), "known");
+  assert.equal(budgetVerdict(cli, { bytes: 16e6, packages: ["ajv"] }), "over");
+  assert.equal(budgetVerdict({ budget: 1e6 }, { bytes: 1e6 + 1, packages: [] }), "over");
 });
