@@ -2,6 +2,7 @@
 // Checks every publishable package the way a user receives it: from its packed tarball.
 // publint catches broken `exports`/`files`; attw proves the types resolve under Node16 (ESM) and bundler
 // resolution. The packages are ESM-only, so attw runs with the esm-only profile.
+// Each tarball also carries the licence (the root LICENSE, copied into every package) and the links a registry shows.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,7 +12,22 @@ import { fileURLToPath } from "node:url";
 const root = resolve(fileURLToPath(import.meta.url), "../..");
 const bin = (name) => join(root, "node_modules", ".bin", name);
 const out = mkdtempSync(join(tmpdir(), "exchange-kit-pack-"));
+const license = readFileSync(join(root, "LICENSE"), "utf8");
 let failed = 0;
+
+/** What a user sees on the registry page and in node_modules: the licence text and where to go. */
+function metadataProblems(pkg, tarball) {
+  const problems = [];
+  for (const field of ["license", "repository", "homepage", "bugs"]) if (!pkg[field]) problems.push(`no "${field}"`);
+  let shipped = "";
+  try {
+    shipped = execFileSync("tar", ["-xzOf", tarball, "package/LICENSE"], { encoding: "utf8", stdio: "pipe" });
+  } catch {
+    problems.push("the tarball has no LICENSE");
+  }
+  if (shipped && shipped !== license) problems.push("the LICENSE in the tarball differs from the repository's");
+  return problems;
+}
 
 try {
   // The spec package lives at openapi/, beside the code packages.
@@ -28,6 +44,11 @@ try {
       .filter(([, target]) => typeof target === "string" && /\.ya?ml$/.test(target))
       .map(([entry]) => entry);
     const exclude = dataEntries.length > 0 ? ["--exclude-entrypoints", ...dataEntries] : [];
+    const problems = metadataProblems(pkg, tarball);
+    if (problems.length) {
+      failed++;
+      console.error(`FAIL ${pkg.name}: metadata\n  ${problems.join("\n  ")}`);
+    } else console.log(`ok   ${pkg.name}: LICENSE, repository, homepage, bugs`);
     for (const [label, cmd, args] of [
       ["publint", bin("publint"), ["run", tarball, "--strict", "--pack", "false"]],
       ["attw", bin("attw"), [tarball, "--profile", "esm-only", "--no-emoji", "--format", "table-flipped", ...exclude]],

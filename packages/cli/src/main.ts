@@ -8,6 +8,7 @@ import { sign } from "./commands/sign.js";
 import { trigger } from "./commands/trigger.js";
 import { verify } from "./commands/verify.js";
 import { createOutput, type Streams, UsageError } from "./output.js";
+import { cliVersion } from "./version.js";
 
 export const commands: readonly Command[] = [sandbox, mock, sign, verify, listen, trigger, demo];
 
@@ -20,10 +21,12 @@ function help(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
   return [
     "exchange-kit <command> [options] [--json]",
+    "exchange-kit --version",
     "",
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     "",
     "exchange-kit <command> --help shows the options of a command.",
+    "Exit codes (every command): 0 ok, 1 failure (e.g. an invalid signature, the sandbox unreachable), 2 usage error.",
   ].join("\n");
 }
 
@@ -40,6 +43,10 @@ export async function runCli(argv: readonly string[], options: RunOptions = {}):
     env: options.env ?? process.env,
   };
   const [name, ...rest] = argv;
+  if (name === "--version" || name === "-v") {
+    streams.stdout.write(`${cliVersion()}\n`);
+    return 0;
+  }
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
     streams.stdout.write(`${help()}\n`);
     return name === undefined ? 2 : 0;

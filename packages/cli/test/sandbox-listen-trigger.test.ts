@@ -1,4 +1,7 @@
+import { mkdtempSync } from "node:fs";
 import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { signRequest } from "@exchange-kit/signing";
 import { verifyWebhook } from "@exchange-kit/webhook-verify";
@@ -95,6 +98,76 @@ describe("exchange-kit listen and trigger", () => {
     const cli = run(["trigger", "BANK", "VERIFIED", "--id", "00000000-0000-4000-8000-000000000000", "--base-url", base, "--json"], env);
     expect(await cli.code).toBe(1);
     expect(JSON.parse(cli.stderr()).message).toMatch(/^4\d\d /);
+  });
+});
+
+describe("exchange-kit trigger, failures", () => {
+  it("lists the failure reasons the spec allows for an unknown one, exit 2, nothing sent", async () => {
+    const cli = run(["trigger", "BANK", "FAILED", "--id", "00000000-0000-4000-8000-000000000000", "--failure-reason", "BECAUSE", "--base-url", base], env);
+    expect(await cli.code).toBe(2);
+    expect(cli.stderr()).toContain('unknown failure_reason "BECAUSE" for BANK FAILED: one of ACCOUNT_TYPE_NRE, PENNY_DROP_FAILED, NAME_MISMATCH, BANK_RISK_CHECK_FAILED');
+  });
+
+  it("refuses a reason the event does not carry, naming the ones it does", async () => {
+    const cli = run(["trigger", "PAYOUT", "IN_REVIEW", "--id", "x", "--failure-reason", "KYC_FAILED"], env);
+    expect(await cli.code).toBe(2);
+    expect(cli.stderr()).toContain("PAYOUT IN_REVIEW has no failure_reason: it takes --reason");
+  });
+
+  it("names the sandbox URL and how to start it when the sandbox is down, exit 1", async () => {
+    const closed = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, "127.0.0.1", () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const down = `http://127.0.0.1:${closed}`;
+    const cli = run(["trigger", "CUSTOMER", "VERIFIED", "--id", "00000000-0000-4000-8000-000000000000", "--base-url", down], env);
+    expect(await cli.code).toBe(1);
+    expect(cli.stderr()).toContain(`cannot reach the sandbox at ${down}`);
+    expect(cli.stderr()).toContain("exchange-kit sandbox");
+  });
+});
+
+describe("exchange-kit listen, on exit", () => {
+  const settings = async () => ((await call("GET", "/_sandbox/settings")) as unknown as { data: { webhook_url: string | null } }).data.webhook_url;
+
+  it("puts back the webhook URL that was registered before it", async () => {
+    await call("POST", "/org/api/v1/organizations/api-webhooks", { webhook_url: "https://hooks.example.com/exchange" });
+    const listener = run(["listen", "--base-url", base, "--forward-to", receiverUrl, "--json"], env);
+    const listening = JSON.parse((await listener.waitFor('"listening"')).trim().split("\n").at(-1)!).listening;
+    expect(await settings()).toBe(listening);
+    listener.stop();
+    expect(await listener.code).toBe(0);
+    expect(await settings()).toBe("https://hooks.example.com/exchange");
+  });
+
+  it("saves several deliveries with --save in a file verify --delivery reads whole", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "exchange-kit-listen-")), "deliveries.jsonl");
+    const listener = run(["listen", "--base-url", base, "--forward-to", receiverUrl, "--save", file, "--json"], env);
+    await listener.waitFor('"listening"');
+    for (const name of ["Asha Verma", "Ravi Kumar"]) {
+      const customer = await call("POST", "/cms/api/v1/customer/create", { client_reference_id: `save-${name}-${Date.now()}`, alpha_3_country_code: "IND", full_name: name });
+      const trigger = run(["trigger", "CUSTOMER", "VERIFIED", "--id", customer.data.id, "--base-url", base], env);
+      expect(await trigger.code).toBe(0);
+    }
+    while (listener.stdout().split('"forwarded"').length - 1 < 2) await new Promise((r) => setTimeout(r, 20));
+    listener.stop();
+    expect(await listener.code).toBe(0);
+    const verify = run(["verify", "--delivery", file, "--json"], env);
+    expect(await verify.code).toBe(0);
+    const results = verify.stdout().trim().split("\n").map((l) => JSON.parse(l));
+    expect(results).toHaveLength(2);
+    expect(results.every((r) => r.valid === true && r.event.type === "CUSTOMER")).toBe(true);
+  });
+
+  it("unregisters its own URL when none was registered before", async () => {
+    await call("POST", "/_sandbox/settings", { webhook_url: null } as unknown as object);
+    const listener = run(["listen", "--base-url", base, "--forward-to", receiverUrl, "--json"], env);
+    await listener.waitFor('"listening"');
+    listener.stop();
+    expect(await listener.code).toBe(0);
+    expect(await settings()).toBeNull();
   });
 });
 

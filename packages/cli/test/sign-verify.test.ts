@@ -1,8 +1,10 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { createHmac } from "node:crypto";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { signTestWebhook } from "@exchange-kit/webhook-verify";
 import { describe, expect, it } from "vitest";
+import { readDeliveries } from "../src/deliveries.js";
 import { run } from "./run.js";
 
 const env = { EXCHANGE_API_KEY: "ek_test_key", EXCHANGE_API_SECRET: "ek_test_secret" };
@@ -55,6 +57,77 @@ describe("exchange-kit sign", () => {
   });
 });
 
+describe("exchange-kit sign, text input", () => {
+  it("signs text as the service canonicalizes it: a big integer keeps its digits, 1.10 reads as Python's 1.1", async () => {
+    const cli = run(["sign", "--body", '{"r":1.10,"amount":12345678901234567890}', "--timestamp", "1700000000", "--json"], env);
+    expect(await cli.code).toBe(0);
+    const out = JSON.parse(cli.stdout());
+    // json.dumps(json.loads(text), sort_keys=True, separators=(",", ":")): what the service signs over
+    expect(out.body).toBe('{"amount":12345678901234567890,"r":1.1}');
+    const expected = createHmac("sha256", env.EXCHANGE_API_SECRET).update(`${env.EXCHANGE_API_KEY}|1700000000|${out.body}`).digest("base64");
+    expect(out.headers["X-SIGNATURE"]).toBe(expected);
+  });
+
+  it("exits 2 with the file name when --body-file does not exist, as verify does", async () => {
+    const cli = run(["sign", "--body-file", join(dir, "missing.json")], env);
+    expect(await cli.code).toBe(2);
+    expect(cli.stderr()).toContain("cannot read --body-file");
+    expect(cli.stderr()).toContain("no such file");
+    expect(cli.stderr()).not.toContain("ENOENT:");
+  });
+
+  it("exits 2 for a timestamp in milliseconds", async () => {
+    const cli = run(["sign", "--body", "{}", "--timestamp", "1700000000000"], env);
+    expect(await cli.code).toBe(2);
+    expect(cli.stderr()).toContain("whole seconds");
+  });
+});
+
+describe("exchange-kit verify, several deliveries", () => {
+  const now = () => Math.floor(Date.now() / 1000);
+  const signed = (id: string) =>
+    signTestWebhook({ event: { ...event, id }, apiKey: env.EXCHANGE_API_KEY, apiSecret: env.EXCHANGE_API_SECRET, timestamp: now() });
+  const lines = (...deliveries: { headers: object; body: string }[]) => deliveries.map((d) => JSON.stringify(d)).join("\n") + "\n";
+
+  it("checks every line of a listen --save file and exits 0 when all are valid", async () => {
+    const file = join(dir, "saved.jsonl");
+    writeFileSync(file, lines(await signed("0b3c5d7e-9f1a-4b2c-8d3e-5f6a7b8c9d01"), await signed("0b3c5d7e-9f1a-4b2c-8d3e-5f6a7b8c9d02")));
+    const cli = run(["verify", "--delivery", file, "--json"], env);
+    expect(await cli.code).toBe(0);
+    const results = cli.stdout().trim().split("\n").map((l) => JSON.parse(l));
+    expect(results.map((r) => [r.valid, r.event.id])).toEqual([
+      [true, "0b3c5d7e-9f1a-4b2c-8d3e-5f6a7b8c9d01"],
+      [true, "0b3c5d7e-9f1a-4b2c-8d3e-5f6a7b8c9d02"],
+    ]);
+  });
+
+  it("exits 1 when one delivery of the file is invalid, naming its code", async () => {
+    const good = await signed("0b3c5d7e-9f1a-4b2c-8d3e-5f6a7b8c9d03");
+    const bad = { ...(await signed("0b3c5d7e-9f1a-4b2c-8d3e-5f6a7b8c9d04")) };
+    bad.body = bad.body.replace("po-1", "po-2");
+    const file = join(dir, "saved-bad.jsonl");
+    writeFileSync(file, lines(good, bad));
+    const cli = run(["verify", "--delivery", file], env);
+    expect(await cli.code).toBe(1);
+    expect(cli.stdout()).toContain("INVALID_SIGNATURE");
+    expect(cli.stdout()).toContain("1 of 2 deliveries valid");
+  });
+
+  it("never lets V8's escaped-key bug misread a delivery file (nodejs/node#63785)", () => {
+    JSON.parse('{"h":1,"\\\\":2}'); // primes the bug: the next {"h", <escaped key>} object is misread
+    const misread = Object.keys(JSON.parse('{"h":1,"\\u7a3c":2}'))[1] !== "\u7a3c";
+    expect(() => readDeliveries('{"h":1,"\\u7a3c":2}', "saved.json")).toThrow(
+      misread ? /could not be read reliably/ : /a delivery must be/,
+    );
+  });
+
+  it("reads a delivery whose header names are escaped, when JSON.parse reads them right", async () => {
+    const delivery = await signed("0b3c5d7e-9f1a-4b2c-8d3e-5f6a7b8c9d06");
+    const text = JSON.stringify(delivery).replace('"X-SIGNATURE"', '"X-SIGNATUR\\u0045"');
+    expect(readDeliveries(text, "saved.json")).toEqual([delivery]);
+  });
+});
+
 describe("exchange-kit verify", () => {
   it("accepts a saved delivery signed with the organization's credentials", async () => {
     const signed = await signTestWebhook({ event, apiKey: env.EXCHANGE_API_KEY, apiSecret: env.EXCHANGE_API_SECRET });
@@ -96,11 +169,31 @@ describe("exchange-kit verify", () => {
 });
 
 describe("the command line", () => {
+  it("prints the installed package's version for --version and exits 0", async () => {
+    const cli = run(["--version"]);
+    expect(await cli.code).toBe(0);
+    expect(cli.stdout()).toBe(`${JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version}\n`);
+  });
+
   it("exits 2 and lists the commands for an unknown command", async () => {
     const cli = run(["frobnicate"]);
     expect(await cli.code).toBe(2);
     expect(cli.stderr()).toContain('unknown command "frobnicate"');
     expect(cli.stderr()).toContain("sandbox");
+  });
+
+  it("keeps the exit-code table in every command: 2 for a usage error", async () => {
+    for (const name of ["sandbox", "sign", "verify", "listen", "trigger", "demo"]) {
+      const cli = run([name, "--no-such-option"], env);
+      expect(await cli.code, name).toBe(2);
+    }
+  });
+
+  it("documents the exit codes in the help", async () => {
+    const cli = run(["--help"]);
+    expect(await cli.code).toBe(0);
+    expect(cli.stdout()).toContain("0 ok, 1 failure");
+    expect(cli.stdout()).toContain("2 usage error");
   });
 
   it("exits 2 for an unknown option, showing the command's usage", async () => {

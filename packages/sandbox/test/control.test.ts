@@ -61,6 +61,17 @@ describe("control API", () => {
     expect((await api.ok("GET", `/cms/api/v1/customer/${customer.id}`)).status).toBe("VERIFIED");
   });
 
+  it("shows the organization's webhook URL in the settings and unregisters it with webhook_url null", async () => {
+    const api = new Api(await startSandbox());
+    expect(await api.ok("GET", "/_sandbox/settings")).toMatchObject({ webhook_url: null });
+    await api.ok("POST", "/org/api/v1/organizations/api-webhooks", { webhook_url: "https://hooks.example.com/exchange" });
+    expect(await api.ok("GET", "/_sandbox/settings")).toMatchObject({ webhook_url: "https://hooks.example.com/exchange" });
+    expect((await api.as(ORG_B).ok("GET", "/_sandbox/settings")).webhook_url).toBeNull();
+    expect((await api.post("/_sandbox/settings", { webhook_url: "https://elsewhere.example.com" })).body.err_code).toBe("INPUT_MALFORMED");
+    expect(await api.ok("POST", "/_sandbox/settings", { webhook_url: null })).toMatchObject({ webhook_url: null });
+    expect(await api.ok("GET", "/_sandbox/settings")).toMatchObject({ webhook_url: null });
+  });
+
   it("refuses to move another organization's record or to a status the document does not allow", async () => {
     const api = new Api(await startSandbox());
     const customer = await createCustomer(api);

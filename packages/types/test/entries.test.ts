@@ -61,6 +61,12 @@ describe("the package entries", () => {
     for (const entry of [".", "./zod"]) {
       expect(Object.keys(pkg.exports[entry])).toEqual(["types", "default"]);
     }
-    expect(pkg.dependencies).toEqual({ zod: expect.stringMatching(/^4\./) });
+  });
+
+  it("leave zod to the app: an optional peer dependency, so installing the types never installs zod", () => {
+    const pkg = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8"));
+    expect(pkg.dependencies?.zod).toBeUndefined();
+    expect(pkg.peerDependencies).toEqual({ zod: expect.stringMatching(/^\^4\./) });
+    expect(pkg.peerDependenciesMeta).toEqual({ zod: { optional: true } });
   });
 });

@@ -221,9 +221,10 @@ export const demo: Command = {
     out.result({ ok: true, steps: t.steps, seconds: Number(total) }, out.green(`\nall ${t.steps} steps behaved as the interface document says (${total} s)`));
     out.line(
       out.dim(
-        "\nNext: run the sandbox yourself with `exchange-kit sandbox` (in this repository: `npx pnpm@10.34.8 sandbox`),\n" +
-          "forward its webhooks to your receiver with `exchange-kit listen --forward-to URL`, and browse the reference\n" +
-          "docs with the Prism mock: `npx pnpm@10.34.8 reference`.",
+        "\nNext, with the installed command (or `npx @exchange-kit/cli <command>`): run the sandbox with\n" +
+          "`exchange-kit sandbox`, forward its webhooks to your receiver with `exchange-kit listen --forward-to URL`,\n" +
+          "and fire events with `exchange-kit trigger TYPE EVENT --id ID`. Packages: `npm install @exchange-kit/client`\n" +
+          "and `npm install @exchange-kit/webhook-verify`; guides: https://github.com/exchange-kit/exchange-kit#readme",
       ),
     );
     return 0;

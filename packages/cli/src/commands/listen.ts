@@ -3,9 +3,11 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { appendFile } from "node:fs/promises";
+import { type ExchangeClient, isExchangeApiError } from "@exchange-kit/client";
 import { verifyWebhook, WebhookVerificationError } from "@exchange-kit/webhook-verify";
 import { baseUrl, requireCredentials, serviceClient } from "../credentials.js";
-import { UsageError } from "../output.js";
+import { type Output, UsageError } from "../output.js";
+import { unreachableMessage } from "../unreachable.js";
 import type { Command } from "./command.js";
 
 const FORWARDED = ["content-type", "x-timestamp", "x-signature"];
@@ -21,8 +23,10 @@ export const listen: Command = {
   summary: "receive the sandbox's webhooks and forward them to a local URL",
   usage: `exchange-kit listen --forward-to URL [--base-url http://127.0.0.1:4020] [--port 0] [--save FILE]
   registers http://127.0.0.1:<port>/ as the organization's webhook URL, verifies every delivery, forwards the
-  raw body and the signature headers to --forward-to, and answers the sandbox with the receiver's status
-  --save FILE       append each delivery as a JSON line {headers, body} (for 'exchange-kit verify --delivery')
+  raw body and the signature headers to --forward-to, and answers the sandbox with the receiver's status;
+  on exit (Ctrl-C) the URL registered before is put back
+  --save FILE       append each delivery as a JSON line {headers, body} ('exchange-kit verify --delivery FILE'
+                    checks every line)
   --api-key K --api-secret S   credentials (default: EXCHANGE_API_KEY, EXCHANGE_API_SECRET)`,
   options: {
     "forward-to": { type: "string" },
@@ -76,11 +80,14 @@ export const listen: Command = {
       server.listen(values.port === undefined ? 0 : Number(values.port), "127.0.0.1", () => resolve());
     });
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const client = serviceClient(base, credentials);
+    let previous: PreviousWebhook;
     try {
-      await serviceClient(base, credentials).organization.registerWebhook({ webhook_url: url });
+      previous = await previousWebhook(client);
+      await client.organization.registerWebhook({ webhook_url: url });
     } catch (error) {
       server.close();
-      throw new Error(`could not register ${url} with ${base}: ${(error as Error).message}`);
+      throw new Error(unreachableMessage(error, base) ?? `could not register ${url} with ${base}: ${(error as Error).message}`);
     }
     out.result({ listening: url, forwardTo: target }, `${out.green("listening")} on ${url}, forwarding to ${target} (Ctrl-C to stop)`);
     await new Promise<void>((resolve) => {
@@ -88,6 +95,38 @@ export const listen: Command = {
       signal.addEventListener("abort", () => resolve(), { once: true });
     });
     await new Promise((resolve) => server.close(resolve));
-    return 0;
+    return restoreWebhook(client, previous, url, out);
   },
 };
+
+/** What was registered before listen took over: a URL, none (null), or unknown (not a sandbox). */
+type PreviousWebhook = string | null | undefined;
+
+async function previousWebhook(client: ExchangeClient): Promise<PreviousWebhook> {
+  try {
+    const settings = await client.request<{ webhook_url?: string | null }>("GET", "/_sandbox/settings");
+    return settings.webhook_url;
+  } catch (error) {
+    if (isExchangeApiError(error) && error.status === 404) return undefined; // a service without the control API
+    throw error;
+  }
+}
+
+/** Puts back the URL that was registered before (or none), so no dead port stays registered; exit code. */
+async function restoreWebhook(client: ExchangeClient, previous: PreviousWebhook, mine: string, out: Output): Promise<number> {
+  try {
+    if (typeof previous === "string") {
+      await client.organization.registerWebhook({ webhook_url: previous });
+      out.result({ restored: previous }, `restored the previous webhook URL ${previous}`);
+    } else if (previous === null) {
+      await client.request("POST", "/_sandbox/settings", { body: { webhook_url: null } });
+      out.result({ restored: null }, `unregistered ${mine} (no webhook URL was registered before)`);
+    } else {
+      out.line(out.dim(`${mine} stays registered: this service cannot say which URL was registered before`));
+    }
+    return 0;
+  } catch (error) {
+    out.error("RESTORE_FAILED", `could not restore the previous webhook URL: ${(error as Error).message}`);
+    return 1;
+  }
+}

@@ -1,9 +1,36 @@
 // exchange-kit sign: the headers (and the exact body) for one request, for curl users.
 import { readFile } from "node:fs/promises";
-import { signRequest } from "@exchange-kit/signing";
-import { requireCredentials } from "../credentials.js";
+import { canonicalizeText, computeSignature, signRequest } from "@exchange-kit/signing";
+import { type Credentials, requireCredentials } from "../credentials.js";
 import { UsageError } from "../output.js";
 import type { Command } from "./command.js";
+
+/** The file's text; a missing or unreadable file is a usage error (exit 2), as in `verify`. */
+async function readBodyFile(path: string): Promise<string> {
+  try {
+    return await readFile(path, "utf8");
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    throw new UsageError(`cannot read --body-file ${path}: ${code === "ENOENT" ? "no such file" : (error as Error).message}`);
+  }
+}
+
+/**
+ * Signs JSON text over its lossless canonical form (canonicalizeText): big integers and decimals such as 1.10
+ * keep their digits, which a JSON.parse round trip would change, so the bytes signed are the text's own.
+ */
+async function signText(text: string, credentials: Credentials, timestamp: string) {
+  let canonicalBody: string;
+  try {
+    canonicalBody = canonicalizeText(text);
+  } catch (error) {
+    throw new UsageError(`the body is not JSON: ${(error as Error).message}`);
+  }
+  if (!canonicalBody.startsWith("{") && !canonicalBody.startsWith("[")) throw new UsageError("the body must be a JSON object or array");
+  const signature = await computeSignature({ ...credentials, timestamp, canonicalBody });
+  const headers = { "X-API-KEY": credentials.apiKey, "X-TIMESTAMP": timestamp, "X-SIGNATURE": signature, "Content-Type": "application/json" };
+  return { body: canonicalBody, headers };
+}
 
 export const sign: Command = {
   name: "sign",
@@ -23,29 +50,22 @@ export const sign: Command = {
   async run({ values, out, env }) {
     const credentials = requireCredentials(values, env);
     if (values.body !== undefined && values["body-file"] !== undefined) throw new UsageError("pass --body or --body-file, not both");
-    const text = values["body-file"] !== undefined ? await readFile(String(values["body-file"]), "utf8") : (values.body as string | undefined);
-    let body: object | undefined;
-    if (text !== undefined) {
-      try {
-        body = JSON.parse(text) as object;
-      } catch (error) {
-        throw new UsageError(`the body is not JSON: ${(error as Error).message}`);
-      }
-      if (body === null || typeof body !== "object") throw new UsageError("the body must be a JSON object or array");
-    }
-    const timestamp = values.timestamp === undefined ? undefined : String(values.timestamp);
-    const signed = await signRequest({ ...credentials, body, timestamp });
+    const text = values["body-file"] !== undefined ? await readBodyFile(String(values["body-file"])) : (values.body as string | undefined);
+    const timestamp = values.timestamp === undefined ? String(Math.floor(Date.now() / 1000)) : String(values.timestamp);
+    if (!/^\d{1,11}$/.test(timestamp)) throw new UsageError(`--timestamp must be Unix time in whole seconds, got "${timestamp}"`);
+    const signed = text === undefined ? await signRequest({ ...credentials, timestamp }) : await signText(text, credentials, timestamp);
+    const body = signed.body;
     const method = String(values.method ?? (body === undefined ? "GET" : "POST")).toUpperCase();
     const headers = signed.headers as Record<string, string>;
     const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
-    if (signed.body !== undefined) lines.push("", signed.body);
+    if (body !== undefined) lines.push("", body);
     if (values.url !== undefined) {
       const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
       const parts = [`curl -X ${method} ${quote(String(values.url))}`, ...Object.entries(headers).map(([n, v]) => `-H ${quote(`${n}: ${v}`)}`)];
-      if (signed.body !== undefined) parts.push(`--data-raw ${quote(signed.body)}`);
+      if (body !== undefined) parts.push(`--data-raw ${quote(body)}`);
       lines.push("", parts.join(" \\\n  "));
     }
-    out.result({ method, headers, body: signed.body ?? null }, lines.join("\n"));
+    out.result({ method, headers, body: body ?? null }, lines.join("\n"));
     return 0;
   },
 };

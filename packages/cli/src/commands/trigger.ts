@@ -1,23 +1,60 @@
 // exchange-kit trigger: moves a sandbox record to a state the document allows, which emits its webhook event.
 import { ExchangeError, isExchangeApiError } from "@exchange-kit/client";
 import { baseUrl, requireCredentials, serviceClient } from "../credentials.js";
+import { eventCatalog, type EventType } from "../generated/event-catalog.js";
 import { UsageError } from "../output.js";
+import { unreachableMessage } from "../unreachable.js";
 import type { Command } from "./command.js";
 
-/** The event catalog: type -> the sandbox's record kind and the events it can emit. */
-const CATALOG: Record<string, { kind: string; events: string[] }> = {
-  CUSTOMER: { kind: "customers", events: ["VERIFIED", "FAILED"] },
-  BANK: { kind: "banks", events: ["VERIFIED", "FAILED"] },
-  PAYIN: { kind: "payins", events: ["SUCCESS", "FAILED", "ON_HOLD", "REFUND_INITIATED", "REFUNDED"] },
-  PAYOUT: { kind: "payouts", events: ["SUCCESS", "FAILED", "REFUNDED", "IN_REVIEW"] },
-  EDD: { kind: "edd", events: ["VERIFIED", "FAILED"] },
-};
+/** The sandbox's control API path segment of each event type (a new type in the spec fails to compile here). */
+const RECORD_KIND: Record<EventType, string> = { CUSTOMER: "customers", BANK: "banks", PAYIN: "payins", PAYOUT: "payouts", EDD: "edd" };
+
+/** The flags that set an event's reason fields, and the metadata field each one sets. */
+const REASON_FLAGS = [
+  ["failure-reason", "failure_reason"],
+  ["refund-reason", "refund_reason"],
+  ["reason", "reason"],
+] as const;
+
+const isType = (type: string): type is EventType => Object.hasOwn(eventCatalog, type);
+const eventsOf = (type: EventType): Record<string, Record<string, readonly string[] | null>> => eventCatalog[type];
+
+/** The body of the transition: the status, and each reason flag checked against the values the spec allows. */
+function transitionBody(type: EventType, event: string, values: Record<string, string | boolean | undefined>): Record<string, string> {
+  const fields = eventsOf(type)[event] ?? {};
+  const body: Record<string, string> = { status: event };
+  for (const [flag, field] of REASON_FLAGS) {
+    const value = values[flag];
+    if (typeof value !== "string") continue;
+    if (!Object.hasOwn(fields, field)) {
+      const takes = Object.keys(fields).map((f) => `--${f.replace(/_/g, "-")}`);
+      throw new UsageError(`${type} ${event} has no ${field}${takes.length ? `: it takes ${takes.join(", ")}` : ""}`);
+    }
+    const allowed = fields[field];
+    if (allowed && !allowed.includes(value)) throw new UsageError(`unknown ${field} "${value}" for ${type} ${event}: one of ${allowed.join(", ")}`);
+    body[field] = value;
+  }
+  return body;
+}
+
+function catalogUsage(): string {
+  return Object.entries(eventCatalog)
+    .map(([type, events]) => {
+      const described = Object.entries(events as Record<string, Record<string, readonly string[] | null>>).map(([event, fields]) => {
+        const reasons = Object.entries(fields).map(([f, allowed]) => `--${f.replace(/_/g, "-")} ${allowed ? allowed.map((a) => (a.includes(" ") ? `"${a}"` : a)).join("|") : "TEXT"}`);
+        return reasons.length ? `${event} (${reasons.join(", ")})` : event;
+      });
+      return `    ${type}: ${described.join(", ")}`;
+    })
+    .join("\n");
+}
 
 export const trigger: Command = {
   name: "trigger",
   summary: "move a sandbox record to a state, emitting its webhook event",
   usage: `exchange-kit trigger TYPE EVENT --id ID [--failure-reason R] [--refund-reason R] [--reason R]
-  TYPE EVENT: ${Object.entries(CATALOG).map(([t, c]) => `${t} ${c.events.join("|")}`).join("; ")}
+  TYPE EVENT, and the reasons each takes (from the spec's webhooks):
+${catalogUsage()}
   --base-url URL   the sandbox (default: EXCHANGE_BASE_URL, then http://127.0.0.1:4020)
   --api-key K --api-secret S   credentials (default: EXCHANGE_API_KEY, EXCHANGE_API_SECRET)`,
   options: {
@@ -31,27 +68,27 @@ export const trigger: Command = {
   },
   async run({ values, positionals, out, env }) {
     const [type = "", event = ""] = positionals.map((p) => p.toUpperCase());
-    const entry = CATALOG[type];
-    if (!entry) throw new UsageError(`unknown event type "${type}": one of ${Object.keys(CATALOG).join(", ")}`);
-    if (!entry.events.includes(event)) {
+    if (!isType(type)) throw new UsageError(`unknown event type "${type}": one of ${Object.keys(eventCatalog).join(", ")}`);
+    const events = Object.keys(eventsOf(type));
+    if (!events.includes(event)) {
       const hint = event === "PROCESSING" ? " (PROCESSING is never sent as an event)" : "";
-      throw new UsageError(`${type} has no event "${event}"${hint}: one of ${entry.events.join(", ")}`);
+      throw new UsageError(`${type} has no event "${event}"${hint}: one of ${events.join(", ")}`);
     }
     if (typeof values.id !== "string") throw new UsageError("--id is required: the ID of the record to move");
+    const body = transitionBody(type, event, values);
     const credentials = requireCredentials(values, env);
-    const body: Record<string, string> = { status: event };
-    for (const [flag, field] of [["failure-reason", "failure_reason"], ["refund-reason", "refund_reason"], ["reason", "reason"]] as const) {
-      if (typeof values[flag] === "string") body[field] = values[flag] as string;
-    }
-    const client = serviceClient(baseUrl(values["base-url"] as string | undefined, env), credentials);
+    const base = baseUrl(values["base-url"] as string | undefined, env);
+    const client = serviceClient(base, credentials);
     try {
-      const data = await client.request("POST", `/_sandbox/${entry.kind}/${encodeURIComponent(values.id)}/transition`, { body });
+      const data = await client.request("POST", `/_sandbox/${RECORD_KIND[type]}/${encodeURIComponent(values.id)}/transition`, { body });
       out.result(data ?? null, `${out.green("triggered")} ${type} ${event} for ${values.id}`);
       return 0;
     } catch (error) {
       if (!(error instanceof ExchangeError)) throw error;
-      const code = isExchangeApiError(error) ? error.errCode : error.name;
-      out.error(code, isExchangeApiError(error) ? `${error.status} ${error.errCode}: ${error.message}` : error.message);
+      const unreachable = unreachableMessage(error, base);
+      if (unreachable) out.error("SANDBOX_UNREACHABLE", unreachable);
+      else if (isExchangeApiError(error)) out.error(error.errCode, `${error.status} ${error.errCode}: ${error.message}`);
+      else out.error(error.name, error.message);
       return 1;
     }
   },

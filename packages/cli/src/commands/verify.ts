@@ -2,6 +2,7 @@
 import { readFile } from "node:fs/promises";
 import { verifyWebhook, WebhookVerificationError } from "@exchange-kit/webhook-verify";
 import { requireCredentials } from "../credentials.js";
+import { readDeliveries, type SavedDelivery } from "../deliveries.js";
 import { UsageError } from "../output.js";
 import type { Command } from "./command.js";
 
@@ -9,7 +10,8 @@ export const verify: Command = {
   name: "verify",
   summary: "check a saved webhook delivery: signature, timestamp, event",
   usage: `exchange-kit verify --delivery FILE | --body-file FILE --timestamp T --signature S
-  --delivery FILE       JSON {"headers": {...}, "body": "<raw body text>"} (what 'listen --save' writes)
+  --delivery FILE       JSON {"headers": {...}, "body": "<raw body text>"}, or JSON lines of them (what
+                        'listen --save' writes): every delivery is checked; exit 1 if any is invalid
   --at-delivery-time    judge the timestamp as of X-TIMESTAMP (for old saved deliveries); default: now
   --tolerance SECONDS   default 300
   --api-key K --api-secret S   credentials (default: EXCHANGE_API_KEY, EXCHANGE_API_SECRET)`,
@@ -25,39 +27,43 @@ export const verify: Command = {
   },
   async run({ values, out, env }) {
     const credentials = requireCredentials(values, env);
-    let headers: Record<string, string>;
-    let body: string;
+    let deliveries: SavedDelivery[];
     if (values.delivery !== undefined) {
-      let saved: { headers?: Record<string, string>; body?: unknown };
-      try {
-        saved = JSON.parse(await readFile(String(values.delivery), "utf8")) as typeof saved;
-      } catch (error) {
-        throw new UsageError(`cannot read the delivery file: ${(error as Error).message}`);
-      }
-      if (typeof saved.body !== "string" || !saved.headers) {
-        throw new UsageError('the delivery file must be {"headers": {...}, "body": "<the raw body as a string>"}');
-      }
-      headers = saved.headers;
-      body = saved.body;
+      const file = String(values.delivery);
+      deliveries = readDeliveries(await readUsageFile(file, "--delivery"), file);
     } else {
       if (values["body-file"] === undefined || values.timestamp === undefined || values.signature === undefined) {
         throw new UsageError("pass --delivery FILE, or --body-file with --timestamp and --signature");
       }
-      headers = { "X-TIMESTAMP": String(values.timestamp), "X-SIGNATURE": String(values.signature) };
-      body = await readFile(String(values["body-file"]), "utf8");
+      const headers = { "X-TIMESTAMP": String(values.timestamp), "X-SIGNATURE": String(values.signature) };
+      deliveries = [{ headers, body: await readUsageFile(String(values["body-file"]), "--body-file") }];
     }
     const tolerance = values.tolerance === undefined ? 300 : Number(values.tolerance);
     if (!Number.isFinite(tolerance) || tolerance < 0) throw new UsageError("--tolerance must be a number of seconds >= 0");
-    const stamp = Object.entries(headers).find(([name]) => name.toLowerCase() === "x-timestamp")?.[1];
-    const now = values["at-delivery-time"] && stamp !== undefined && /^\d+$/.test(stamp) ? Number(stamp) : undefined;
-    try {
-      const event = await verifyWebhook({ body, headers, ...credentials, toleranceSeconds: tolerance, ...(now === undefined ? {} : { now }) });
-      out.result({ valid: true, event }, `${out.green("valid")} ${event.type} ${event.event} ${event.id}${event.known ? "" : out.dim(" (not in the event catalog)")}`);
-      return 0;
-    } catch (error) {
-      if (!(error instanceof WebhookVerificationError)) throw error;
-      out.result({ valid: false, code: error.code, message: error.message }, `${out.red("invalid")} ${error.code}: ${error.message}`);
-      return 1;
+    let invalid = 0;
+    for (const { headers, body } of deliveries) {
+      const stamp = Object.entries(headers).find(([name]) => name.toLowerCase() === "x-timestamp")?.[1];
+      const now = values["at-delivery-time"] && stamp !== undefined && /^\d+$/.test(stamp) ? Number(stamp) : undefined;
+      try {
+        const event = await verifyWebhook({ body, headers, ...credentials, toleranceSeconds: tolerance, ...(now === undefined ? {} : { now }) });
+        out.result({ valid: true, event }, `${out.green("valid")} ${event.type} ${event.event} ${event.id}${event.known ? "" : out.dim(" (not in the event catalog)")}`);
+      } catch (error) {
+        if (!(error instanceof WebhookVerificationError)) throw error;
+        invalid++;
+        out.result({ valid: false, code: error.code, message: error.message }, `${out.red("invalid")} ${error.code}: ${error.message}`);
+      }
     }
+    if (deliveries.length > 1) out.line(`${deliveries.length - invalid} of ${deliveries.length} deliveries valid`);
+    return invalid === 0 ? 0 : 1;
   },
 };
+
+/** A file named on the command line; missing or unreadable is a usage error (exit 2). */
+async function readUsageFile(path: string, flag: string): Promise<string> {
+  try {
+    return await readFile(path, "utf8");
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    throw new UsageError(`cannot read ${flag} ${path}: ${code === "ENOENT" ? "no such file" : (error as Error).message}`);
+  }
+}

@@ -164,14 +164,20 @@ export function advanceClock(ctx: Ctx): HandlerResult {
 
 function settingsView(ctx: Ctx) {
   const s = ctx.domain.settings;
-  return { auto_progress_ms: s.autoProgressMs, duplicate_deliveries: s.duplicateDeliveries, quotation_ttl_seconds: s.quotationTtlSeconds };
+  // The organization's webhook URL too: the spec can register one but not read it back, and a tool that
+  // borrows the URL for a while (exchange-kit listen) must put the previous one back.
+  const webhook_url = ctx.domain.store.orgSettings.get(ctx.org.id)?.webhook_url ?? null;
+  return { auto_progress_ms: s.autoProgressMs, duplicate_deliveries: s.duplicateDeliveries, quotation_ttl_seconds: s.quotationTtlSeconds, webhook_url };
 }
 
 export function getSettings(ctx: Ctx): HandlerResult {
   return { message: "Sandbox settings", data: settingsView(ctx) };
 }
 
-/** POST /_sandbox/settings {auto_progress_ms?: number|false, duplicate_deliveries?: boolean, quotation_ttl_seconds?: number}. */
+/**
+ * POST /_sandbox/settings {auto_progress_ms?: number|false, duplicate_deliveries?: boolean, quotation_ttl_seconds?: number,
+ * webhook_url?: null}. `webhook_url: null` unregisters the organization's URL (registering one is the spec's operation).
+ */
 export function updateSettings(ctx: Ctx): HandlerResult {
   const { body, domain } = ctx;
   const errors: Record<string, string[]> = {};
@@ -180,10 +186,16 @@ export function updateSettings(ctx: Ctx): HandlerResult {
   if (body.duplicate_deliveries !== undefined && typeof body.duplicate_deliveries !== "boolean") errors.duplicate_deliveries = ["Must be a boolean."];
   const ttl = body.quotation_ttl_seconds;
   if (ttl !== undefined && !(typeof ttl === "number" && ttl > 0)) errors.quotation_ttl_seconds = ["Must be a number > 0."];
+  if (body.webhook_url !== undefined && body.webhook_url !== null) {
+    errors.webhook_url = ["Only null (unregister) here; register a URL with POST /org/api/v1/organizations/api-webhooks."];
+  }
   if (Object.keys(errors).length > 0) throw new ApiError(400, "INPUT_MALFORMED", "Invalid settings", errors);
   if (progress !== undefined) domain.settings.autoProgressMs = progress as number | false;
   if (typeof body.duplicate_deliveries === "boolean") domain.settings.duplicateDeliveries = body.duplicate_deliveries;
   if (typeof ttl === "number") domain.settings.quotationTtlSeconds = ttl;
+  if (body.webhook_url === null) {
+    domain.store.orgSettings.put({ id: ctx.org.id, org: ctx.org.id, webhook_url: null, updated_at: domain.clock.iso() });
+  }
   if (progress !== undefined && progress !== false) domain.resumePlans();
   return { message: "Sandbox settings updated", data: settingsView(ctx) };
 }

@@ -1,0 +1,81 @@
+// node --test 'scripts/release-check/*.test.mjs': the README rules and the install measure of the release check.
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { budgetVerdict, installSize } from "./install-size.mjs";
+import { codeBlocks, importsOf, installedBy, otherInstallLines, packageName, relativeLinks, shadowedScripts } from "./readmes.mjs";
+
+const page = [
+  "# pkg",
+  "```sh",
+  "npm install @exchange-kit/webhook-verify express   # the receiver",
+  "npm install -D @types/express@5",
+  "pnpm add hono",
+  "```",
+  "```ts",
+  'import express from "express";',
+  'import type { ReceivedWebhookEvent } from "@exchange-kit/webhook-verify";',
+  'import { createNodeWebhookHandler } from "@exchange-kit/webhook-verify/node";',
+  'import "./polyfill.js";',
+  "```",
+  "See [the spec](../../openapi/openapi.yaml), [errors](#errors) and [the repo](https://github.com/exchange-kit/exchange-kit).",
+].join("\n");
+
+test("finds fenced blocks with their language and first code line", () => {
+  const blocks = codeBlocks(page);
+  assert.deepEqual(blocks.map((b) => [b.lang, b.line]), [["sh", 3], ["ts", 8]]);
+});
+
+test("reads the packages an npm install line names, without flags, versions or comments", () => {
+  assert.deepEqual([...installedBy(codeBlocks(page))].sort(), ["@exchange-kit/webhook-verify", "@types/express", "express"]);
+});
+
+test("flags install lines of another convention", () => {
+  assert.deepEqual(otherInstallLines(codeBlocks(page)), [{ line: 5, text: "pnpm add hono" }]);
+});
+
+test("lists the modules a block imports, type-only and side-effect imports included", () => {
+  const ts = codeBlocks(page)[1].code;
+  assert.deepEqual(importsOf(ts), ["express", "@exchange-kit/webhook-verify", "@exchange-kit/webhook-verify/node", "./polyfill.js"]);
+  assert.equal(packageName("@exchange-kit/webhook-verify/node"), "@exchange-kit/webhook-verify");
+  assert.equal(packageName("hono/cors"), "hono");
+});
+
+test("flags relative links, which are dead on the registry's page, and keeps anchors and absolute links", () => {
+  assert.deepEqual(relativeLinks(page), [{ line: 13, target: "../../openapi/openapi.yaml" }]);
+});
+
+test("flags root scripts that pnpm's own commands shadow", () => {
+  assert.deepEqual(shadowedScripts({ scripts: { docs: "x", "docs:build": "x", test: "x" } }), ["docs"]);
+});
+
+test("counts installed packages (nested and scoped) and sums their file bytes", () => {
+  const app = mkdtempSync(join(tmpdir(), "install-size-"));
+  const dir = join(app, "node_modules");
+  try {
+    const put = (path, text) => {
+      mkdirSync(join(dir, path, ".."), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    };
+    put("a/package.json", "{}");
+    put("a/index.js", "12345");
+    put("@s/b/package.json", "{}");
+    put("@s/b/node_modules/c/package.json", "{}");
+    put("@s/b/lib/package.json", "{}"); // a package.json below a package root is not another package
+    const found = installSize(dir);
+    assert.deepEqual(found.packages.sort(), ["@s/b", "a", "c"]);
+    assert.equal(found.bytes, 4 * 2 + 5); // four package.json files of "{}" and "12345"
+  } finally {
+    rmSync(app, { recursive: true, force: true });
+  }
+});
+
+test("fails an install over its budget, unless the known cause named for it is still installed", () => {
+  const cli = { budget: 15e6, knownOverBudget: "sql.js" };
+  assert.equal(budgetVerdict(cli, { bytes: 14e6, packages: ["sql.js"] }), "within");
+  assert.equal(budgetVerdict(cli, { bytes: 35e6, packages: ["ajv", "sql.js"] }), "known");
+  assert.equal(budgetVerdict(cli, { bytes: 16e6, packages: ["ajv"] }), "over");
+  assert.equal(budgetVerdict({ budget: 1e6 }, { bytes: 1e6 + 1, packages: [] }), "over");
+});
