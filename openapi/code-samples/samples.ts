@@ -1,7 +1,8 @@
 // Builds the code samples of the reference from the spec's request examples: for each example, a TypeScript
 // sample (the client method call) and a curl sample (the three signed headers, computed with
 // `exchange-kit sign`). Pure functions over a bundled spec; generate.ts writes them, the docs decorator reads them.
-import { groupOfTag, methodNameOf } from '@exchange-kit/client';
+// The client's own naming rule, read from its generator (not its build: the client is built after the spec).
+import { groupOfTag, methodNameOf } from '../../packages/client/scripts/lib/method-names.mjs';
 import { canonicalize } from '@exchange-kit/signing';
 import type { Json, JsonObject } from '../spec-diff/types.ts';
 import { deref, isObject } from '../spec-diff/schema-diff.ts';

@@ -2,23 +2,14 @@
 // Writes src/generated/event-catalog.ts from the spec's webhooks: every event type, its events, and the values
 // each reason field (failure_reason, refund_reason, reason) may take, so `exchange-kit trigger` checks and lists
 // them from the spec instead of a retyped copy. Deterministic: the output depends only on the spec.
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { readSpec } from "@exchange-kit/openapi";
 
 const pkg = resolve(fileURLToPath(import.meta.url), "../..");
-const root = resolve(pkg, "../..");
-const tmp = mkdtempSync(join(tmpdir(), "exchange-kit-cli-spec-"));
-let spec;
-try {
-  const bundled = join(tmp, "spec.json");
-  execFileSync(join(root, "node_modules", ".bin", "redocly"), ["bundle", join(root, "openapi", "openapi.yaml"), "--ext", "json", "-o", bundled], { stdio: "pipe" });
-  spec = JSON.parse(readFileSync(bundled, "utf8"));
-} finally {
-  rmSync(tmp, { recursive: true, force: true });
-}
+// The published bundle (turbo builds @exchange-kit/openapi before this runs).
+const spec = readSpec();
 
 const deref = (node) => {
   while (node && node.$ref) node = node.$ref.split("/").slice(1).reduce((at, key) => at[key], spec);
@@ -57,4 +48,4 @@ export const eventCatalog = ${JSON.stringify(catalog, null, 2)} as const;
 export type EventType = keyof typeof eventCatalog;
 `,
 );
-console.log(`wrote ${out.slice(root.length + 1)}: ${Object.entries(catalog).map(([t, e]) => `${t} ${Object.keys(e).join("|")}`).join("; ")}`);
+console.log(`wrote ${out.slice(pkg.length + 1)}: ${Object.entries(catalog).map(([t, e]) => `${t} ${Object.keys(e).join("|")}`).join("; ")}`);

@@ -3,6 +3,7 @@
 // Each server runs in its own process; rows are seeded through the store (bench/seed.mjs), not over HTTP.
 // Usage: pnpm bench   env: BENCH_ROWS=1000,10000,100000  BENCH_MODES=memory,file  BENCH_SECONDS=5
 //                         BENCH_CONNECTIONS=200  BENCH_PEERS=1 (0 skips Prism and the floor)
+import { specFiles } from "@exchange-kit/openapi";
 import { fork, spawn } from "node:child_process";
 import { createHmac, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -20,7 +21,7 @@ const MODES = (process.env.BENCH_MODES ?? "memory,file").split(",");
 const PEERS = process.env.BENCH_PEERS !== "0";
 const KEY = "bench_key";
 const SECRET = "bench_secret";
-const spec = fileURLToPath(new URL("../src/generated/spec.json", import.meta.url));
+const spec = specFiles.json;
 const prismBin = fileURLToPath(new URL("../../../node_modules/.bin/prism", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "sandbox-bench-"));
 

@@ -4,12 +4,14 @@
 // native parser. The reader also bounds nesting: a body nested deeper than MAX_JSON_DEPTH is refused before
 // anything else looks at it.
 
+import { MAX_NESTING_DEPTH } from "@exchange-kit/signing";
+
 /**
- * The deepest nesting of arrays and objects a request body may have (`{}` is depth 1). Well under the ~1000
- * levels at which the service's Python `json` fails. The signing package adopts the same limit; at merge this
- * constant can become a re-export of signing's.
+ * The deepest nesting of arrays and objects a request body may have (`{}` is depth 1): signing's limit, so
+ * whatever the client can sign the sandbox reads, and nothing deeper. Well under the ~1000 levels at which the
+ * service's Python `json` fails.
  */
-export const MAX_JSON_DEPTH = 512;
+export const MAX_JSON_DEPTH = MAX_NESTING_DEPTH;
 
 /** The nesting depth of JSON text, counting brackets outside strings; stops counting past `limit`. */
 export function jsonDepthExceeds(text: string, limit: number = MAX_JSON_DEPTH): boolean {

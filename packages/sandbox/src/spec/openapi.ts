@@ -1,6 +1,7 @@
-// The bundled spec (src/generated/spec.json, written by `pnpm generate` from openapi/) is the single source of
+// The published spec (@exchange-kit/openapi's bundled openapi.json, what users install) is the single source of
 // the request schemas, the per-operation error codes and the response schemas: nothing here is retyped by hand.
-import specJson from "../generated/spec.json" with { type: "json" };
+import { readSpec } from "@exchange-kit/openapi";
+import { foldSandboxRequired } from "./sandbox-required.js";
 
 /** A JSON Schema fragment as it appears in the spec. */
 export type JsonSchema = Record<string, unknown>;
@@ -29,7 +30,7 @@ export interface OpenApiDocument {
   webhooks: Record<string, Record<string, OperationObject>>;
 }
 
-export const spec = specJson as unknown as OpenApiDocument;
+export const spec = foldSandboxRequired(readSpec()) as unknown as OpenApiDocument;
 
 /** What the server needs to know about one operation of the spec. */
 export interface OperationInfo {

@@ -90,7 +90,8 @@ export interface BanksResource {
    *
    * Adds a beneficiary bank account for a payout-only corridor.
    *
-   * - `customer_id` is the customer from the payout customer creation.
+   * - `customer_id` is the customer from the payout customer creation, an operation the interface does not
+   *   name; presumably `createCustomer` followed by `addPayoutSenderKycData` (see docs/gaps.md).
    * - `bank_account_type` is the payout method for the country, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH; when it
    *   is not sent, the country's default method is used. The full set of methods is not published.
    * - `identifiers` are method-specific: for PIX `br_cpf`; for SEPA `account_holder_name`, `account_number`

@@ -13,8 +13,10 @@ export interface CustomersResource {
    *
    * - `client_reference_id` is unique per organization. Re-sending an existing value returns the existing
    *   customer (the error table also lists a 400 for an existing reference).
-   * - `alpha_3_country_code` must be enabled for the organization, otherwise `REQ_INVALID_COUNTRY`.
-   * - `full_name` is required unless both `first_name` and `last_name` are sent.
+   * - `alpha_3_country_code` must be enabled for the organization, otherwise `REQ_INVALID_COUNTRY`. The
+   *   interface does not say it is required; the sandbox requires it (`x-sandbox-required`).
+   * - `full_name` is required unless both `first_name` and `last_name` are sent; `first_name` and `last_name`
+   *   are sent together.
    * - `email` is required only when email verification is enabled for the organization; unique per organization.
    * - `phone` is the national mobile number without country code, 8 to 15 characters, validated per country;
    *   required only when phone verification is enabled; unique per organization.
@@ -32,8 +34,9 @@ export interface CustomersResource {
    *
    * Lists the organization's customers with pagination.
    *
-   * - `page`: minimum 1. `per_page`: 10 to 100. The defaults the interface states (page 1, 20 per page) are
-   *   those of the bank account list; the defaults of this list are not published.
+   * - `page`: minimum 1, default 1. `per_page`: 10 to 100, default 20. The limits table gives these bounds for
+   *   every list operation but states the defaults for the bank account list only; this list is taken to share
+   *   them (judgment, see docs/gaps.md), as the shared `Page`/`PerPage` parameters declare.
    * - The operation returns `INPUT_INVALID_DATE_FORMAT`, so it accepts date filters, but their query names,
    *   their date format and any other filters are not published and are not described here.
    * - The response is a paginated list; that its records are Customer records is assumed from the operation's
