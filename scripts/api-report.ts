@@ -37,13 +37,15 @@ function typesOf(target: unknown, conditions: string[] = []): [string[], string]
 }
 
 /**
- * Every public declaration entry point of every package under packages/, from its `exports`: one report per
+ * Every public declaration entry point of every package under packages/ (and the spec package, openapi/), from
+ * its `exports`: one report per
  * distinct .d.ts, named `<package>` for the main one and `<package>.<subpath or condition>` for the others.
  */
 export function entryPoints(): EntryPoint[] {
   const out: EntryPoint[] = [];
-  for (const dir of readdirSync(join(root, 'packages')).sort()) {
-    const packageDir = join(root, 'packages', dir);
+  const dirs = [...readdirSync(join(root, 'packages')).sort().map((dir) => join('packages', dir)), 'openapi'];
+  for (const dir of dirs) {
+    const packageDir = join(root, dir);
     const manifestPath = join(packageDir, 'package.json');
     if (!existsSync(manifestPath)) continue;
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { name: string; private?: boolean; exports?: Record<string, unknown> };

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -40,6 +40,19 @@ describe("schema version of a --db file", () => {
        INSERT INTO records VALUES ('customer', 'c1', 'o1', '{"id":"c1"}');`,
     );
     await expect(createSandbox({ ...options, db: file })).rejects.toThrow(/older sandbox \(the sql\.js format.*Start with a new --db file/);
+  });
+
+  it("leaves a refused file byte for byte as it was, for the version that wrote it", async () => {
+    const file = join(dir, "old-untouched.db");
+    sqlite(
+      file,
+      `CREATE TABLE records (kind TEXT NOT NULL, id TEXT NOT NULL, org TEXT NOT NULL, json TEXT NOT NULL, PRIMARY KEY (kind, id));
+       CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`,
+    );
+    const before = readFileSync(file);
+    await expect(createSandbox({ ...options, db: file })).rejects.toThrow(/sql\.js format/);
+    expect(readFileSync(file).equals(before)).toBe(true);
+    expect(existsSync(`${file}-wal`)).toBe(false);
   });
 
   it("refuses a file written by a newer sandbox, saying to upgrade", async () => {

@@ -46,6 +46,10 @@ function checkVersion(db: DatabaseSync, file: string): void {
   }
 }
 
+function inUse(file: string): DatabaseError {
+  return new DatabaseError(`${file} is in use by another sandbox (one file, one sandbox): stop it, or start this one with another --db file.`);
+}
+
 function holdLock(db: DatabaseSync, file: string): void {
   try {
     db.exec("PRAGMA locking_mode = EXCLUSIVE");
@@ -55,9 +59,7 @@ function holdLock(db: DatabaseSync, file: string): void {
     db.exec("COMMIT");
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (/locked|busy/i.test(message)) {
-      throw new DatabaseError(`${file} is in use by another sandbox (one file, one sandbox): stop it, or start this one with another --db file.`);
-    }
+    if (/locked|busy/i.test(message)) throw inUse(file);
     if (/not a database|malformed/i.test(message)) throw new DatabaseError(`${file} is not an SQLite database: use another --db file.`);
     throw error;
   }
@@ -85,9 +87,11 @@ export function openDatabase(path?: string, durability: Durability = "normal"): 
     throw new DatabaseError(`cannot open ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
   try {
+    // The version is read before anything is written (WAL mode changes the file's header): a file this sandbox
+    // refuses, such as one of the old sql.js format, is left exactly as it was for the version that wrote it.
+    checkVersion(db, file);
     holdLock(db, file);
     db.exec(`PRAGMA synchronous = ${durability === "full" ? "FULL" : "NORMAL"}`);
-    checkVersion(db, file);
     db.exec("BEGIN");
     db.exec(SCHEMA_SQL);
     db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
@@ -97,6 +101,7 @@ export function openDatabase(path?: string, durability: Durability = "normal"): 
     if (error instanceof DatabaseError) throw error;
     const message = error instanceof Error ? error.message : String(error);
     if (/not a database|malformed/i.test(message)) throw new DatabaseError(`${file} is not an SQLite database: use another --db file.`);
+    if (/locked|busy/i.test(message)) throw inUse(file);
     throw error;
   }
   return db;
