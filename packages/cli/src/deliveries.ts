@@ -1,4 +1,4 @@
-import { canonicalize, canonicalizeText } from "@exchange-kit/signing";
+import { parseJson } from "@exchange-kit/signing";
 import { UsageError } from "./output.js";
 
 /** One saved delivery: the headers as received and the raw body text. */
@@ -9,17 +9,6 @@ export interface SavedDelivery {
 
 const SHAPE = 'a delivery must be {"headers": {...}, "body": "<the raw body as a string>"}';
 
-/**
- * JSON.parse, guarded against V8's escaped-key bug (nodejs/node#63785): when the text has a backslash, the
- * parsed value must canonicalize to what the lossless canonicalizeText reads, or a key may have been misread.
- */
-function parseJson(text: string, where: string): unknown {
-  const value: unknown = JSON.parse(text);
-  if (text.includes("\\") && canonicalize(value) !== canonicalizeText(text)) {
-    throw new UsageError(`${where} could not be read reliably: a key with escapes was misread (nodejs/node#63785)`);
-  }
-  return value;
-}
 
 function toDelivery(value: unknown, where: string): SavedDelivery {
   const saved = value as { headers?: unknown; body?: unknown } | null;
@@ -40,7 +29,7 @@ export function readDeliveries(text: string, file: string): SavedDelivery[] {
   const trimmed = text.trim();
   if (!trimmed) throw new UsageError(`${file} is empty: ${SHAPE}`);
   try {
-    return [toDelivery(parseJson(trimmed, file), file)];
+    return [toDelivery(parseJson(trimmed), file)];
   } catch (whole) {
     if (whole instanceof UsageError) throw whole;
     const lines = trimmed.split("\n").map((l) => l.trim());
@@ -51,7 +40,7 @@ export function readDeliveries(text: string, file: string): SavedDelivery[] {
       .map(({ line, where }) => {
         let value: unknown;
         try {
-          value = parseJson(line, where);
+          value = parseJson(line);
         } catch (error) {
           if (error instanceof UsageError) throw error;
           throw new UsageError(`${where} is not JSON: ${(error as Error).message}`);

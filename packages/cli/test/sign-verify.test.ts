@@ -113,17 +113,11 @@ describe("exchange-kit verify, several deliveries", () => {
     expect(cli.stdout()).toContain("1 of 2 deliveries valid");
   });
 
-  it("never lets V8's escaped-key bug misread a delivery file (nodejs/node#63785)", () => {
-    JSON.parse('{"h":1,"\\\\":2}'); // primes the bug: the next {"h", <escaped key>} object is misread
-    const misread = Object.keys(JSON.parse('{"h":1,"\\u7a3c":2}'))[1] !== "\u7a3c";
-    expect(() => readDeliveries('{"h":1,"\\u7a3c":2}', "saved.json")).toThrow(
-      misread ? /could not be read reliably/ : /a delivery must be/,
-    );
-  });
-
-  it("reads a delivery whose header names are escaped, when JSON.parse reads them right", async () => {
+  it("reads a delivery whose header names are escaped, even after the input that makes V8 misread them (nodejs/node#63785)", async () => {
     const delivery = await signed("0b3c5d7e-9f1a-4b2c-8d3e-5f6a7b8c9d06");
     const text = JSON.stringify(delivery).replace('"X-SIGNATURE"', '"X-SIGNATUR\\u0045"');
+    // Primes the bug: the next object of this shape with an escaped key would be misread by JSON.parse.
+    JSON.parse(JSON.stringify(delivery).replace('"X-SIGNATURE"', '"X-SIGNATUR\\\\"'));
     expect(readDeliveries(text, "saved.json")).toEqual([delivery]);
   });
 });

@@ -1,4 +1,4 @@
-import { canonicalize } from "@exchange-kit/signing";
+import { canonicalize, parseJson } from "@exchange-kit/signing";
 import { createFinalURL, createQuerySerializer, defaultPathSerializer } from "openapi-fetch";
 import {
   ExchangeAbortError,
@@ -16,7 +16,6 @@ import {
   type OperationRef,
 } from "./errors.js";
 import type { Log } from "./logger.js";
-import { readJson } from "./read-json.js";
 import { createRedactor } from "./redact.js";
 import { retryDelay, shouldRetry, sleep } from "./retry.js";
 import { mayRepeat, notProcessedAnswer, notSent, type IdempotencyClass } from "./retry-safety.js";
@@ -167,10 +166,10 @@ function buildUrl(baseUrl: string, path: string, query: Record<string, unknown>)
 
 const utf8 = new TextEncoder();
 
-/** The answer handed to openapi-fetch (client.raw): its `json()` reads keys with escapes correctly (see read-json.ts). */
+/** The answer handed to openapi-fetch (client.raw): its `json()` reads keys with escapes correctly (parseJson from @exchange-kit/signing). */
 class Answer extends Response {
   override async json(): Promise<any> {
-    return readJson(await this.text());
+    return parseJson(await this.text());
   }
 }
 
@@ -282,7 +281,7 @@ export function createTransport(settings: TransportSettings): Send {
         // The envelope: `{ status: true, data }`, or `status: false` with err_code, message and errors.
         let parsed: unknown;
         try {
-          parsed = readJson(text);
+          parsed = parseJson(text);
         } catch {
           // Not JSON: handled below with everything else that is not the envelope.
         }

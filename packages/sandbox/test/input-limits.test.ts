@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildRoutes } from "../src/routes.js";
-import { MAX_JSON_DEPTH, parseJsonText } from "../src/json/json-text.js";
+import { parseJson } from "@exchange-kit/signing";
+import { MAX_JSON_DEPTH } from "../src/json/json-text.js";
 import { Api, canonical, createCustomer, kycBody, startSandbox, verifiedCustomer } from "./helpers.js";
 
 /** Canonical text of `body` with `deep` set to arrays nested `levels` deep (the body object adds one level). */
@@ -65,8 +66,8 @@ describe("request bodies nested too deeply", () => {
 describe("object keys with escapes (V8 JSON.parse bug nodejs/node#63785)", () => {
   it("reads escaped keys correctly after the input that makes V8 misread them", () => {
     JSON.parse('{"h":1,"\\\\":2}');
-    expect(Object.keys(parseJsonText('{"h":1,"\\u7a3c":2}') as object)).toEqual(["h", "稼"]);
-    expect(parseJsonText('{"a":[1,{"\\u00e9":"x"}],"__proto__":{"k":true}}')).toEqual(
+    expect(Object.keys(parseJson('{"h":1,"\\u7a3c":2}') as object)).toEqual(["h", "稼"]);
+    expect(parseJson('{"a":[1,{"\\u00e9":"x"}],"__proto__":{"k":true}}')).toEqual(
       JSON.parse(JSON.stringify({ a: [1, { é: "x" }], ["__proto__"]: { k: true } })),
     );
   });

@@ -16,6 +16,7 @@ import { hmacBase64, hmacVerify } from "./web-hmac.js";
 export { canonicalize } from "./canonicalize.js";
 export { canonicalizeText } from "./canonicalize-text.js";
 export { MAX_NESTING_DEPTH } from "./depth.js";
+export { parseJson } from "./parse-json.js";
 export type {
   ComputeSignatureOptions,
   Credentials,

@@ -15,6 +15,7 @@ import type {
 export { canonicalize } from "./canonicalize.js";
 export { canonicalizeText } from "./canonicalize-text.js";
 export { MAX_NESTING_DEPTH } from "./depth.js";
+export { parseJson } from "./parse-json.js";
 export type {
   ComputeSignatureOptions,
   Credentials,

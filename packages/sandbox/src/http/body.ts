@@ -1,5 +1,6 @@
 // The body's text, refused before anything reads it when it is not UTF-8 or nested deeper than the limit.
-import { jsonDepthExceeds, MAX_JSON_DEPTH, parseJsonText } from "../json/json-text.js";
+import { parseJson } from "@exchange-kit/signing";
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from "../json/json-text.js";
 import { ApiError } from "./api-error.js";
 
 const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -20,11 +21,11 @@ export function bodyText(raw: Buffer): string {
   return text;
 }
 
-/** The JSON object the body holds (keys read correctly, see parseJsonText); 400 INPUT_MALFORMED otherwise. */
+/** The JSON object the body holds (keys read correctly, see parseJson); 400 INPUT_MALFORMED otherwise. */
 export function bodyObject(text: string): Record<string, unknown> {
   let parsed: unknown;
   try {
-    parsed = parseJsonText(text);
+    parsed = parseJson(text);
   } catch {
     throw new ApiError(400, "INPUT_MALFORMED", "Malformed JSON body", { non_field_errors: ["The body is not valid JSON."] });
   }

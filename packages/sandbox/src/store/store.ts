@@ -3,7 +3,7 @@
 // changed object behind. `transaction` runs a request's writes as one unit; work that must only happen once
 // they are committed (webhook deliveries, timers) is queued with `afterCommit`.
 import type { DatabaseSync, StatementSync } from "node:sqlite";
-import { parseJsonText } from "../json/json-text.js";
+import { parseJson } from "@exchange-kit/signing";
 import { openDatabase, type Durability } from "./database.js";
 import type {
   BankRow,
@@ -63,7 +63,7 @@ export class Table<T extends Row> {
   }
 
   private read(found: unknown): T | undefined {
-    return found === undefined ? undefined : (parseJsonText((found as { json: string }).json) as T);
+    return found === undefined ? undefined : (parseJson((found as { json: string }).json) as T);
   }
 
   get(id: string): T | undefined {
