@@ -37,7 +37,7 @@ describe("customers: shapes the spec promises", () => {
       body: JSON.stringify(newCustomer()),
     });
     expect(res.status).toBe(401);
-    const body = await res.json();
+    const body = (await res.json()) as { status: boolean; err_code: string };
     expect(body).toMatchObject({ status: false, err_code: expect.stringMatching(/^AUTH_/) });
     expect(errCodes).toContain(body.err_code);
   });
