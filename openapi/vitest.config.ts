@@ -1,8 +1,8 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    include: ["test/**/*.test.ts"],
     // Each file spawns CLIs (redocly, prism, chromium); give them room but keep runs bounded.
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -5,17 +5,17 @@
 //                                 major (minor while the package is 0.x: the policy of `pnpm spec:diff`)
 // Reports come from @microsoft/api-extractor over the built declarations (dist/*.d.ts): run `pnpm build` first.
 // Entry points are read from each package's `exports`, so a new entry point gets its report with no edit here.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { Extractor, ExtractorConfig, ExtractorLogLevel } from '@microsoft/api-extractor';
-import { checkChangesets, newChangesets } from '../openapi/spec-diff/changesets.ts';
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { Extractor, ExtractorConfig, ExtractorLogLevel } from "@microsoft/api-extractor";
+import { checkChangesets, newChangesets } from "../openapi/spec-diff/changesets.ts";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const reportDir = join(root, 'api-reports');
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const reportDir = join(root, "api-reports");
 
 interface EntryPoint {
   packageName: string;
@@ -27,11 +27,11 @@ interface EntryPoint {
 
 /** The `types` files of an export target, with the conditions that lead to each (`default` and `import` left out). */
 function typesOf(target: unknown, conditions: string[] = []): [string[], string][] {
-  if (typeof target !== 'object' || target === null) return [];
+  if (typeof target !== "object" || target === null) return [];
   const out: [string[], string][] = [];
   for (const [key, value] of Object.entries(target)) {
-    if (key === 'types' && typeof value === 'string') out.push([conditions, value]);
-    else out.push(...typesOf(value, key === 'default' || key === 'import' ? conditions : [...conditions, key]));
+    if (key === "types" && typeof value === "string") out.push([conditions, value]);
+    else out.push(...typesOf(value, key === "default" || key === "import" ? conditions : [...conditions, key]));
   }
   return out;
 }
@@ -43,19 +43,28 @@ function typesOf(target: unknown, conditions: string[] = []): [string[], string]
  */
 export function entryPoints(): EntryPoint[] {
   const out: EntryPoint[] = [];
-  const dirs = [...readdirSync(join(root, 'packages')).sort().map((dir) => join('packages', dir)), 'openapi'];
+  const dirs = [
+    ...readdirSync(join(root, "packages"))
+      .sort()
+      .map((dir) => join("packages", dir)),
+    "openapi",
+  ];
   for (const dir of dirs) {
     const packageDir = join(root, dir);
-    const manifestPath = join(packageDir, 'package.json');
+    const manifestPath = join(packageDir, "package.json");
     if (!existsSync(manifestPath)) continue;
-    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { name: string; private?: boolean; exports?: Record<string, unknown> };
+    const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as {
+      name: string;
+      private?: boolean;
+      exports?: Record<string, unknown>;
+    };
     if (manifest.private) continue;
-    const short = manifest.name.replace(/^@[^/]+\//, '');
+    const short = manifest.name.replace(/^@[^/]+\//, "");
     const names = new Map<string, string>();
     for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
-      const sub = subpath === '.' ? [] : [subpath.replace(/^\.\//, '').replace(/\//g, '.')];
+      const sub = subpath === "." ? [] : [subpath.replace(/^\.\//, "").replace(/\//g, ".")];
       for (const [conditions, file] of typesOf(target)) {
-        const name = [short, ...sub, ...conditions].join('.');
+        const name = [short, ...sub, ...conditions].join(".");
         const known = names.get(file);
         if (known === undefined || name.length < known.length) names.set(file, name);
       }
@@ -74,34 +83,44 @@ function extract(entry: EntryPoint, check: boolean, temp: string): { changed: bo
     configObject: {
       projectFolder: entry.packageDir,
       mainEntryPointFilePath: entry.dts,
-      compiler: { tsconfigFilePath: join(entry.packageDir, 'tsconfig.json') },
-      apiReport: { enabled: true, reportFileName: `${entry.report}.api.md`, reportFolder: reportDir, reportTempFolder: temp },
+      compiler: { tsconfigFilePath: join(entry.packageDir, "tsconfig.json") },
+      apiReport: {
+        enabled: true,
+        reportFileName: `${entry.report}.api.md`,
+        reportFolder: reportDir,
+        reportTempFolder: temp,
+      },
       docModel: { enabled: false },
       dtsRollup: { enabled: false },
       tsdocMetadata: { enabled: false },
-      newlineKind: 'lf',
+      newlineKind: "lf",
       messages: {
         compilerMessageReporting: { default: { logLevel: ExtractorLogLevel.Warning } },
         extractorMessageReporting: {
           default: { logLevel: ExtractorLogLevel.Warning },
           // Release tags (@public, @beta) are not used here: every export of an entry point is public.
-          'ae-missing-release-tag': { logLevel: ExtractorLogLevel.None },
+          "ae-missing-release-tag": { logLevel: ExtractorLogLevel.None },
           // Doc comments are reviewed by people, not counted here.
-          'ae-undocumented': { logLevel: ExtractorLogLevel.None },
+          "ae-undocumented": { logLevel: ExtractorLogLevel.None },
           // Types re-exported from another workspace package are that package's API, recorded in its report.
           // Not written into the report: the warning names a file and line of the build, which moves with any edit.
-          'ae-forgotten-export': { logLevel: ExtractorLogLevel.None, addToApiReportFile: false },
+          "ae-forgotten-export": { logLevel: ExtractorLogLevel.None, addToApiReportFile: false },
         },
         tsdocMessageReporting: { default: { logLevel: ExtractorLogLevel.None } },
       },
     },
     configObjectFullPath: undefined,
-    packageJsonFullPath: join(entry.packageDir, 'package.json'),
+    packageJsonFullPath: join(entry.packageDir, "package.json"),
   });
-  const result = Extractor.invoke(config, { localBuild: !check, showVerboseMessages: false, messageCallback: (m) => {
-    if (m.logLevel === ExtractorLogLevel.Warning || m.logLevel === ExtractorLogLevel.Error) console.error(`${entry.report}: ${m.text}`);
-    m.handled = true;
-  } });
+  const result = Extractor.invoke(config, {
+    localBuild: !check,
+    showVerboseMessages: false,
+    messageCallback: (m) => {
+      if (m.logLevel === ExtractorLogLevel.Warning || m.logLevel === ExtractorLogLevel.Error)
+        console.error(`${entry.report}: ${m.text}`);
+      m.handled = true;
+    },
+  });
   return { changed: result.apiReportChanged, ok: result.succeeded };
 }
 
@@ -109,34 +128,42 @@ function extract(entry: EntryPoint, check: boolean, temp: string): { changed: bo
 function removedLines(ref: string, report: string): string[] {
   let before: string;
   try {
-    before = execFileSync('git', ['show', `${ref}:api-reports/${report}.api.md`], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    before = execFileSync("git", ["show", `${ref}:api-reports/${report}.api.md`], {
+      cwd: root,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    });
   } catch {
     return []; // a new entry point removes nothing
   }
-  const now = new Set(readFileSync(join(reportDir, `${report}.api.md`), 'utf8').split('\n'));
-  return before.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('//') && !now.has(line));
+  const now = new Set(readFileSync(join(reportDir, `${report}.api.md`), "utf8").split("\n"));
+  return before.split("\n").filter((line) => line.trim() !== "" && !line.startsWith("//") && !now.has(line));
 }
 
 function main(): number {
-  const { values } = parseArgs({ options: { check: { type: 'boolean' }, base: { type: 'string' } } });
+  const { values } = parseArgs({ options: { check: { type: "boolean" }, base: { type: "string" } } });
   const check = values.check === true;
-  const temp = mkdtempSync(join(tmpdir(), 'api-report-'));
+  const temp = mkdtempSync(join(tmpdir(), "api-report-"));
   mkdirSync(reportDir, { recursive: true });
   let failed = false;
   try {
     for (const entry of entryPoints()) {
       const { changed, ok } = extract(entry, check, temp);
       if (check && changed) {
-        console.error(`api-reports/${entry.report}.api.md is out of date: the public API of ${entry.packageName} changed. Run \`pnpm api:report\` and commit it.`);
+        console.error(
+          `api-reports/${entry.report}.api.md is out of date: the public API of ${entry.packageName} changed. Run \`pnpm api:report\` and commit it.`,
+        );
         failed = true;
       } else if (!ok) failed = true;
-      else console.log(`${entry.report}: ${changed ? 'report updated' : 'unchanged'}`);
+      else console.log(`${entry.report}: ${changed ? "report updated" : "unchanged"}`);
     }
     // A report whose entry point is gone (a removed subpath export) is stale.
     const current = new Set(entryPoints().map((e) => `${e.report}.api.md`));
-    for (const file of readdirSync(reportDir).filter((f) => f.endsWith('.api.md') && !current.has(f))) {
+    for (const file of readdirSync(reportDir).filter((f) => f.endsWith(".api.md") && !current.has(f))) {
       if (check) {
-        console.error(`api-reports/${file} has no entry point any more: run \`pnpm api:report\` and commit the removal.`);
+        console.error(
+          `api-reports/${file} has no entry point any more: run \`pnpm api:report\` and commit the removal.`,
+        );
         failed = true;
       } else {
         rmSync(join(reportDir, file));
@@ -148,12 +175,16 @@ function main(): number {
       for (const entry of entryPoints()) {
         const lost = removedLines(values.base, entry.report);
         if (lost.length === 0) continue;
-        console.log(`${entry.report}: ${lost.length} line(s) removed or changed since ${values.base}, e.g. ${lost[0]!.trim()}`);
+        console.log(
+          `${entry.report}: ${lost.length} line(s) removed or changed since ${values.base}, e.g. ${lost[0]!.trim()}`,
+        );
         broken.set(entry.packageName, { name: entry.packageName, dir: entry.packageDir.slice(root.length + 1) });
       }
       for (const verdict of checkChangesets(root, newChangesets(root, values.base), [...broken.values()])) {
         if (verdict.ok) continue;
-        console.error(`${verdict.name} ${verdict.version}: a removed or changed export needs a ${verdict.needed} changeset (found ${verdict.found ?? 'none'}).`);
+        console.error(
+          `${verdict.name} ${verdict.version}: a removed or changed export needs a ${verdict.needed} changeset (found ${verdict.found ?? "none"}).`,
+        );
         failed = true;
       }
     }

@@ -9,61 +9,61 @@
 //
 // Usage: node scripts/build-docs.mjs [--spec openapi/openapi.yaml] [--out docs/reference]
 // Paths are relative to the repository root. docs/reference/ is git-ignored.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { basename, dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { basename, dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 const { values: args } = parseArgs({
   options: {
-    spec: { type: 'string', default: 'openapi/openapi.yaml' },
-    out: { type: 'string', default: 'docs/reference' },
-    help: { type: 'boolean', short: 'h', default: false },
+    spec: { type: "string", default: "openapi/openapi.yaml" },
+    out: { type: "string", default: "docs/reference" },
+    help: { type: "boolean", short: "h", default: false },
   },
 });
 if (args.help) {
-  console.log('Usage: node scripts/build-docs.mjs [--spec openapi/openapi.yaml] [--out docs/reference]');
+  console.log("Usage: node scripts/build-docs.mjs [--spec openapi/openapi.yaml] [--out docs/reference]");
   process.exit(0);
 }
 
 const spec = resolve(root, args.spec);
 const out = resolve(root, args.out);
-const guidesOut = join(out, 'guides');
+const guidesOut = join(out, "guides");
 
 // `marked` is a devDependency of @exchange-kit/openapi (this script belongs to that package's tooling).
-const requireFromOpenapi = createRequire(join(root, 'openapi', 'package.json'));
-const { Marked } = await import(pathToFileURL(requireFromOpenapi.resolve('marked')).href);
+const requireFromOpenapi = createRequire(join(root, "openapi", "package.json"));
+const { Marked } = await import(pathToFileURL(requireFromOpenapi.resolve("marked")).href);
 
 /** The Markdown sources, in navigation order: README first, then the guides, then the gaps list. */
 function guideSources() {
-  const docs = join(root, 'docs');
+  const docs = join(root, "docs");
   const list = [];
-  if (existsSync(join(docs, 'README.md'))) list.push({ src: join(docs, 'README.md'), name: 'index' });
-  const guidesDir = join(docs, 'guides');
+  if (existsSync(join(docs, "README.md"))) list.push({ src: join(docs, "README.md"), name: "index" });
+  const guidesDir = join(docs, "guides");
   if (existsSync(guidesDir)) {
-    const order = ['authentication', 'errors-and-retries', 'webhooks', 'mock', 'contract-testing'];
+    const order = ["authentication", "errors-and-retries", "webhooks", "mock", "contract-testing"];
     const names = readdirSync(guidesDir)
-      .filter((f) => f.endsWith('.md'))
-      .map((f) => basename(f, '.md'))
+      .filter((f) => f.endsWith(".md"))
+      .map((f) => basename(f, ".md"))
       .sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99) || a.localeCompare(b));
     for (const name of names) list.push({ src: join(guidesDir, `${name}.md`), name });
   }
-  if (existsSync(join(docs, 'gaps.md'))) list.push({ src: join(docs, 'gaps.md'), name: 'gaps' });
+  if (existsSync(join(docs, "gaps.md"))) list.push({ src: join(docs, "gaps.md"), name: "gaps" });
   for (const page of list) {
-    const text = readFileSync(page.src, 'utf8');
+    const text = readFileSync(page.src, "utf8");
     page.markdown = text;
-    page.title = (/^#\s+(.+)$/m.exec(text)?.[1] ?? page.name).replace(/[`*_]/g, '').trim();
+    page.title = (/^#\s+(.+)$/m.exec(text)?.[1] ?? page.name).replace(/[`*_]/g, "").trim();
   }
   return list;
 }
 
 const escapeHtml = (s) =>
-  String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+  String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
 const NAV_CSS = `
   .ek-nav { font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: #1f2937; color: #e5e7eb;
@@ -74,12 +74,16 @@ const NAV_CSS = `
 
 /** The header shared by the reference and the guides. `prefix` leads from the page to docs/reference/. */
 function nav(pages, prefix, current) {
-  const links = [`<a class="ek-brand" href="${prefix}index.html"${current === 'reference' ? ' aria-current="page"' : ''}>API reference</a>`];
+  const links = [
+    `<a class="ek-brand" href="${prefix}index.html"${current === "reference" ? ' aria-current="page"' : ""}>API reference</a>`,
+  ];
   for (const page of pages) {
-    const here = current === page.name ? ' aria-current="page"' : '';
-    links.push(`<a href="${prefix}guides/${page.name}.html"${here}>${escapeHtml(page.name === 'index' ? 'Guides' : page.title)}</a>`);
+    const here = current === page.name ? ' aria-current="page"' : "";
+    links.push(
+      `<a href="${prefix}guides/${page.name}.html"${here}>${escapeHtml(page.name === "index" ? "Guides" : page.title)}</a>`,
+    );
   }
-  return `<nav class="ek-nav" aria-label="Documentation">${links.join('\n')}</nav>`;
+  return `<nav class="ek-nav" aria-label="Documentation">${links.join("\n")}</nav>`;
 }
 
 function renderGuides(pages) {
@@ -90,10 +94,10 @@ function renderGuides(pages) {
     marked.use({
       walkTokens(token) {
         // Links between the Markdown sources point at their HTML pages; other relative links are left alone.
-        if (token.type !== 'link' || /^[a-z][a-z0-9+.-]*:|^#|^\//i.test(token.href)) return;
-        const [path, hash] = token.href.split('#');
+        if (token.type !== "link" || /^[a-z][a-z0-9+.-]*:|^#|^\//i.test(token.href)) return;
+        const [path, hash] = token.href.split("#");
         const target = outputOf.get(resolve(dirname(page.src), decodeURI(path)));
-        if (target) token.href = target + (hash ? `#${hash}` : '');
+        if (target) token.href = target + (hash ? `#${hash}` : "");
       },
     });
     const body = marked.parse(page.markdown);
@@ -117,7 +121,7 @@ function renderGuides(pages) {
 </style>
 </head>
 <body>
-${nav(pages, '../', page.name)}
+${nav(pages, "../", page.name)}
 <main>
 ${body}
 </main>
@@ -142,7 +146,7 @@ function referenceTemplate(pages) {
   {{{redocHead}}}
 </head>
 <body>
-  ${nav(pages, '', 'reference')}
+  ${nav(pages, "", "reference")}
   {{{redocHTML}}}
 </body>
 </html>
@@ -150,24 +154,28 @@ function referenceTemplate(pages) {
 }
 
 function buildReference(pages) {
-  const work = mkdtempSync(join(tmpdir(), 'exchange-kit-docs-'));
+  const work = mkdtempSync(join(tmpdir(), "exchange-kit-docs-"));
   try {
-    const template = join(work, 'template.hbs');
+    const template = join(work, "template.hbs");
     writeFileSync(template, referenceTemplate(pages));
-    const cli = join(root, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
+    const cli = join(root, "node_modules", "@redocly", "cli", "bin", "cli.js");
     const run = spawnSync(
       process.execPath,
       [
         cli,
-        'build-docs',
+        "build-docs",
         spec,
-        `--output=${join(out, 'index.html')}`,
+        `--output=${join(out, "index.html")}`,
         `--template=${template}`,
         // Embed Redoc itself: the default loads it from a CDN, and readers may be offline.
-        '--inlineBundle',
-        `--config=${join(root, 'redocly.yaml')}`,
+        "--inlineBundle",
+        `--config=${join(root, "redocly.yaml")}`,
       ],
-      { cwd: root, stdio: 'inherit', env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
+      {
+        cwd: root,
+        stdio: "inherit",
+        env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+      },
     );
     if (run.error) throw run.error;
     if (run.status !== 0) throw new Error(`redocly build-docs exited with ${run.status ?? run.signal}`);
@@ -181,9 +189,9 @@ try {
   const pages = guideSources();
   renderGuides(pages);
   buildReference(pages);
-  const shown = (p) => relative(process.cwd(), p) || '.';
-  console.log(`Reference: ${shown(join(out, 'index.html'))}`);
-  console.log(`Guides:    ${pages.map((p) => shown(join(guidesOut, `${p.name}.html`))).join(', ')}`);
+  const shown = (p) => relative(process.cwd(), p) || ".";
+  console.log(`Reference: ${shown(join(out, "index.html"))}`);
+  console.log(`Guides:    ${pages.map((p) => shown(join(guidesOut, `${p.name}.html`))).join(", ")}`);
 } catch (error) {
   console.error(`build-docs failed: ${error instanceof Error ? error.message : error}`);
   process.exit(1);

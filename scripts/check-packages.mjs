@@ -31,14 +31,22 @@ function metadataProblems(pkg, tarball) {
 
 try {
   // The spec package lives at openapi/, beside the code packages.
-  const dirs = [...readdirSync(join(root, "packages")).sort().map((dir) => join("packages", dir)), "openapi"];
+  const dirs = [
+    ...readdirSync(join(root, "packages"))
+      .sort()
+      .map((dir) => join("packages", dir)),
+    "openapi",
+  ];
   for (const dir of dirs) {
     const pkgDir = join(root, dir);
     const pkg = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"));
     if (pkg.private) continue;
     const dest = join(out, dir);
     execFileSync("npx", ["-y", "pnpm@10.34.8", "pack", "--pack-destination", dest], { cwd: pkgDir, stdio: "pipe" });
-    const tarball = join(dest, readdirSync(dest).find((f) => f.endsWith(".tgz")));
+    const tarball = join(
+      dest,
+      readdirSync(dest).find((f) => f.endsWith(".tgz")),
+    );
     // A file exported by path that is data, never imported (the spec's openapi.yaml), has no module to resolve.
     const dataEntries = Object.entries(pkg.exports ?? {})
       .filter(([, target]) => typeof target === "string" && /\.ya?ml$/.test(target))

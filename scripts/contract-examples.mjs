@@ -45,7 +45,8 @@ function exec(cmd, cmdArgs, options = {}) {
 }
 
 function must(what, run) {
-  if (run.status !== 0) throw new Error(`${what} exited with ${run.status ?? run.signal}:\n${run.stdout}\n${run.stderr}`);
+  if (run.status !== 0)
+    throw new Error(`${what} exited with ${run.status ?? run.signal}:\n${run.stdout}\n${run.stderr}`);
   return run;
 }
 
@@ -65,7 +66,10 @@ function installSpecs() {
     for (const pkg of workspacePackages()) {
       const dest = join(tarballs, pkg.name.replace(/[@/]/g, "_"));
       must(`pnpm pack ${pkg.name}`, exec("pnpm", ["pack", "--pack-destination", dest], { cwd: pkg.dir }));
-      specs[pkg.name] = `file:${join(dest, readdirSync(dest).find((f) => f.endsWith(".tgz")))}`;
+      specs[pkg.name] = `file:${join(
+        dest,
+        readdirSync(dest).find((f) => f.endsWith(".tgz")),
+      )}`;
     }
   } else {
     for (const pkg of workspacePackages()) specs[pkg.name] = pkg.version;
@@ -75,7 +79,10 @@ function installSpecs() {
 
 function npm(npmArgs) {
   const registry = source === "pack" ? [] : ["--registry", source];
-  return must(`npm ${npmArgs.join(" ")}`, exec("npm", [...npmArgs, "--no-audit", "--no-fund", ...registry], { cwd: app }));
+  return must(
+    `npm ${npmArgs.join(" ")}`,
+    exec("npm", [...npmArgs, "--no-audit", "--no-fund", ...registry], { cwd: app }),
+  );
 }
 
 /** Starts `npx exchange-kit <args> --json` in the app and resolves with its ready line, parsed. */
@@ -129,14 +136,18 @@ function vitest(file, env) {
   } catch {
     throw new Error(`vitest ${file} wrote no report (exit ${run.status}):\n${run.stdout}\n${run.stderr}`);
   }
-  const results = parsed.testResults.flatMap((f) => f.assertionResults.map((a) => ({ title: a.title, status: a.status, failure: a.failureMessages.join("\n") })));
+  const results = parsed.testResults.flatMap((f) =>
+    f.assertionResults.map((a) => ({ title: a.title, status: a.status, failure: a.failureMessages.join("\n") })),
+  );
   return { status: run.status, results };
 }
 
 function expectAllPassed(what, { status, results }) {
   const bad = results.filter((r) => r.status !== "passed");
   if (status !== 0 || bad.length > 0 || results.length === 0) {
-    throw new Error(`${what}: ${bad.length} of ${results.length} failed (exit ${status}):\n${bad.map((r) => `  ${r.title}\n${r.failure}`).join("\n")}`);
+    throw new Error(
+      `${what}: ${bad.length} of ${results.length} failed (exit ${status}):\n${bad.map((r) => `  ${r.title}\n${r.failure}`).join("\n")}`,
+    );
   }
   log(`ok   ${what} (${results.length} tests)`);
 }
@@ -155,8 +166,12 @@ async function main() {
   // Every workspace package goes in directly (so npm takes the internal dependencies from the same source);
   // Prism is left out at first, to see the cli ask for it.
   const { "@stoplight/prism-cli": _prism, ...rest } = manifest.devDependencies;
-  for (const name of Object.keys(rest)) if (name.startsWith("@exchange-kit/") && !specs[name]) throw new Error(`${name} is not a workspace package`);
-  manifest.devDependencies = { ...Object.fromEntries(Object.entries(rest).filter(([n]) => !n.startsWith("@exchange-kit/"))), ...specs };
+  for (const name of Object.keys(rest))
+    if (name.startsWith("@exchange-kit/") && !specs[name]) throw new Error(`${name} is not a workspace package`);
+  manifest.devDependencies = {
+    ...Object.fromEntries(Object.entries(rest).filter(([n]) => !n.startsWith("@exchange-kit/"))),
+    ...specs,
+  };
   writeFileSync(join(app, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   npm(["install"]);
   log("ok   installed the packages without Prism");
@@ -164,7 +179,9 @@ async function main() {
   const withoutPrism = exec("npx", ["--no-install", "exchange-kit", "mock", "--port", "0"], { cwd: app });
   const hint = `npm install --save-dev @stoplight/prism-cli@^5.16.0`;
   if (withoutPrism.status !== 1 || !withoutPrism.stderr.includes(hint)) {
-    throw new Error(`without Prism, mock should exit 1 naming "${hint}"; got ${withoutPrism.status}:\n${withoutPrism.stdout}${withoutPrism.stderr}`);
+    throw new Error(
+      `without Prism, mock should exit 1 naming "${hint}"; got ${withoutPrism.status}:\n${withoutPrism.stdout}${withoutPrism.stderr}`,
+    );
   }
   log("ok   without Prism, exchange-kit mock exits 1 with the exact install command");
   npm(["install", "--save-dev", `@stoplight/prism-cli@${prismVersion}`]);
@@ -175,10 +192,16 @@ async function main() {
     const env = envFor(mock.ready, mock.ready.apiSecret);
     expectAllPassed("shape tests against the mock", vitest("test/shapes.contract.test.ts", env));
     const sandboxOnly = vitest("test/sandbox.contract.test.ts", env);
-    const mustFail = ["a request signed with the wrong secret is refused with AUTH_INVALID_SIGNATURE", "a created customer is read back as it was created (state)"];
+    const mustFail = [
+      "a request signed with the wrong secret is refused with AUTH_INVALID_SIGNATURE",
+      "a created customer is read back as it was created (state)",
+    ];
     for (const title of mustFail) {
       const result = sandboxOnly.results.find((r) => r.title === title);
-      if (result?.status !== "failed") throw new Error(`against the mock, "${title}" should fail (the mock cannot check it); it ${result?.status ?? "did not run"}`);
+      if (result?.status !== "failed")
+        throw new Error(
+          `against the mock, "${title}" should fail (the mock cannot check it); it ${result?.status ?? "did not run"}`,
+        );
     }
     log(`ok   sandbox-only tests fail against the mock, as the guide says (${mustFail.length} checked)`);
   } finally {

@@ -36,7 +36,13 @@ mock.on("exit", (code) => {
   process.exit(1);
 });
 
-const types = { ".html": "text/html; charset=utf-8", ".css": "text/css", ".js": "text/javascript", ".png": "image/png", ".json": "application/json" };
+const types = {
+  ".html": "text/html; charset=utf-8",
+  ".css": "text/css",
+  ".js": "text/javascript",
+  ".png": "image/png",
+  ".json": "application/json",
+};
 const docs = createServer((req, res) => {
   const path = decodeURIComponent(new URL(req.url ?? "/", docsUrl).pathname);
   let file = normalize(join(docsDir, path));

@@ -8,7 +8,16 @@
 // TypeScript blocks against the installed packages (scripts/release-check/readmes.mjs).
 //
 //   node scripts/release-check.mjs [--ports 45000-45999] [--keep]
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, copyFileSync, appendFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  copyFileSync,
+  appendFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,7 +31,9 @@ import { copyWorkspace } from "./release-check/workspace.mjs";
 
 const root = resolve(fileURLToPath(import.meta.url), "../..");
 const here = join(root, "scripts", "release-check");
-const { values: flags } = parseArgs({ options: { ports: { type: "string", default: "45000-45999" }, keep: { type: "boolean" } } });
+const { values: flags } = parseArgs({
+  options: { ports: { type: "string", default: "45000-45999" }, keep: { type: "boolean" } },
+});
 const ports = flags.ports.split("-").map(Number);
 
 /** What each package may cost a user who installs it alone (node_modules, decimal MB). */
@@ -84,13 +95,24 @@ try {
     `---\n${packages.map((p) => `"${p.name}": patch`).join("\n")}\n---\n\nRelease check (never published outside the check).\n`,
   );
   run("pnpm", ["version-packages"], { cwd: repo, log });
-  const git = (...args) => run("git", ["-c", "user.name=release-check", "-c", "user.email=release-check@localhost", ...args], { cwd: repo, log });
+  const git = (...args) =>
+    run("git", ["-c", "user.name=release-check", "-c", "user.email=release-check@localhost", ...args], {
+      cwd: repo,
+      log,
+    });
   git("add", "-A");
   git("commit", "-qm", "Version Packages");
   const versions = Object.fromEntries(
-    packages.map((p) => [p.name, JSON.parse(readFileSync(join(repo, "packages", p.dir, "package.json"), "utf8")).version]),
+    packages.map((p) => [
+      p.name,
+      JSON.parse(readFileSync(join(repo, "packages", p.dir, "package.json"), "utf8")).version,
+    ]),
   );
-  console.log(Object.entries(versions).map(([n, v]) => `${n}@${v}`).join("\n"));
+  console.log(
+    Object.entries(versions)
+      .map(([n, v]) => `${n}@${v}`)
+      .join("\n"),
+  );
 
   step("publish with the real release command (pnpm release: build, then changeset publish)");
   // npm and pnpm refuse to publish without a token line for the registry, even where the registry takes
@@ -98,7 +120,12 @@ try {
   const host = registry.url.replace(/^https?:/, "");
   const npmrc = join(work, "release.npmrc");
   writeFileSync(npmrc, `registry=${registry.url}\n${host}:_authToken=\${NODE_AUTH_TOKEN}\n`);
-  const releaseEnv = { ...process.env, NPM_CONFIG_USERCONFIG: npmrc, npm_config_registry: registry.url, NODE_AUTH_TOKEN: "release-check-anonymous" };
+  const releaseEnv = {
+    ...process.env,
+    NPM_CONFIG_USERCONFIG: npmrc,
+    npm_config_registry: registry.url,
+    NODE_AUTH_TOKEN: "release-check-anonymous",
+  };
   run("pnpm", ["release"], { cwd: repo, env: releaseEnv, log });
   for (const [name, version] of Object.entries(versions)) {
     const doc = await (await fetch(`${registry.url}${name.replace("/", "%2f")}`)).json();
@@ -111,15 +138,29 @@ try {
   for (const install of INSTALLS) {
     const dir = join(apps, install.app);
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, "package.json"), `${JSON.stringify({ name: `app-${install.app}`, private: true, type: "module" }, null, 2)}\n`);
+    writeFileSync(
+      join(dir, "package.json"),
+      `${JSON.stringify({ name: `app-${install.app}`, private: true, type: "module" }, null, 2)}\n`,
+    );
     writeFileSync(join(dir, ".npmrc"), `@exchange-kit:registry=${registry.url}\n`);
-    run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", `${install.name}@${versions[install.name]}`], { cwd: dir, log });
+    run(
+      "npm",
+      ["install", "--no-audit", "--no-fund", "--loglevel=error", `${install.name}@${versions[install.name]}`],
+      { cwd: dir, log },
+    );
     const size = installSize(join(dir, "node_modules"));
     const verdict = budgetVerdict(install, size);
-    const shown = { within: "within", known: `OVER (known: ${install.knownOverBudget} is still installed)`, over: "OVER" }[verdict];
-    console.log(`${install.name}: ${size.packages.length} packages, ${megabytes(size.bytes)} (budget ${megabytes(install.budget)}: ${shown})`);
+    const shown = {
+      within: "within",
+      known: `OVER (known: ${install.knownOverBudget} is still installed)`,
+      over: "OVER",
+    }[verdict];
+    console.log(
+      `${install.name}: ${size.packages.length} packages, ${megabytes(size.bytes)} (budget ${megabytes(install.budget)}: ${shown})`,
+    );
     console.log(`  ${size.packages.sort().join(", ")}`);
-    if (verdict === "over") fail(`${install.name} installs ${megabytes(size.bytes)}, over its ${megabytes(install.budget)} budget`);
+    if (verdict === "over")
+      fail(`${install.name} installs ${megabytes(size.bytes)}, over its ${megabytes(install.budget)} budget`);
     if (install.app !== "cli" && size.packages.includes("zod")) fail(`${install.name} installs zod`);
   }
 
@@ -129,7 +170,11 @@ try {
   if (version !== versions["@exchange-kit/cli"]) fail(`exchange-kit --version printed "${version}"`);
   const credentials = { EXCHANGE_API_KEY: "release-check-key", EXCHANGE_API_SECRET: "release-check-secret-0123456789" };
   const env = { ...process.env, ...credentials };
-  const sandbox = startJsonLines(bin("cli", "exchange-kit"), ["sandbox", "--port", "0", "--duplicate-deliveries", "--auto-progress", "100", "--json"], { cwd: join(apps, "cli"), env, log });
+  const sandbox = startJsonLines(
+    bin("cli", "exchange-kit"),
+    ["sandbox", "--port", "0", "--duplicate-deliveries", "--auto-progress", "100", "--json"],
+    { cwd: join(apps, "cli"), env, log },
+  );
   cleanup.push(() => sandbox.stop());
   const { url } = await sandbox.next((l) => l.ready === true, "sandbox ready line");
   console.log(`sandbox (installed cli) at ${url}`);
@@ -148,30 +193,50 @@ try {
   const key = `CUSTOMER VERIFIED ${flow.customer}`;
   await receiver.next((l) => l.handled === key, `the receiver handling ${key}`);
   // The sandbox delivers every event twice: the receiver must answer both 200 and handle each event once.
-  await receiver.next((_, all) => all.filter((l) => l.request === 200).length >= 2 * all.filter((l) => l.handled).length, "both deliveries answered");
+  await receiver.next(
+    (_, all) => all.filter((l) => l.request === 200).length >= 2 * all.filter((l) => l.handled).length,
+    "both deliveries answered",
+  );
   const handled = receiver.lines.filter((l) => l.handled).map((l) => l.handled);
   if (new Set(handled).size !== handled.length) fail(`an event reached the handler twice: ${handled.join(", ")}`);
-  else console.log(`receiver: ${receiver.lines.filter((l) => l.request === 200).length} deliveries answered 200, ${handled.length} handled once each (${handled.join(", ")})`);
+  else
+    console.log(
+      `receiver: ${receiver.lines.filter((l) => l.request === 200).length} deliveries answered 200, ${handled.length} handled once each (${handled.join(", ")})`,
+    );
 
   step("runtime matrix from the published tarballs: Node 20, 22, 24, Bun, Deno (and require() on each Node)");
   const matrix = join(apps, "matrix");
   mkdirSync(matrix, { recursive: true });
-  writeFileSync(join(matrix, "package.json"), `${JSON.stringify({ name: "app-matrix", private: true, type: "module" }, null, 2)}\n`);
+  writeFileSync(
+    join(matrix, "package.json"),
+    `${JSON.stringify({ name: "app-matrix", private: true, type: "module" }, null, 2)}\n`,
+  );
   writeFileSync(join(matrix, ".npmrc"), `@exchange-kit:registry=${registry.url}\n`);
-  const matrixPackages = ["@exchange-kit/signing", "@exchange-kit/client", "@exchange-kit/webhook-verify", "@exchange-kit/types"];
-  run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", ...matrixPackages.map((n) => `${n}@${versions[n]}`)], { cwd: matrix, log });
+  const matrixPackages = [
+    "@exchange-kit/signing",
+    "@exchange-kit/client",
+    "@exchange-kit/webhook-verify",
+    "@exchange-kit/types",
+  ];
+  run(
+    "npm",
+    ["install", "--no-audit", "--no-fund", "--loglevel=error", ...matrixPackages.map((n) => `${n}@${versions[n]}`)],
+    { cwd: matrix, log },
+  );
   for (const file of ["matrix.mjs", "require-esm.cjs"]) copyFileSync(join(here, file), join(matrix, file));
   failures += await runMatrix({ cwd: matrix, env: { ...env, EXCHANGE_BASE_URL: url }, log });
 
   step("smoke: webhook-verify's optional ./zod entry once the app installs zod itself");
-  run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", "zod@^4"], { cwd: join(apps, "webhook-verify"), log });
+  run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", "zod@^4"], {
+    cwd: join(apps, "webhook-verify"),
+    log,
+  });
   copyFileSync(join(here, "zod-entry.mjs"), join(apps, "webhook-verify", "zod-entry.mjs"));
   console.log(run(process.execPath, ["zod-entry.mjs"], { cwd: join(apps, "webhook-verify"), log }).trim());
 
   step("smoke: exchange-kit demo from the installed cli");
   run(bin("cli", "exchange-kit"), ["demo"], { cwd: join(apps, "cli"), log });
   console.log("demo: every step behaved");
-
 
   step("READMEs: every ts block type-checked (strict) against the installed packages; install lines; links");
   failures += checkReadmes({

@@ -42,10 +42,22 @@ if (process.versions.node !== nodeVersion) {
   // Not yet under the pinned Node: provide it (and pnpm, in the same install so neither prunes the other),
   // then hand over to this same script running under it.
   if (version(toolsNode) !== nodeVersion || version("pnpm") !== pnpmVersion) {
-    console.log(`> providing node ${nodeVersion} (${nodePackage}) and ${pinned} in .tools/ (running on node ${process.versions.node})`);
+    console.log(
+      `> providing node ${nodeVersion} (${nodePackage}) and ${pinned} in .tools/ (running on node ${process.versions.node})`,
+    );
     execFileSync(
       "npm",
-      ["install", "--prefix", tools, "--no-save", "--no-audit", "--no-fund", "--no-package-lock", `${nodePackage}@${nodeVersion}`, pinned],
+      [
+        "install",
+        "--prefix",
+        tools,
+        "--no-save",
+        "--no-audit",
+        "--no-fund",
+        "--no-package-lock",
+        `${nodePackage}@${nodeVersion}`,
+        pinned,
+      ],
       { stdio: "inherit", shell: process.platform === "win32" },
     );
   }
@@ -72,7 +84,9 @@ async function runTests(args) {
     const lines = pending.split("\n");
     pending = lines.pop();
     for (const line of lines) {
-      const summary = /\bTests\s+(.*\d+ (?:passed|failed|skipped).*)\(\d+\)\s*$/.exec(line.replace(/\u001b\[[0-9;]*m/g, ""));
+      const summary = /\bTests\s+(.*\d+ (?:passed|failed|skipped).*)\(\d+\)\s*$/.exec(
+        line.replace(/\u001b\[[0-9;]*m/g, ""),
+      );
       if (!summary) continue;
       for (const [, n, kind] of summary[1].matchAll(/(\d+) (passed|failed|skipped)/g)) totals[kind] += Number(n);
     }

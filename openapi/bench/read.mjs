@@ -33,12 +33,21 @@ for (let i = 0; i <= ROUNDS; i++) {
   if (i > 0) importTimes.push(Number(process.hrtime.bigint() - start) / 1e6);
 }
 importTimes.sort((a, b) => a - b);
-rows.push({ label: "peer: import openapi.json with { type: 'json' }", median: importTimes[Math.floor(ROUNDS / 2)], p90: importTimes[Math.floor(ROUNDS * 0.9)] });
+rows.push({
+  label: "peer: import openapi.json with { type: 'json' }",
+  median: importTimes[Math.floor(ROUNDS / 2)],
+  p90: importTimes[Math.floor(ROUNDS * 0.9)],
+});
 
 const floor = rows[0].median;
 console.log(`read (${ROUNDS} rounds, ms)            median    p90   x floor`);
-for (const r of rows) console.log(`${r.label.padEnd(48)} ${r.median.toFixed(2).padStart(7)} ${r.p90.toFixed(2).padStart(6)} ${(r.median / floor).toFixed(1).padStart(7)}`);
+for (const r of rows)
+  console.log(
+    `${r.label.padEnd(48)} ${r.median.toFixed(2).padStart(7)} ${r.p90.toFixed(2).padStart(6)} ${(r.median / floor).toFixed(1).padStart(7)}`,
+  );
 console.log("\nfile                              bytes    gzip");
 for (const [name, path] of Object.entries(specFiles)) {
-  console.log(`${name.padEnd(22)} ${String(statSync(path).size).padStart(14)} ${String(gzipSync(readFileSync(path)).length).padStart(7)}`);
+  console.log(
+    `${name.padEnd(22)} ${String(statSync(path).size).padStart(14)} ${String(gzipSync(readFileSync(path)).length).padStart(7)}`,
+  );
 }

@@ -2,15 +2,15 @@
 //   generated/code-samples.json   x-codeSamples by operationId (merged into the docs by a Redocly decorator)
 //   generated/samples.ts          every TypeScript sample, for the type checker (openapi's `tsc`)
 // Committed; CI regenerates and fails on a diff.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { loadSpec, repoRoot, specPath } from '../spec-diff/load.ts';
-import { codeSamples, typeCheckModule } from './samples.ts';
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadSpec, repoRoot, specPath } from "../spec-diff/load.ts";
+import { codeSamples, typeCheckModule } from "./samples.ts";
 
-const out = join(dirname(fileURLToPath(import.meta.url)), 'generated');
+const out = join(dirname(fileURLToPath(import.meta.url)), "generated");
 const spec = loadSpec(join(repoRoot, specPath));
 mkdirSync(out, { recursive: true });
-writeFileSync(join(out, 'code-samples.json'), `${JSON.stringify(codeSamples(spec), null, 2)}\n`);
-writeFileSync(join(out, 'samples.ts'), typeCheckModule(spec));
-console.log(`wrote ${join('openapi', 'code-samples', 'generated')}: code-samples.json, samples.ts`);
+writeFileSync(join(out, "code-samples.json"), `${JSON.stringify(codeSamples(spec), null, 2)}\n`);
+writeFileSync(join(out, "samples.ts"), typeCheckModule(spec));
+console.log(`wrote ${join("openapi", "code-samples", "generated")}: code-samples.json, samples.ts`);

@@ -2,10 +2,10 @@
 // sample (the client method call) and a curl sample (the three signed headers, computed with
 // `exchange-kit sign`). Pure functions over a bundled spec; generate.ts writes them, the docs decorator reads them.
 // The client's own naming rule, read from its generator (not its build: the client is built after the spec).
-import { groupOfTag, methodNameOf } from '../../packages/client/scripts/lib/method-names.mjs';
-import { canonicalize } from '@exchange-kit/signing';
-import type { Json, JsonObject } from '../spec-diff/types.ts';
-import { deref, isObject } from '../spec-diff/schema-diff.ts';
+import { groupOfTag, methodNameOf } from "../../packages/client/scripts/lib/method-names.mjs";
+import { canonicalize } from "@exchange-kit/signing";
+import type { Json, JsonObject } from "../spec-diff/types.ts";
+import { deref, isObject } from "../spec-diff/schema-diff.ts";
 
 export interface ExampleRequest {
   operationId: string;
@@ -28,7 +28,7 @@ export interface CodeSample {
   source: string;
 }
 
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 
 /** One request per body example; one with the parameter examples for an operation without a body. */
 export function exampleRequests(spec: JsonObject): ExampleRequest[] {
@@ -38,26 +38,43 @@ export function exampleRequests(spec: JsonObject): ExampleRequest[] {
     if (!isObject(item)) continue;
     for (const method of METHODS) {
       const op = item[method];
-      if (!isObject(op) || typeof op.operationId !== 'string') continue;
-      const tag = Array.isArray(op.tags) && typeof op.tags[0] === 'string' ? op.tags[0] : '';
+      if (!isObject(op) || typeof op.operationId !== "string") continue;
+      const tag = Array.isArray(op.tags) && typeof op.tags[0] === "string" ? op.tags[0] : "";
       const group = groupOfTag(tag);
-      const params = [...(Array.isArray(item.parameters) ? item.parameters : []), ...(Array.isArray(op.parameters) ? op.parameters : [])]
+      const params = [
+        ...(Array.isArray(item.parameters) ? item.parameters : []),
+        ...(Array.isArray(op.parameters) ? op.parameters : []),
+      ]
         .map((p) => deref(spec, p))
         .filter(isObject);
-      const exampleOf = (p: JsonObject) => p.example ?? (isObject(p.schema) ? (p.schema.default ?? undefined) : undefined);
+      const exampleOf = (p: JsonObject) =>
+        p.example ?? (isObject(p.schema) ? (p.schema.default ?? undefined) : undefined);
       const pathParams = [...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => {
-        const p = params.find((q) => q.in === 'path' && q.name === name);
+        const p = params.find((q) => q.in === "path" && q.name === name);
         return [name!, (p && exampleOf(p)) ?? name!] as [string, Json];
       });
-      const query = params.filter((p) => p.in === 'query' && exampleOf(p) !== undefined).map((p) => [String(p.name), exampleOf(p)!] as [string, Json]);
-      const sandbox = Array.isArray(op['x-sandbox-parameters']) ? op['x-sandbox-parameters'].filter(isObject) : [];
-      const extraQuery = sandbox.filter((p) => p.in === 'query' && p.required === true && p.example !== undefined).map((p) => [String(p.name), p.example!] as [string, Json]);
-      const base = { operationId: op.operationId, method: method.toUpperCase(), path, group, methodName: methodNameOf(op.operationId, group), pathParams, query, extraQuery };
+      const query = params
+        .filter((p) => p.in === "query" && exampleOf(p) !== undefined)
+        .map((p) => [String(p.name), exampleOf(p)!] as [string, Json]);
+      const sandbox = Array.isArray(op["x-sandbox-parameters"]) ? op["x-sandbox-parameters"].filter(isObject) : [];
+      const extraQuery = sandbox
+        .filter((p) => p.in === "query" && p.required === true && p.example !== undefined)
+        .map((p) => [String(p.name), p.example!] as [string, Json]);
+      const base = {
+        operationId: op.operationId,
+        method: method.toUpperCase(),
+        path,
+        group,
+        methodName: methodNameOf(op.operationId, group),
+        pathParams,
+        query,
+        extraQuery,
+      };
       const body = deref(spec, op.requestBody);
-      const media = isObject(body) && isObject(body.content) ? body.content['application/json'] : undefined;
+      const media = isObject(body) && isObject(body.content) ? body.content["application/json"] : undefined;
       const examples = isObject(media) && isObject(media.examples) ? media.examples : {};
       const names = Object.keys(examples);
-      if (names.length === 0) out.push({ ...base, example: 'parameters', body: undefined });
+      if (names.length === 0) out.push({ ...base, example: "parameters", body: undefined });
       for (const name of names) {
         const ex = deref(spec, examples[name]);
         out.push({ ...base, example: name, body: isObject(ex) ? (ex.value ?? null) : null });
@@ -68,28 +85,28 @@ export function exampleRequests(spec: JsonObject): ExampleRequest[] {
 }
 
 /** A JS literal of a JSON value, as a person would write it (identifier keys unquoted, two-space indent). */
-export function literal(value: Json, indent = ''): string {
+export function literal(value: Json, indent = ""): string {
   if (Array.isArray(value)) {
-    if (value.length === 0) return '[]';
-    const inner = indent + '  ';
-    return `[\n${value.map((v) => inner + literal(v, inner)).join(',\n')},\n${indent}]`;
+    if (value.length === 0) return "[]";
+    const inner = indent + "  ";
+    return `[\n${value.map((v) => inner + literal(v, inner)).join(",\n")},\n${indent}]`;
   }
   if (isObject(value)) {
     const entries = Object.entries(value);
-    if (entries.length === 0) return '{}';
-    const inner = indent + '  ';
+    if (entries.length === 0) return "{}";
+    const inner = indent + "  ";
     const key = (k: string) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k));
-    return `{\n${entries.map(([k, v]) => `${inner}${key(k)}: ${literal(v, inner)}`).join(',\n')},\n${indent}}`;
+    return `{\n${entries.map(([k, v]) => `${inner}${key(k)}: ${literal(v, inner)}`).join(",\n")},\n${indent}}`;
   }
-  return typeof value === 'string' ? JSON.stringify(value) : String(value);
+  return typeof value === "string" ? JSON.stringify(value) : String(value);
 }
 
 export const TS_PRELUDE = [
   'import { createExchangeClient } from "@exchange-kit/client";',
-  '',
-  '// Reads EXCHANGE_BASE_URL, EXCHANGE_API_KEY and EXCHANGE_API_SECRET; signs every request.',
-  'const client = createExchangeClient();',
-  '',
+  "",
+  "// Reads EXCHANGE_BASE_URL, EXCHANGE_API_KEY and EXCHANGE_API_SECRET; signs every request.",
+  "const client = createExchangeClient();",
+  "",
 ];
 
 /** The statements of the TypeScript sample after its prelude: the call and the use of its result. */
@@ -100,8 +117,11 @@ export function typescriptCall(req: ExampleRequest): string {
   if (req.extraQuery.length > 0) options.extraQuery = Object.fromEntries(req.extraQuery);
   if (Object.keys(options).length > 0) args.push(literal(options));
   const call = `client.${req.group}.${req.methodName}`;
-  const comment = req.extraQuery.length > 0 ? '// extraQuery: the sandbox\'s parameter names; the interface does not publish them.\n' : '';
-  const oneLine = `${comment}const data = await ${call}(${args.join(', ')});`;
+  const comment =
+    req.extraQuery.length > 0
+      ? "// extraQuery: the sandbox's parameter names; the interface does not publish them.\n"
+      : "";
+  const oneLine = `${comment}const data = await ${call}(${args.join(", ")});`;
   return `${oneLine}\nconsole.log(data);`;
 }
 
@@ -109,25 +129,30 @@ const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** The curl sample: how to get the three headers from `exchange-kit sign`, and the request it prints. */
 export function curlSample(req: ExampleRequest): string {
-  const path = req.path.replace(/\{([^}]+)\}/g, (_m, name: string) => String(req.pathParams.find(([n]) => n === name)?.[1] ?? name));
-  const query = [...req.query, ...req.extraQuery].map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`).join('&');
-  const url = `"$EXCHANGE_BASE_URL${path}${query ? `?${query}` : ''}"`;
+  const path = req.path.replace(/\{([^}]+)\}/g, (_m, name: string) =>
+    String(req.pathParams.find(([n]) => n === name)?.[1] ?? name),
+  );
+  const query = [...req.query, ...req.extraQuery]
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+    .join("&");
+  const url = `"$EXCHANGE_BASE_URL${path}${query ? `?${query}` : ""}"`;
   // The canonical body is the one signed and the one sent, byte for byte.
   const body = req.body === undefined ? undefined : canonicalize(req.body as object);
   const lines = [
-    '# X-API-KEY, X-TIMESTAMP and X-SIGNATURE, with the exact body to send: `exchange-kit sign` reads',
-    '# EXCHANGE_API_KEY and EXCHANGE_API_SECRET and prints a ready curl command (--url). The signature is',
-    '# Base64(HMAC-SHA256(secret, apiKey + "|" + timestamp + "|" + canonicalBody))' + (body === undefined ? ', over "{}" without a body.' : '.'),
-    `exchange-kit sign --method ${req.method} --url ${url}${body === undefined ? '' : ` \\\n  --body ${shellQuote(body)}`}`,
-    '',
-    '# which prints:',
+    "# X-API-KEY, X-TIMESTAMP and X-SIGNATURE, with the exact body to send: `exchange-kit sign` reads",
+    "# EXCHANGE_API_KEY and EXCHANGE_API_SECRET and prints a ready curl command (--url). The signature is",
+    '# Base64(HMAC-SHA256(secret, apiKey + "|" + timestamp + "|" + canonicalBody))' +
+      (body === undefined ? ', over "{}" without a body.' : "."),
+    `exchange-kit sign --method ${req.method} --url ${url}${body === undefined ? "" : ` \\\n  --body ${shellQuote(body)}`}`,
+    "",
+    "# which prints:",
     `curl -X ${req.method} ${url} \\`,
     '  -H "X-API-KEY: $EXCHANGE_API_KEY" \\',
     '  -H "X-TIMESTAMP: <Unix seconds, within 300 s of the server>" \\',
-    `  -H "X-SIGNATURE: <Base64 HMAC-SHA256>"${body === undefined ? '' : ' \\'}`,
+    `  -H "X-SIGNATURE: <Base64 HMAC-SHA256>"${body === undefined ? "" : " \\"}`,
   ];
   if (body !== undefined) lines.push('  -H "Content-Type: application/json" \\', `  --data-raw ${shellQuote(body)}`);
-  return lines.join('\n');
+  return lines.join("\n");
 }
 
 /** The x-codeSamples of every operation, by operationId: TypeScript and curl for each of its examples. */
@@ -136,10 +161,10 @@ export function codeSamples(spec: JsonObject): Record<string, CodeSample[]> {
   const requests = exampleRequests(spec);
   for (const req of requests) {
     const several = requests.filter((r) => r.operationId === req.operationId).length > 1;
-    const suffix = several ? ` (${req.example})` : '';
+    const suffix = several ? ` (${req.example})` : "";
     (out[req.operationId] ??= []).push(
-      { lang: 'TypeScript', label: `TypeScript${suffix}`, source: [...TS_PRELUDE, typescriptCall(req)].join('\n') },
-      { lang: 'curl', label: `curl${suffix}`, source: curlSample(req) },
+      { lang: "TypeScript", label: `TypeScript${suffix}`, source: [...TS_PRELUDE, typescriptCall(req)].join("\n") },
+      { lang: "curl", label: `curl${suffix}`, source: curlSample(req) },
     );
   }
   return out;
@@ -148,15 +173,18 @@ export function codeSamples(spec: JsonObject): Record<string, CodeSample[]> {
 /** A TypeScript module with every sample's statements in a function of its own, for the type checker. */
 export function typeCheckModule(spec: JsonObject): string {
   const lines = [
-    '// Generated by openapi/code-samples/generate.ts from the spec\'s request examples: do not edit.',
-    '// Every TypeScript sample of the reference, each in its own function, so `tsc` checks them against the client.',
+    "// Generated by openapi/code-samples/generate.ts from the spec's request examples: do not edit.",
+    "// Every TypeScript sample of the reference, each in its own function, so `tsc` checks them against the client.",
     'import type { ExchangeClient } from "@exchange-kit/client";',
-    '',
+    "",
   ];
   for (const req of exampleRequests(spec)) {
-    const name = `${req.operationId}_${req.example}`.replace(/[^\w$]/g, '_');
-    const body = typescriptCall(req).split('\n').map((l) => `  ${l}`.replace(/\s+$/, '')).join('\n');
-    lines.push(`export async function ${name}(client: ExchangeClient): Promise<void> {`, body, '}', '');
+    const name = `${req.operationId}_${req.example}`.replace(/[^\w$]/g, "_");
+    const body = typescriptCall(req)
+      .split("\n")
+      .map((l) => `  ${l}`.replace(/\s+$/, ""))
+      .join("\n");
+    lines.push(`export async function ${name}(client: ExchangeClient): Promise<void> {`, body, "}", "");
   }
-  return lines.join('\n');
+  return lines.join("\n");
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync } from "node:fs";
 
 /**
  * exchange-kit/code-samples (decorator, docs and public bundle)
@@ -9,12 +9,14 @@ import { readFileSync } from 'node:fs';
  * edit cannot leave a stale sample behind: CI regenerates and fails on a diff.
  */
 export function CodeSamples() {
-  const samples = JSON.parse(readFileSync(new URL('../code-samples/generated/code-samples.json', import.meta.url), 'utf8'));
+  const samples = JSON.parse(
+    readFileSync(new URL("../code-samples/generated/code-samples.json", import.meta.url), "utf8"),
+  );
   return {
     Operation: {
       leave(operation) {
         const own = samples[operation.operationId];
-        if (Array.isArray(own) && own.length > 0) operation['x-codeSamples'] = own;
+        if (Array.isArray(own) && own.length > 0) operation["x-codeSamples"] = own;
       },
     },
   };

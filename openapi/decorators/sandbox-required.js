@@ -10,7 +10,7 @@ export function SandboxRequired() {
   return {
     Schema: {
       leave(schema) {
-        const extra = schema['x-sandbox-required'];
+        const extra = schema["x-sandbox-required"];
         if (!Array.isArray(extra) || extra.length === 0) return;
         const required = Array.isArray(schema.required) ? schema.required : [];
         schema.required = [...required, ...extra.filter((name) => !required.includes(name))];

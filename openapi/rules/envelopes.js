@@ -1,4 +1,4 @@
-import { asArray, envelopeOf, follow, jsonContent, reporter } from './util.js';
+import { asArray, envelopeOf, follow, jsonContent, reporter } from "./util.js";
 
 const SUCCESS = /^2(\d\d|XX)$/i;
 const ERROR = /^[45](\d\d|XX)$/i;
@@ -8,9 +8,8 @@ function envelopeRule({ statusPattern, defaultEnvelope, kind }) {
     const envelope = opts.envelope ?? defaultEnvelope;
     const alternatives = asArray(opts.alternatives, []);
     const names = [envelope, ...alternatives];
-    const mediaType = opts.mediaType ?? 'application/json';
-    const expected =
-      `\`$ref\` to ${names.join(' or ')}, or \`allOf\` whose first member is a \`$ref\` to ${names.join(' or ')}`;
+    const mediaType = opts.mediaType ?? "application/json";
+    const expected = `\`$ref\` to ${names.join(" or ")}, or \`allOf\` whose first member is a \`$ref\` to ${names.join(" or ")}`;
     const report = reporter();
 
     return {
@@ -24,14 +23,14 @@ function envelopeRule({ statusPattern, defaultEnvelope, kind }) {
             if (!json) {
               report(ctx, {
                 message: `${kind} response ${status} must have \`${mediaType}\` content (${expected}).`,
-                location: response.content === undefined ? ctx.location.key() : ctx.location.child(['content']),
+                location: response.content === undefined ? ctx.location.key() : ctx.location.child(["content"]),
               });
               return;
             }
             if (json.media.schema === undefined) {
               report(ctx, {
                 message: `${kind} response ${status} \`${mediaType}\` must have a schema (${expected}).`,
-                location: ctx.location.child(['content', json.key]),
+                location: ctx.location.child(["content", json.key]),
               });
               return;
             }
@@ -39,7 +38,7 @@ function envelopeRule({ statusPattern, defaultEnvelope, kind }) {
             if (!found.envelope) {
               report(ctx, {
                 message: `${kind} response ${status} must be the ${envelope}: its schema must be ${expected}.`,
-                location: ctx.location.child(['content', json.key, 'schema']),
+                location: ctx.location.child(["content", json.key, "schema"]),
               });
             }
           },
@@ -55,8 +54,8 @@ function envelopeRule({ statusPattern, defaultEnvelope, kind }) {
  */
 export const SuccessEnvelope = envelopeRule({
   statusPattern: SUCCESS,
-  defaultEnvelope: 'SuccessEnvelope',
-  kind: 'Success',
+  defaultEnvelope: "SuccessEnvelope",
+  kind: "Success",
 });
 
 /**
@@ -65,8 +64,8 @@ export const SuccessEnvelope = envelopeRule({
  */
 export const ErrorEnvelope = envelopeRule({
   statusPattern: ERROR,
-  defaultEnvelope: 'ErrorEnvelope',
-  kind: 'Error',
+  defaultEnvelope: "ErrorEnvelope",
+  kind: "Error",
 });
 
 /**
@@ -76,10 +75,10 @@ export const ErrorEnvelope = envelopeRule({
  * Options: envelope (ErrorEnvelope), statuses (['400']), property (err_code), mediaType.
  */
 export function ErrCodeEnum(opts = {}) {
-  const envelope = opts.envelope ?? 'ErrorEnvelope';
-  const statuses = asArray(opts.statuses, ['400']);
-  const property = opts.property ?? 'err_code';
-  const mediaType = opts.mediaType ?? 'application/json';
+  const envelope = opts.envelope ?? "ErrorEnvelope";
+  const statuses = asArray(opts.statuses, ["400"]);
+  const property = opts.property ?? "err_code";
+  const mediaType = opts.mediaType ?? "application/json";
   const shape = `\`allOf: [${envelope}, {properties: {${property}: {enum: [...]}}}]\``;
   const report = reporter();
 
@@ -91,7 +90,7 @@ export function ErrCodeEnum(opts = {}) {
           if (!statuses.includes(status)) return;
           const json = jsonContent(response, mediaType);
           if (!json || json.media.schema === undefined) return; // error-envelope reports that
-          const schemaLocation = ctx.location.child(['content', json.key, 'schema']);
+          const schemaLocation = ctx.location.child(["content", json.key, "schema"]);
           const found = envelopeOf(ctx, json.media.schema, ctx.location.source.absoluteRef, [envelope]);
           if (!found.envelope) return; // another envelope (allowed alternative) or not an envelope at all
           if (!found.allOf || found.allOf.length < 2) {
@@ -102,9 +101,10 @@ export function ErrCodeEnum(opts = {}) {
             return;
           }
           const second = follow(ctx, found.allOf[1], found.from);
-          const props = second.node && typeof second.node === 'object' ? second.node.properties : undefined;
-          const codeSchema = props && props[property] !== undefined ? follow(ctx, props[property], second.from).node : undefined;
-          const values = codeSchema && typeof codeSchema === 'object' ? codeSchema.enum : undefined;
+          const props = second.node && typeof second.node === "object" ? second.node.properties : undefined;
+          const codeSchema =
+            props && props[property] !== undefined ? follow(ctx, props[property], second.from).node : undefined;
+          const values = codeSchema && typeof codeSchema === "object" ? codeSchema.enum : undefined;
           if (!Array.isArray(values) || values.length === 0) {
             report(ctx, {
               message:

@@ -1,4 +1,4 @@
-import { asArray, reporter } from './util.js';
+import { asArray, reporter } from "./util.js";
 
 /**
  * exchange-kit/operation-conventions
@@ -14,25 +14,25 @@ import { asArray, reporter } from './util.js';
  *   exemptWebhooksWithEmptySecurity: true
  */
 export function OperationConventions(opts = {}) {
-  const schemes = asArray(opts.securitySchemes, ['X-API-KEY', 'X-TIMESTAMP', 'X-SIGNATURE']);
+  const schemes = asArray(opts.securitySchemes, ["X-API-KEY", "X-TIMESTAMP", "X-SIGNATURE"]);
   const exemptWebhooks = opts.exemptWebhooksWithEmptySecurity !== false;
   let declaredTags = new Set();
   const reportOnce = reporter();
   let rootSecurity;
 
   function nonEmptyString(value) {
-    return typeof value === 'string' && value.trim().length > 0;
+    return typeof value === "string" && value.trim().length > 0;
   }
 
   function check(operation, ctx, inWebhooks) {
     const { location } = ctx;
     const report = (problem) => reportOnce(ctx, problem);
-    const where = inWebhooks ? 'Webhook operation' : 'Operation';
+    const where = inWebhooks ? "Webhook operation" : "Operation";
 
     if (!nonEmptyString(operation.operationId)) {
       report({
         message: `${where} must have a non-empty \`operationId\`.`,
-        location: operation.operationId === undefined ? location.key() : location.child(['operationId']),
+        location: operation.operationId === undefined ? location.key() : location.child(["operationId"]),
       });
     }
 
@@ -40,19 +40,19 @@ export function OperationConventions(opts = {}) {
     if (!Array.isArray(tags) || tags.length !== 1) {
       report({
         message: `${where} must have exactly one tag (has ${Array.isArray(tags) ? tags.length : 0}).`,
-        location: tags === undefined ? location.key() : location.child(['tags']),
+        location: tags === undefined ? location.key() : location.child(["tags"]),
       });
     } else if (!declaredTags.has(tags[0])) {
       report({
-        message: `Tag \`${tags[0]}\` is not declared in the root \`tags\` list (${[...declaredTags].join(', ')}).`,
-        location: location.child(['tags', 0]),
+        message: `Tag \`${tags[0]}\` is not declared in the root \`tags\` list (${[...declaredTags].join(", ")}).`,
+        location: location.child(["tags", 0]),
       });
     }
 
     if (!nonEmptyString(operation.summary)) {
       report({
         message: `${where} must have a non-empty \`summary\`.`,
-        location: operation.summary === undefined ? location.key() : location.child(['summary']),
+        location: operation.summary === undefined ? location.key() : location.child(["summary"]),
       });
     }
 
@@ -65,16 +65,16 @@ export function OperationConventions(opts = {}) {
       missing.push(...schemes);
     } else {
       for (const requirement of effective) {
-        const names = requirement && typeof requirement === 'object' ? Object.keys(requirement) : [];
+        const names = requirement && typeof requirement === "object" ? Object.keys(requirement) : [];
         for (const scheme of schemes) if (!names.includes(scheme) && !missing.includes(scheme)) missing.push(scheme);
       }
     }
     if (missing.length > 0) {
       report({
         message:
-          `${where} security${inherited ? ' (inherited from the root)' : ''} must require ${schemes.join(', ')} ` +
-          `together in every alternative; missing: ${missing.join(', ')}.`,
-        location: inherited ? location.key() : location.child(['security']),
+          `${where} security${inherited ? " (inherited from the root)" : ""} must require ${schemes.join(", ")} ` +
+          `together in every alternative; missing: ${missing.join(", ")}.`,
+        location: inherited ? location.key() : location.child(["security"]),
       });
     }
   }

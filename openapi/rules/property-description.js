@@ -1,19 +1,29 @@
-import { asArray, follow, isRef, reporter } from './util.js';
+import { asArray, follow, isRef, reporter } from "./util.js";
 
 // Pointer segments after which a key is a name chosen by the author, not a keyword.
 const NAME_CONTAINERS = new Set([
-  'properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'schemas', 'examples',
+  "properties",
+  "patternProperties",
+  "$defs",
+  "definitions",
+  "dependentSchemas",
+  "schemas",
+  "examples",
 ]);
 
 function described(node) {
-  return node !== null && typeof node === 'object' && typeof node.description === 'string' &&
-    node.description.trim().length > 0;
+  return (
+    node !== null &&
+    typeof node === "object" &&
+    typeof node.description === "string" &&
+    node.description.trim().length > 0
+  );
 }
 
 /** True when the JSON pointer passes through one of the keywords in `keywords` (e.g. inside an `if`). */
 function underKeyword(pointer, keywords) {
-  if (keywords.length === 0 || typeof pointer !== 'string') return false;
-  const segments = pointer.replace(/^#/, '').split('/');
+  if (keywords.length === 0 || typeof pointer !== "string") return false;
+  const segments = pointer.replace(/^#/, "").split("/");
   for (let i = 1; i < segments.length; i++) {
     if (keywords.includes(segments[i]) && !NAME_CONTAINERS.has(segments[i - 1])) return true;
   }
@@ -27,13 +37,13 @@ function underKeyword(pointer, keywords) {
  * Options: ignoreUnder ([if, not]).
  */
 export function PropertyDescription(opts = {}) {
-  const ignoreUnder = asArray(opts.ignoreUnder, ['if', 'not']);
+  const ignoreUnder = asArray(opts.ignoreUnder, ["if", "not"]);
   const report = reporter();
   return {
     Schema: {
       enter(schema, ctx) {
         const properties = schema.properties;
-        if (!properties || typeof properties !== 'object' || Array.isArray(properties)) return;
+        if (!properties || typeof properties !== "object" || Array.isArray(properties)) return;
         if (underKeyword(ctx.location.pointer, ignoreUnder)) return;
         for (const [name, property] of Object.entries(properties)) {
           if (described(property)) continue;
@@ -42,13 +52,13 @@ export function PropertyDescription(opts = {}) {
             if (target.unresolved || described(target.node)) continue; // unresolved: no-unresolved-refs reports it
             report(ctx, {
               message: `Property \`${name}\` has no description, and the schema its $ref points to has none either.`,
-              location: ctx.location.child(['properties', name]).key(),
+              location: ctx.location.child(["properties", name]).key(),
             });
             continue;
           }
           report(ctx, {
             message: `Property \`${name}\` must have a description.`,
-            location: ctx.location.child(['properties', name]).key(),
+            location: ctx.location.child(["properties", name]).key(),
           });
         }
       },

@@ -3,19 +3,19 @@
 
 /** The name a `$ref` points at: the last JSON-pointer token, or the file name without its extension. */
 export function refName(ref) {
-  if (typeof ref !== 'string') return undefined;
-  const hash = ref.indexOf('#');
-  const pointer = hash >= 0 ? ref.slice(hash + 1) : '';
-  if (pointer && pointer !== '/') {
-    const last = pointer.split('/').filter(Boolean).pop();
-    return last === undefined ? undefined : last.replace(/~1/g, '/').replace(/~0/g, '~');
+  if (typeof ref !== "string") return undefined;
+  const hash = ref.indexOf("#");
+  const pointer = hash >= 0 ? ref.slice(hash + 1) : "";
+  if (pointer && pointer !== "/") {
+    const last = pointer.split("/").filter(Boolean).pop();
+    return last === undefined ? undefined : last.replace(/~1/g, "/").replace(/~0/g, "~");
   }
-  const file = (hash >= 0 ? ref.slice(0, hash) : ref).split(/[\\/]/).pop() ?? '';
-  return file.replace(/\.(ya?ml|json)$/i, '');
+  const file = (hash >= 0 ? ref.slice(0, hash) : ref).split(/[\\/]/).pop() ?? "";
+  return file.replace(/\.(ya?ml|json)$/i, "");
 }
 
 export function isRef(node) {
-  return node !== null && typeof node === 'object' && typeof node.$ref === 'string';
+  return node !== null && typeof node === "object" && typeof node.$ref === "string";
 }
 
 /**
@@ -55,7 +55,7 @@ export function envelopeOf(ctx, schema, from, envelopeNames) {
   if (direct) return { envelope: direct, allOf: undefined, from };
   // The schema itself may be a $ref to a named composite (e.g. a component that is `allOf: [SuccessEnvelope, …]`).
   const { node, from: src } = follow(ctx, schema, from);
-  if (node && typeof node === 'object' && Array.isArray(node.allOf) && node.allOf.length > 0) {
+  if (node && typeof node === "object" && Array.isArray(node.allOf) && node.allOf.length > 0) {
     const first = refersTo(ctx, node.allOf[0], src, envelopeNames);
     return { envelope: first, allOf: node.allOf, from: src };
   }
@@ -64,8 +64,8 @@ export function envelopeOf(ctx, schema, from, envelopeNames) {
 
 /** The JSON media type of a response, with its key (`application/json` or a `+json` variant when configured). */
 export function jsonContent(response, mediaType) {
-  const content = response && typeof response === 'object' ? response.content : undefined;
-  if (!content || typeof content !== 'object') return undefined;
+  const content = response && typeof response === "object" ? response.content : undefined;
+  if (!content || typeof content !== "object") return undefined;
   if (content[mediaType]) return { key: mediaType, media: content[mediaType] };
   return undefined;
 }
@@ -83,7 +83,7 @@ export function reporter() {
   const seen = new Set();
   return (ctx, problem) => {
     const at = problem.location ?? ctx.location;
-    const key = `${at.source?.absoluteRef}|${at.pointer}|${at.reportOnKey ? 'key' : 'value'}|${problem.message}`;
+    const key = `${at.source?.absoluteRef}|${at.pointer}|${at.reportOnKey ? "key" : "value"}|${problem.message}`;
     if (seen.has(key)) return;
     seen.add(key);
     ctx.report(problem);

@@ -23,7 +23,6 @@ const source = join(packageDir, "openapi.yaml");
 const out = join(packageDir, "dist");
 const redoclyCli = createRequire(join(packageDir, "package.json")).resolve("@redocly/cli/bin/cli.js");
 
-
 function bundle(file, extra) {
   const run = spawnSync(process.execPath, [redoclyCli, "bundle", source, "-o", join(out, file), ...extra], {
     cwd: packageDir,

@@ -1,17 +1,17 @@
 // PR mode: a breaking spec change must come with a changeset of the matching bump for every package generated
 // from or built on the spec. Policy: breaking = major; while a package is 0.x, breaking = minor (0.x minors are
 // majors in semver, and changesets bumps 0.1.0 to 0.2.0 for a minor).
-import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 
-export type Bump = 'patch' | 'minor' | 'major';
+export type Bump = "patch" | "minor" | "major";
 const RANK: Record<Bump, number> = { patch: 1, minor: 2, major: 3 };
 
 /** The packages whose public surface follows the spec. */
 export const SPEC_PACKAGES = [
-  { name: '@exchange-kit/types', dir: 'packages/types' },
-  { name: '@exchange-kit/client', dir: 'packages/client' },
+  { name: "@exchange-kit/types", dir: "packages/types" },
+  { name: "@exchange-kit/client", dir: "packages/client" },
 ] as const;
 
 export interface ChangesetVerdict {
@@ -24,7 +24,7 @@ export interface ChangesetVerdict {
 
 /** The bump a breaking change needs for a package at `version`. */
 export function breakingBump(version: string): Bump {
-  return version.split('.')[0] === '0' ? 'minor' : 'major';
+  return version.split(".")[0] === "0" ? "minor" : "major";
 }
 
 /** The bumps a changeset file declares, by package (`"@scope/name": minor` lines of its front matter). */
@@ -41,16 +41,20 @@ export function parseChangeset(text: string): Map<string, Bump> {
 
 /** Changeset files present now but not at `base` (committed on the branch or not yet committed). */
 export function newChangesets(root: string, base: string): string[] {
-  const dir = join(root, '.changeset');
+  const dir = join(root, ".changeset");
   let now: string[];
   try {
-    now = readdirSync(dir).filter((f) => f.endsWith('.md') && f !== 'README.md');
+    now = readdirSync(dir).filter((f) => f.endsWith(".md") && f !== "README.md");
   } catch {
     return [];
   }
   const before = new Set(
-    execFileSync('git', ['ls-tree', '--name-only', `${base}:.changeset`], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
-      .split('\n')
+    execFileSync("git", ["ls-tree", "--name-only", `${base}:.changeset`], {
+      cwd: root,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    })
+      .split("\n")
       .filter(Boolean),
   );
   return now.filter((f) => !before.has(f)).map((f) => join(dir, f));
@@ -62,9 +66,11 @@ export function checkChangesets(
   files: string[],
   packages: readonly { name: string; dir: string }[] = SPEC_PACKAGES,
 ): ChangesetVerdict[] {
-  const declared = files.map((f) => parseChangeset(readFileSync(f, 'utf8')));
+  const declared = files.map((f) => parseChangeset(readFileSync(f, "utf8")));
   return packages.map(({ name, dir }) => {
-    const version = String((JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')) as { version: string }).version);
+    const version = String(
+      (JSON.parse(readFileSync(join(root, dir, "package.json"), "utf8")) as { version: string }).version,
+    );
     const needed = breakingBump(version);
     let found: Bump | undefined;
     for (const bumps of declared) {

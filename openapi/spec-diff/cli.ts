@@ -4,20 +4,20 @@
 // Options: --report <file> also writes the Markdown report there (e.g. $GITHUB_STEP_SUMMARY).
 // Exit: 0 no breaking change (and, in PR mode, changesets in order); 1 breaking (or changesets missing);
 // 2 bad input.
-import { appendFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { checkChangesets, newChangesets, type ChangesetVerdict } from './changesets.ts';
-import { diffSpecs } from './diff.ts';
-import { loadSpec, loadSpecAtRef, repoRoot, specPath, SpecDiffInputError } from './load.ts';
-import { markdownReport } from './report.ts';
+import { appendFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { checkChangesets, newChangesets, type ChangesetVerdict } from "./changesets.ts";
+import { diffSpecs } from "./diff.ts";
+import { loadSpec, loadSpecAtRef, repoRoot, specPath, SpecDiffInputError } from "./load.ts";
+import { markdownReport } from "./report.ts";
 
-const USAGE = 'Usage: pnpm spec:diff <old-spec> <new-spec> | pnpm spec:diff --base <git-ref>  [--report <file>]';
+const USAGE = "Usage: pnpm spec:diff <old-spec> <new-spec> | pnpm spec:diff --base <git-ref>  [--report <file>]";
 
 function main(): number {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { base: { type: 'string' }, report: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: { base: { type: "string" }, report: { type: "string" }, help: { type: "boolean", short: "h" } },
   });
   if (values.help) {
     console.log(USAGE);
@@ -40,7 +40,7 @@ function main(): number {
   process.stdout.write(report);
   if (values.report) appendFileSync(values.report, report);
   if (verdicts?.some((v) => !v.ok)) {
-    console.error('Breaking spec change without a changeset of the matching bump: run `pnpm changeset`.');
+    console.error("Breaking spec change without a changeset of the matching bump: run `pnpm changeset`.");
     return 1;
   }
   // In PR mode a breaking change that carries its changesets is allowed: it is announced, not accidental.

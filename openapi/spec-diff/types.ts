@@ -3,7 +3,7 @@ export type Json = string | number | boolean | null | Json[] | { [key: string]: 
 export type JsonObject = { [key: string]: Json };
 
 /** Requests travel from the client to the service; responses and webhook bodies from the service to the client. */
-export type Direction = 'request' | 'response';
+export type Direction = "request" | "response";
 
 /** One difference between two specs, from a client's point of view. */
 export interface Change {

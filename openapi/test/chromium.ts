@@ -1,20 +1,20 @@
 // Headless Chromium driven over the DevTools protocol on a pipe (--remote-debugging-pipe): no extra dependency,
 // no port, and the exact launch flags are ours. Used by the docs test.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Readable, Writable } from 'node:stream';
-import { killTree } from './helpers.js';
+import { spawn, type ChildProcess } from "node:child_process";
+import { accessSync, constants, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Readable, Writable } from "node:stream";
+import { killTree } from "./helpers.js";
 
 export const INSTALL_HINT =
-  'Install Chromium to run it: `apt-get update && apt-get install -y chromium` (Debian/Ubuntu), or set CHROMIUM_PATH.';
+  "Install Chromium to run it: `apt-get update && apt-get install -y chromium` (Debian/Ubuntu), or set CHROMIUM_PATH.";
 
 /** The Chromium executable: $CHROMIUM_PATH when set (and only it), else the usual system locations. */
 export function findChromium(): string | undefined {
   const candidates = process.env.CHROMIUM_PATH
     ? [process.env.CHROMIUM_PATH]
-    : ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+    : ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable"];
   for (const candidate of candidates) {
     try {
       accessSync(candidate, constants.X_OK);
@@ -29,7 +29,7 @@ export function findChromium(): string | undefined {
 export class Browser {
   private nextId = 0;
   private readonly pending = new Map<number, { resolve: (v: any) => void; reject: (e: Error) => void }>();
-  private buffer = '';
+  private buffer = "";
   private sessionId: string | undefined;
   private readonly killTimer: NodeJS.Timeout;
 
@@ -40,10 +40,10 @@ export class Browser {
   ) {
     const input = child.stdio[3] as Writable;
     const output = child.stdio[4] as Readable;
-    input.on('error', () => {});
-    output.on('data', (chunk: Buffer) => {
-      this.buffer += chunk.toString('utf8');
-      for (let end = this.buffer.indexOf('\0'); end >= 0; end = this.buffer.indexOf('\0')) {
+    input.on("error", () => {});
+    output.on("data", (chunk: Buffer) => {
+      this.buffer += chunk.toString("utf8");
+      for (let end = this.buffer.indexOf("\0"); end >= 0; end = this.buffer.indexOf("\0")) {
         const message = JSON.parse(this.buffer.slice(0, end));
         this.buffer = this.buffer.slice(end + 1);
         const waiter = message.id !== undefined ? this.pending.get(message.id) : undefined;
@@ -53,47 +53,47 @@ export class Browser {
         else waiter.resolve(message.result);
       }
     });
-    child.on('exit', (code, signal) => {
+    child.on("exit", (code, signal) => {
       for (const waiter of this.pending.values()) waiter.reject(new Error(`Chromium exited (${signal ?? code})`));
       this.pending.clear();
     });
     // Timebox: whatever the test does, Chromium does not outlive this.
-    this.killTimer = setTimeout(() => killTree(child, 'SIGKILL'), lifetimeMs);
+    this.killTimer = setTimeout(() => killTree(child, "SIGKILL"), lifetimeMs);
     this.killTimer.unref();
   }
 
   /** Starts headless Chromium with a fresh profile in a temp dir, and attaches to its page. */
   static async launch(executable: string, { width = 1280, height = 2400, lifetimeMs = 90_000 } = {}) {
-    const profile = mkdtempSync(join(tmpdir(), 'exchange-kit-chromium-'));
+    const profile = mkdtempSync(join(tmpdir(), "exchange-kit-chromium-"));
     const child = spawn(
       executable,
       [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--no-first-run',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--no-first-run",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-quic",
         `--user-data-dir=${profile}`,
         `--window-size=${width},${height}`,
-        '--remote-debugging-pipe',
-        'about:blank',
+        "--remote-debugging-pipe",
+        "about:blank",
       ],
-      { detached: true, stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] },
+      { detached: true, stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"] },
     );
-    let stderr = '';
-    child.stderr!.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
+    let stderr = "";
+    child.stderr!.on("data", (chunk) => (stderr = (stderr + chunk).slice(-4000)));
     const browser = new Browser(child, profile, lifetimeMs);
     try {
-      const { targetInfos } = await browser.send('Target.getTargets', {}, 15_000);
-      let page = targetInfos.find((t: any) => t.type === 'page');
-      if (!page) page = { targetId: (await browser.send('Target.createTarget', { url: 'about:blank' })).targetId };
-      const { sessionId } = await browser.send('Target.attachToTarget', { targetId: page.targetId, flatten: true });
+      const { targetInfos } = await browser.send("Target.getTargets", {}, 15_000);
+      let page = targetInfos.find((t: any) => t.type === "page");
+      if (!page) page = { targetId: (await browser.send("Target.createTarget", { url: "about:blank" })).targetId };
+      const { sessionId } = await browser.send("Target.attachToTarget", { targetId: page.targetId, flatten: true });
       browser.sessionId = sessionId;
-      await browser.send('Page.enable');
-      await browser.send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 1, mobile: false });
+      await browser.send("Page.enable");
+      await browser.send("Emulation.setDeviceMetricsOverride", { width, height, deviceScaleFactor: 1, mobile: false });
       return browser;
     } catch (error) {
       await browser.close();
@@ -122,31 +122,32 @@ export class Browser {
   /** Evaluates an expression in the page (awaiting a promise) and returns its JSON value. */
   async evaluate<T = unknown>(expression: string, timeoutMs = 30_000): Promise<T> {
     const { result, exceptionDetails } = await this.send(
-      'Runtime.evaluate',
+      "Runtime.evaluate",
       { expression, awaitPromise: true, returnByValue: true },
       timeoutMs,
     );
-    if (exceptionDetails) throw new Error(`page error: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+    if (exceptionDetails)
+      throw new Error(`page error: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
     return result.value as T;
   }
 
   async navigate(url: string) {
-    await this.send('Page.navigate', { url });
+    await this.send("Page.navigate", { url });
   }
 
   async screenshot(): Promise<Buffer> {
-    const { data } = await this.send('Page.captureScreenshot', { format: 'png' });
-    return Buffer.from(data, 'base64');
+    const { data } = await this.send("Page.captureScreenshot", { format: "png" });
+    return Buffer.from(data, "base64");
   }
 
   async close() {
     clearTimeout(this.killTimer);
     if (this.child.exitCode === null && this.child.signalCode === null) {
-      const exited = new Promise((resolve) => this.child.once('exit', resolve));
+      const exited = new Promise((resolve) => this.child.once("exit", resolve));
       // Ask Chromium to quit (it then reaps its own helper processes); signal the process group if it does not.
-      this.send('Browser.close', {}, 3_000, true).catch(() => {});
-      const soft = setTimeout(() => killTree(this.child, 'SIGTERM'), 3_000);
-      const hard = setTimeout(() => killTree(this.child, 'SIGKILL'), 6_000);
+      this.send("Browser.close", {}, 3_000, true).catch(() => {});
+      const soft = setTimeout(() => killTree(this.child, "SIGTERM"), 3_000);
+      const hard = setTimeout(() => killTree(this.child, "SIGKILL"), 6_000);
       await exited;
       clearTimeout(soft);
       clearTimeout(hard);

@@ -1,38 +1,41 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { canonicalize } from '@exchange-kit/signing';
-import { describe, expect, it } from 'vitest';
-import { codeSamples, exampleRequests, type CodeSample } from '../code-samples/samples.ts';
-import { loadSpec } from '../spec-diff/load.ts';
-import { repoRoot, specRoot } from './helpers.js';
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { canonicalize } from "@exchange-kit/signing";
+import { describe, expect, it } from "vitest";
+import { codeSamples, exampleRequests, type CodeSample } from "../code-samples/samples.ts";
+import { loadSpec } from "../spec-diff/load.ts";
+import { repoRoot, specRoot } from "./helpers.js";
 
 const spec = loadSpec(specRoot);
 const committed: Record<string, CodeSample[]> = JSON.parse(
-  readFileSync(join(repoRoot, 'openapi', 'code-samples', 'generated', 'code-samples.json'), 'utf8'),
+  readFileSync(join(repoRoot, "openapi", "code-samples", "generated", "code-samples.json"), "utf8"),
 );
-const curlSamples = Object.entries(committed).flatMap(([id, list]) => list.filter((s) => s.lang === 'curl').map((s) => [`${id}: ${s.label}`, s] as const));
+const curlSamples = Object.entries(committed).flatMap(([id, list]) =>
+  list.filter((s) => s.lang === "curl").map((s) => [`${id}: ${s.label}`, s] as const),
+);
 const quoted = (source: string, flag: string) => new RegExp(`${flag} '([^']*)'`).exec(source)?.[1];
 
-describe('the code samples of the reference', () => {
-  it('are the ones the spec generates today (run `pnpm generate` after an example changes)', () => {
+describe("the code samples of the reference", () => {
+  it("are the ones the spec generates today (run `pnpm generate` after an example changes)", () => {
     expect(committed).toEqual(codeSamples(spec));
   });
 
-  it('exist for every operation of the spec', () => {
+  it("exist for every operation of the spec", () => {
     const operations = new Set(exampleRequests(spec).map((r) => r.operationId));
     expect(Object.keys(committed).sort()).toEqual([...operations].sort());
   });
 
-  it.each(curlSamples)('%s signs and sends the same canonical body', (_name, sample) => {
-    const signed = quoted(sample.source, '--body');
-    const sent = quoted(sample.source, '--data-raw');
+  it.each(curlSamples)("%s signs and sends the same canonical body", (_name, sample) => {
+    const signed = quoted(sample.source, "--body");
+    const sent = quoted(sample.source, "--data-raw");
     expect(signed).toBe(sent);
     if (signed === undefined) {
       expect(sample.source).toContain('over "{}" without a body');
       return;
     }
     expect(canonicalize(JSON.parse(signed) as object)).toBe(signed);
-    for (const header of ['X-API-KEY', 'X-TIMESTAMP', 'X-SIGNATURE']) expect(sample.source).toContain(`-H "${header}: `);
+    for (const header of ["X-API-KEY", "X-TIMESTAMP", "X-SIGNATURE"])
+      expect(sample.source).toContain(`-H "${header}: `);
     expect(sample.source).toMatch(/^exchange-kit sign --method (POST|PATCH|PUT) --url "\$EXCHANGE_BASE_URL\//m);
   });
 });

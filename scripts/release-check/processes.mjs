@@ -5,7 +5,13 @@ import { createInterface } from "node:readline";
 /** Runs a command to completion; throws with its output when it fails. */
 export function run(command, args, { cwd, env = process.env, log = () => {} } = {}) {
   // A step that hangs (a registry that never answers) is killed after ten minutes rather than holding CI.
-  const result = spawnSync(command, args, { cwd, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, timeout: 10 * 60_000 });
+  const result = spawnSync(command, args, {
+    cwd,
+    env,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 10 * 60_000,
+  });
   log(`$ ${command} ${args.join(" ")}  (in ${cwd})\n${result.stdout ?? ""}${result.stderr ?? ""}`);
   if (result.status !== 0) {
     const output = `${result.stdout ?? ""}${result.stderr ?? ""}`.trim().split("\n").slice(-40).join("\n");

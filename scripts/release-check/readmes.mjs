@@ -15,7 +15,8 @@ export function readmeFiles(root) {
     if (existsSync(file)) files.push(file);
   }
   const guides = join(root, "docs", "guides");
-  if (existsSync(guides)) for (const f of readdirSync(guides).sort()) if (f.endsWith(".md")) files.push(join(guides, f));
+  if (existsSync(guides))
+    for (const f of readdirSync(guides).sort()) if (f.endsWith(".md")) files.push(join(guides, f));
   return files;
 }
 
@@ -43,7 +44,8 @@ export function installedBy(blocks) {
     for (const line of block.code.split("\n")) {
       const m = /^\s*(?:\$\s*)?npm install\s+(.+)$/.exec(line.replace(/\s#.*$/, ""));
       if (!m) continue;
-      for (const spec of m[1].split(/\s+/)) if (spec && !spec.startsWith("-")) names.add(packageName(spec.replace(/(.)@.*$/, "$1")));
+      for (const spec of m[1].split(/\s+/))
+        if (spec && !spec.startsWith("-")) names.add(packageName(spec.replace(/(.)@.*$/, "$1")));
     }
   }
   return names;
@@ -55,7 +57,8 @@ export function otherInstallLines(blocks) {
   for (const block of blocks) {
     if (!["sh", "bash", "shell", "console"].includes(block.lang)) continue;
     block.code.split("\n").forEach((line, i) => {
-      if (/^\s*(?:\$\s*)?(?:(?:pnpm|yarn|bun)\s+add|npm\s+(?:i|add)|deno\s+add)\b/.test(line)) found.push({ line: block.line + i, text: line.trim() });
+      if (/^\s*(?:\$\s*)?(?:(?:pnpm|yarn|bun)\s+add|npm\s+(?:i|add)|deno\s+add)\b/.test(line))
+        found.push({ line: block.line + i, text: line.trim() });
     });
   }
   return found;
@@ -69,7 +72,11 @@ export function packageName(specifier) {
 
 /** Module specifiers a TypeScript block imports (static and type-only imports, re-exports). */
 export function importsOf(code) {
-  return [...code.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*["']([^"']+)["']|(?:^|\n)\s*import\s*["']([^"']+)["']/g)].map((m) => m[1] ?? m[2]);
+  return [
+    ...code.matchAll(
+      /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*["']([^"']+)["']|(?:^|\n)\s*import\s*["']([^"']+)["']/g,
+    ),
+  ].map((m) => m[1] ?? m[2]);
 }
 
 /** Markdown links that are not absolute (a relative link is dead on the registry's page). */
@@ -86,7 +93,21 @@ export function relativeLinks(markdown) {
 const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 
 /** pnpm commands that run instead of a root script of the same name (`pnpm docs` opens a browser). */
-const PNPM_SHADOWS = ["add", "docs", "home", "info", "init", "install", "link", "outdated", "pack", "publish", "remove", "update", "view"];
+const PNPM_SHADOWS = [
+  "add",
+  "docs",
+  "home",
+  "info",
+  "init",
+  "install",
+  "link",
+  "outdated",
+  "pack",
+  "publish",
+  "remove",
+  "update",
+  "view",
+];
 
 /** Root scripts that `pnpm <name>`, as the READMEs write it, would not run. */
 export function shadowedScripts(rootPackage) {
@@ -117,19 +138,26 @@ export function checkReadmes({ root, dir, registryUrl, versions, tsc, typesNode,
     const blocks = codeBlocks(markdown);
     const installs = installedBy(blocks);
     for (const name of installs) if (!name.startsWith("@exchange-kit/")) thirdParty.add(name);
-    for (const bad of otherInstallLines(blocks)) fail(`${page}:${bad.line}: install with "npm install ...", not "${bad.text}"`);
-    if (page.startsWith("packages/")) for (const link of relativeLinks(markdown)) fail(`${page}:${link.line}: relative link ${link.target} (dead on the registry's page)`);
+    for (const bad of otherInstallLines(blocks))
+      fail(`${page}:${bad.line}: install with "npm install ...", not "${bad.text}"`);
+    if (page.startsWith("packages/"))
+      for (const link of relativeLinks(markdown))
+        fail(`${page}:${link.line}: relative link ${link.target} (dead on the registry's page)`);
     for (const block of blocks.filter((b) => b.lang === "ts" || b.lang === "typescript")) {
       for (const specifier of importsOf(block.code)) {
         if (specifier.startsWith(".") || builtins.has(specifier)) continue;
         const name = packageName(specifier);
-        if (!installs.has(name)) fail(`${page}:${block.line}: imports ${specifier}, but the page never says to install ${name}`);
+        if (!installs.has(name))
+          fail(`${page}:${block.line}: imports ${specifier}, but the page never says to install ${name}`);
       }
       writeFileSync(join(snippets, `${page.replace(/[\\/.]/g, "_")}_L${block.line}.ts`), `${block.code}\n`);
       count++;
     }
   }
-  writeFileSync(join(dir, "package.json"), `${JSON.stringify({ name: "readme-snippets", private: true, type: "module" }, null, 2)}\n`);
+  writeFileSync(
+    join(dir, "package.json"),
+    `${JSON.stringify({ name: "readme-snippets", private: true, type: "module" }, null, 2)}\n`,
+  );
   writeFileSync(join(dir, ".npmrc"), `@exchange-kit:registry=${registryUrl}\n`);
   writeFileSync(
     join(dir, "tsconfig.json"),
@@ -156,12 +184,23 @@ export function checkReadmes({ root, dir, registryUrl, versions, tsc, typesNode,
     )}\n`,
   );
   const ours = Object.entries(versions).map(([name, version]) => `${name}@${version}`);
-  run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", ...ours, ...thirdParty, `@types/node@${typesNode}`], { cwd: dir, log });
+  run(
+    "npm",
+    ["install", "--no-audit", "--no-fund", "--loglevel=error", ...ours, ...thirdParty, `@types/node@${typesNode}`],
+    { cwd: dir, log },
+  );
   try {
-    execFileSync(process.execPath, [tsc, "-p", "tsconfig.json", "--pretty", "false"], { cwd: dir, encoding: "utf8", stdio: "pipe" });
+    execFileSync(process.execPath, [tsc, "-p", "tsconfig.json", "--pretty", "false"], {
+      cwd: dir,
+      encoding: "utf8",
+      stdio: "pipe",
+    });
     console.log(`${count} TypeScript blocks type-check (strict) against the installed packages`);
   } catch (error) {
-    const lines = `${error.stdout ?? ""}${error.stderr ?? ""}`.trim().split("\n").filter((l) => l.includes("error TS"));
+    const lines = `${error.stdout ?? ""}${error.stderr ?? ""}`
+      .trim()
+      .split("\n")
+      .filter((l) => l.includes("error TS"));
     for (const line of lines) fail(`README block ${line.replace(/^snippets\//, "")}`);
     if (lines.length === 0) fail(`tsc failed: ${error.message}`);
   }

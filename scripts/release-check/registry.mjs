@@ -27,11 +27,15 @@ export async function startRegistry({ verdaccio, dir, config, ports, log }) {
   writeFileSync(join(dir, "htpasswd"), "");
   const port = await freePort(ports);
   const url = `http://127.0.0.1:${port}/`;
-  const child = spawn(process.execPath, [verdaccio, "--config", join(dir, "config.yaml"), "--listen", `127.0.0.1:${port}`], {
-    cwd: dir,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, VERDACCIO_HANDLE_KILL_SIGNALS: "true" },
-  });
+  const child = spawn(
+    process.execPath,
+    [verdaccio, "--config", join(dir, "config.yaml"), "--listen", `127.0.0.1:${port}`],
+    {
+      cwd: dir,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, VERDACCIO_HANDLE_KILL_SIGNALS: "true" },
+    },
+  );
   child.stdout.on("data", (d) => log(String(d)));
   child.stderr.on("data", (d) => log(String(d)));
   const exited = new Promise((resolve) => child.once("exit", resolve));

@@ -5,7 +5,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { budgetVerdict, installSize } from "./install-size.mjs";
-import { codeBlocks, importsOf, installedBy, otherInstallLines, packageName, relativeLinks, shadowedScripts } from "./readmes.mjs";
+import {
+  codeBlocks,
+  importsOf,
+  installedBy,
+  otherInstallLines,
+  packageName,
+  relativeLinks,
+  shadowedScripts,
+} from "./readmes.mjs";
 
 const page = [
   "# pkg",
@@ -25,11 +33,21 @@ const page = [
 
 test("finds fenced blocks with their language and first code line", () => {
   const blocks = codeBlocks(page);
-  assert.deepEqual(blocks.map((b) => [b.lang, b.line]), [["sh", 3], ["ts", 8]]);
+  assert.deepEqual(
+    blocks.map((b) => [b.lang, b.line]),
+    [
+      ["sh", 3],
+      ["ts", 8],
+    ],
+  );
 });
 
 test("reads the packages an npm install line names, without flags, versions or comments", () => {
-  assert.deepEqual([...installedBy(codeBlocks(page))].sort(), ["@exchange-kit/webhook-verify", "@types/express", "express"]);
+  assert.deepEqual([...installedBy(codeBlocks(page))].sort(), [
+    "@exchange-kit/webhook-verify",
+    "@types/express",
+    "express",
+  ]);
 });
 
 test("flags install lines of another convention", () => {
@@ -38,7 +56,12 @@ test("flags install lines of another convention", () => {
 
 test("lists the modules a block imports, type-only and side-effect imports included", () => {
   const ts = codeBlocks(page)[1].code;
-  assert.deepEqual(importsOf(ts), ["express", "@exchange-kit/webhook-verify", "@exchange-kit/webhook-verify/node", "./polyfill.js"]);
+  assert.deepEqual(importsOf(ts), [
+    "express",
+    "@exchange-kit/webhook-verify",
+    "@exchange-kit/webhook-verify/node",
+    "./polyfill.js",
+  ]);
   assert.equal(packageName("@exchange-kit/webhook-verify/node"), "@exchange-kit/webhook-verify");
   assert.equal(packageName("hono/cors"), "hono");
 });

@@ -17,5 +17,11 @@ for (const [name, exported] of [
     failures.push(`${name}: ${error.code ?? ""} ${error.message.split("\n")[0]}`);
   }
 }
-console.log(JSON.stringify({ runtime: `node ${process.versions.node} require()`, checks: Object.keys(loaded).length + failures.length, failures }));
+console.log(
+  JSON.stringify({
+    runtime: `node ${process.versions.node} require()`,
+    checks: Object.keys(loaded).length + failures.length,
+    failures,
+  }),
+);
 process.exit(failures.length ? 1 : 0);

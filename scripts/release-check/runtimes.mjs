@@ -9,7 +9,11 @@ const RUNS = [
   { name: "Node 22", required: true, command: ["npx", "-y", "node@22"] },
   { name: "Node 24", required: true, command: [process.execPath] },
   { name: "Bun 1", required: false, command: ["npx", "-y", "bun@1"] },
-  { name: "Deno 2", required: false, command: ["npx", "-y", "deno@2", "run", "--allow-env", "--allow-net", "--allow-read", "--allow-sys"] },
+  {
+    name: "Deno 2",
+    required: false,
+    command: ["npx", "-y", "deno@2", "run", "--allow-env", "--allow-net", "--allow-read", "--allow-sys"],
+  },
 ];
 
 function runFor(command, args, { cwd, env, budgetMs }) {
@@ -42,9 +46,13 @@ const reportOf = (output) => {
 export async function runMatrix({ cwd, env, log }) {
   const jobs = RUNS.flatMap((r) => [
     { run: r, label: `${r.name}: sign, client call, verifyWebhook, Fetch handler with dedup`, args: ["matrix.mjs"] },
-    ...(r.name.startsWith("Node") ? [{ run: r, label: `${r.name}: require() of the ESM packages`, args: ["require-esm.cjs"] }] : []),
+    ...(r.name.startsWith("Node")
+      ? [{ run: r, label: `${r.name}: require() of the ESM packages`, args: ["require-esm.cjs"] }]
+      : []),
   ]);
-  const outcomes = await Promise.all(jobs.map((job) => runFor(job.run.command, job.args, { cwd, env, budgetMs: 240_000 })));
+  const outcomes = await Promise.all(
+    jobs.map((job) => runFor(job.run.command, job.args, { cwd, env, budgetMs: 240_000 })),
+  );
   let failures = 0;
   jobs.forEach((job, i) => {
     const { code, output } = outcomes[i];

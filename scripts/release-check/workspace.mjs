@@ -8,7 +8,10 @@ const quiet = { stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" };
 
 /** Copies the workspace at `root` to `dest` and makes it a git repository of one commit (changesets tags it). */
 export function copyWorkspace(root, dest) {
-  const listed = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: root, ...quiet });
+  const listed = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+    cwd: root,
+    ...quiet,
+  });
   for (const file of listed.split("\0").filter(Boolean)) {
     const to = join(dest, file);
     mkdirSync(dirname(to), { recursive: true });
@@ -21,5 +24,13 @@ export function copyWorkspace(root, dest) {
   const git = (...args) => execFileSync("git", args, { cwd: dest, ...quiet });
   git("init", "-q", "-b", "main");
   git("-c", "user.name=release-check", "-c", "user.email=release-check@localhost", "add", "-A");
-  git("-c", "user.name=release-check", "-c", "user.email=release-check@localhost", "commit", "-qm", "release check snapshot");
+  git(
+    "-c",
+    "user.name=release-check",
+    "-c",
+    "user.email=release-check@localhost",
+    "commit",
+    "-qm",
+    "release check snapshot",
+  );
 }

@@ -12,7 +12,11 @@ const pkg = resolve(fileURLToPath(import.meta.url), "../..");
 const spec = readSpec();
 
 const deref = (node) => {
-  while (node && node.$ref) node = node.$ref.split("/").slice(1).reduce((at, key) => at[key], spec);
+  while (node && node.$ref)
+    node = node.$ref
+      .split("/")
+      .slice(1)
+      .reduce((at, key) => at[key], spec);
   return node;
 };
 const REASONS = ["failure_reason", "refund_reason", "reason"];
@@ -31,7 +35,11 @@ for (const [type, item] of Object.entries(spec.webhooks ?? {})) {
       const schema = deref(metadata.properties?.[field]);
       if (!schema) continue;
       // an enum lists the allowed values; a free string (null here) takes any text
-      reasons[field] = Array.isArray(schema.enum) ? schema.enum : typeof schema.const === "string" ? [schema.const] : null;
+      reasons[field] = Array.isArray(schema.enum)
+        ? schema.enum
+        : typeof schema.const === "string"
+          ? [schema.const]
+          : null;
     }
     catalog[type][event] = reasons;
   }
@@ -48,4 +56,8 @@ export const eventCatalog = ${JSON.stringify(catalog, null, 2)} as const;
 export type EventType = keyof typeof eventCatalog;
 `,
 );
-console.log(`wrote ${out.slice(pkg.length + 1)}: ${Object.entries(catalog).map(([t, e]) => `${t} ${Object.keys(e).join("|")}`).join("; ")}`);
+console.log(
+  `wrote ${out.slice(pkg.length + 1)}: ${Object.entries(catalog)
+    .map(([t, e]) => `${t} ${Object.keys(e).join("|")}`)
+    .join("; ")}`,
+);

@@ -12,18 +12,26 @@ export interface Credentials {
 }
 
 /** Flags win over EXCHANGE_API_KEY / EXCHANGE_API_SECRET; both or neither must be found. */
-export function readCredentials(flags: CredentialFlags, env: Record<string, string | undefined>): Credentials | undefined {
+export function readCredentials(
+  flags: CredentialFlags,
+  env: Record<string, string | undefined>,
+): Credentials | undefined {
   const apiKey = flags["api-key"] ?? env.EXCHANGE_API_KEY;
   const apiSecret = flags["api-secret"] ?? env.EXCHANGE_API_SECRET;
   if (apiKey === undefined && apiSecret === undefined) return undefined;
-  if (!apiKey) throw new UsageError("an API secret was given without an API key: pass --api-key or set EXCHANGE_API_KEY");
-  if (!apiSecret) throw new UsageError("an API key was given without its secret: pass --api-secret or set EXCHANGE_API_SECRET");
+  if (!apiKey)
+    throw new UsageError("an API secret was given without an API key: pass --api-key or set EXCHANGE_API_KEY");
+  if (!apiSecret)
+    throw new UsageError("an API key was given without its secret: pass --api-secret or set EXCHANGE_API_SECRET");
   return { apiKey, apiSecret };
 }
 
 export function requireCredentials(flags: CredentialFlags, env: Record<string, string | undefined>): Credentials {
   const found = readCredentials(flags, env);
-  if (!found) throw new UsageError("no credentials: pass --api-key and --api-secret, or set EXCHANGE_API_KEY and EXCHANGE_API_SECRET");
+  if (!found)
+    throw new UsageError(
+      "no credentials: pass --api-key and --api-secret, or set EXCHANGE_API_KEY and EXCHANGE_API_SECRET",
+    );
   return found;
 }
 

@@ -9,10 +9,15 @@ export interface SavedDelivery {
 
 const SHAPE = 'a delivery must be {"headers": {...}, "body": "<the raw body as a string>"}';
 
-
 function toDelivery(value: unknown, where: string): SavedDelivery {
   const saved = value as { headers?: unknown; body?: unknown } | null;
-  if (!saved || typeof saved !== "object" || typeof saved.body !== "string" || !saved.headers || typeof saved.headers !== "object") {
+  if (
+    !saved ||
+    typeof saved !== "object" ||
+    typeof saved.body !== "string" ||
+    !saved.headers ||
+    typeof saved.headers !== "object"
+  ) {
     throw new UsageError(`${where}: ${SHAPE}`);
   }
   return { headers: saved.headers as Record<string, string>, body: saved.body };

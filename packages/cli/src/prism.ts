@@ -33,7 +33,11 @@ export function findPrism(dirs: readonly string[]): PrismInstall | undefined {
     } catch {
       continue;
     }
-    const pkg = JSON.parse(readFileSync(manifest, "utf8")) as { version: string; bin?: string | Record<string, string>; engines?: { node?: string } };
+    const pkg = JSON.parse(readFileSync(manifest, "utf8")) as {
+      version: string;
+      bin?: string | Record<string, string>;
+      engines?: { node?: string };
+    };
     const bin = typeof pkg.bin === "string" ? pkg.bin : pkg.bin?.prism;
     if (!bin) continue;
     return { bin: join(dirname(manifest), bin), version: pkg.version, nodeRange: pkg.engines?.node };

@@ -5,7 +5,11 @@ describe("exchange-kit demo", () => {
   it("runs the whole integration against the embedded sandbox and exits 0 with every step ok", async () => {
     const cli = run(["demo", "--json"]);
     const code = await cli.code;
-    const lines = cli.stdout().trim().split("\n").map((line) => JSON.parse(line));
+    const lines = cli
+      .stdout()
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     const failed = lines.filter((l) => l.ok === false);
     expect(failed, cli.stdout()).toEqual([]);
     expect(code).toBe(0);

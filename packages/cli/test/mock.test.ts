@@ -130,7 +130,12 @@ describe("exchange-kit mock serving the published spec", () => {
   it("answers a request with the three auth headers and a valid body with the spec's example", async () => {
     const res = await call(CREATE, NEW_CUSTOMER, AUTH);
     expect(res.status, res.text).toBe(200);
-    const op = spec.paths[CREATE]?.post as { responses: Record<string, { content: Record<string, { examples?: Record<string, { value: unknown }>; example?: unknown }> }> };
+    const op = spec.paths[CREATE]?.post as {
+      responses: Record<
+        string,
+        { content: Record<string, { examples?: Record<string, { value: unknown }>; example?: unknown }> }
+      >;
+    };
     const media = op.responses["200"]!.content["application/json"]!;
     expect(res.json).toEqual(media.example ?? Object.values(media.examples ?? {})[0]?.value);
   });

@@ -10,8 +10,14 @@ const dir = mkdtempSync(join(tmpdir(), "cli-sandbox-db-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function createCustomer(base: string, reference: string): Promise<number> {
-  const signed = await signRequest({ apiKey: env.EXCHANGE_API_KEY, apiSecret: env.EXCHANGE_API_SECRET, body: { client_reference_id: reference, full_name: "Asha Rao", alpha_3_country_code: "IND" } });
-  return (await fetch(`${base}/cms/api/v1/customer/create`, { method: "POST", headers: signed.headers, body: signed.body })).status;
+  const signed = await signRequest({
+    apiKey: env.EXCHANGE_API_KEY,
+    apiSecret: env.EXCHANGE_API_SECRET,
+    body: { client_reference_id: reference, full_name: "Asha Rao", alpha_3_country_code: "IND" },
+  });
+  return (
+    await fetch(`${base}/cms/api/v1/customer/create`, { method: "POST", headers: signed.headers, body: signed.body })
+  ).status;
 }
 
 describe("exchange-kit sandbox --db", () => {

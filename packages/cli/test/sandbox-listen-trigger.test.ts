@@ -95,7 +95,10 @@ describe("exchange-kit listen and trigger", () => {
   });
 
   it("reports the sandbox's err_code when the record does not exist", async () => {
-    const cli = run(["trigger", "BANK", "VERIFIED", "--id", "00000000-0000-4000-8000-000000000000", "--base-url", base, "--json"], env);
+    const cli = run(
+      ["trigger", "BANK", "VERIFIED", "--id", "00000000-0000-4000-8000-000000000000", "--base-url", base, "--json"],
+      env,
+    );
     expect(await cli.code).toBe(1);
     expect(JSON.parse(cli.stderr()).message).toMatch(/^4\d\d /);
   });
@@ -103,9 +106,24 @@ describe("exchange-kit listen and trigger", () => {
 
 describe("exchange-kit trigger, failures", () => {
   it("lists the failure reasons the spec allows for an unknown one, exit 2, nothing sent", async () => {
-    const cli = run(["trigger", "BANK", "FAILED", "--id", "00000000-0000-4000-8000-000000000000", "--failure-reason", "BECAUSE", "--base-url", base], env);
+    const cli = run(
+      [
+        "trigger",
+        "BANK",
+        "FAILED",
+        "--id",
+        "00000000-0000-4000-8000-000000000000",
+        "--failure-reason",
+        "BECAUSE",
+        "--base-url",
+        base,
+      ],
+      env,
+    );
     expect(await cli.code).toBe(2);
-    expect(cli.stderr()).toContain('unknown failure_reason "BECAUSE" for BANK FAILED: one of ACCOUNT_TYPE_NRE, PENNY_DROP_FAILED, NAME_MISMATCH, BANK_RISK_CHECK_FAILED');
+    expect(cli.stderr()).toContain(
+      'unknown failure_reason "BECAUSE" for BANK FAILED: one of ACCOUNT_TYPE_NRE, PENNY_DROP_FAILED, NAME_MISMATCH, BANK_RISK_CHECK_FAILED',
+    );
   });
 
   it("refuses a reason the event does not carry, naming the ones it does", async () => {
@@ -122,7 +140,10 @@ describe("exchange-kit trigger, failures", () => {
       });
     });
     const down = `http://127.0.0.1:${closed}`;
-    const cli = run(["trigger", "CUSTOMER", "VERIFIED", "--id", "00000000-0000-4000-8000-000000000000", "--base-url", down], env);
+    const cli = run(
+      ["trigger", "CUSTOMER", "VERIFIED", "--id", "00000000-0000-4000-8000-000000000000", "--base-url", down],
+      env,
+    );
     expect(await cli.code).toBe(1);
     expect(cli.stderr()).toContain(`cannot reach the sandbox at ${down}`);
     expect(cli.stderr()).toContain("exchange-kit sandbox");
@@ -130,7 +151,8 @@ describe("exchange-kit trigger, failures", () => {
 });
 
 describe("exchange-kit listen, on exit", () => {
-  const settings = async () => ((await call("GET", "/_sandbox/settings")) as unknown as { data: { webhook_url: string | null } }).data.webhook_url;
+  const settings = async () =>
+    ((await call("GET", "/_sandbox/settings")) as unknown as { data: { webhook_url: string | null } }).data.webhook_url;
 
   it("puts back the webhook URL that was registered before it", async () => {
     await call("POST", "/org/api/v1/organizations/api-webhooks", { webhook_url: "https://hooks.example.com/exchange" });
@@ -147,7 +169,11 @@ describe("exchange-kit listen, on exit", () => {
     const listener = run(["listen", "--base-url", base, "--forward-to", receiverUrl, "--save", file, "--json"], env);
     await listener.waitFor('"listening"');
     for (const name of ["Asha Verma", "Ravi Kumar"]) {
-      const customer = await call("POST", "/cms/api/v1/customer/create", { client_reference_id: `save-${name}-${Date.now()}`, alpha_3_country_code: "IND", full_name: name });
+      const customer = await call("POST", "/cms/api/v1/customer/create", {
+        client_reference_id: `save-${name}-${Date.now()}`,
+        alpha_3_country_code: "IND",
+        full_name: name,
+      });
       const trigger = run(["trigger", "CUSTOMER", "VERIFIED", "--id", customer.data.id, "--base-url", base], env);
       expect(await trigger.code).toBe(0);
     }
@@ -156,7 +182,11 @@ describe("exchange-kit listen, on exit", () => {
     expect(await listener.code).toBe(0);
     const verify = run(["verify", "--delivery", file, "--json"], env);
     expect(await verify.code).toBe(0);
-    const results = verify.stdout().trim().split("\n").map((l) => JSON.parse(l));
+    const results = verify
+      .stdout()
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(results).toHaveLength(2);
     expect(results.every((r) => r.valid === true && r.event.type === "CUSTOMER")).toBe(true);
   });
@@ -173,15 +203,24 @@ describe("exchange-kit listen, on exit", () => {
 
 describe("exchange-kit sandbox with several organizations", () => {
   it("serves each --org with its own credentials and keeps their records apart", async () => {
-    const cli = run(["sandbox", "--port", "0", "--org", "key_a:secret_a:Org A", "--org", "key_b:secret_b", "--json"], {});
+    const cli = run(
+      ["sandbox", "--port", "0", "--org", "key_a:secret_a:Org A", "--org", "key_b:secret_b", "--json"],
+      {},
+    );
     const ready = JSON.parse((await cli.waitFor("\n")).split("\n")[0]!);
     expect(ready.organizations).toEqual(["key_a", "key_b"]);
     expect(ready.apiSecret).toBeUndefined();
     const as = async (apiKey: string, apiSecret: string, method: "GET" | "POST", path: string, body?: object) => {
       const signed = await signRequest({ apiKey, apiSecret, body });
-      return (await fetch(`${ready.url}${path}`, { method, headers: signed.headers, body: signed.body }).then((r) => r.json())) as any;
+      return (await fetch(`${ready.url}${path}`, { method, headers: signed.headers, body: signed.body }).then((r) =>
+        r.json(),
+      )) as any;
     };
-    const created = await as("key_a", "secret_a", "POST", "/cms/api/v1/customer/create", { client_reference_id: "org-a-1", alpha_3_country_code: "IND", full_name: "Asha Verma" });
+    const created = await as("key_a", "secret_a", "POST", "/cms/api/v1/customer/create", {
+      client_reference_id: "org-a-1",
+      alpha_3_country_code: "IND",
+      full_name: "Asha Verma",
+    });
     expect(created.status).toBe(true);
     const other = await as("key_b", "secret_b", "GET", `/cms/api/v1/customer/${created.data.id}`);
     expect(other.status).toBe(false);

@@ -59,12 +59,17 @@ describe("exchange-kit sign", () => {
 
 describe("exchange-kit sign, text input", () => {
   it("signs text as the service canonicalizes it: a big integer keeps its digits, 1.10 reads as Python's 1.1", async () => {
-    const cli = run(["sign", "--body", '{"r":1.10,"amount":12345678901234567890}', "--timestamp", "1700000000", "--json"], env);
+    const cli = run(
+      ["sign", "--body", '{"r":1.10,"amount":12345678901234567890}', "--timestamp", "1700000000", "--json"],
+      env,
+    );
     expect(await cli.code).toBe(0);
     const out = JSON.parse(cli.stdout());
     // json.dumps(json.loads(text), sort_keys=True, separators=(",", ":")): what the service signs over
     expect(out.body).toBe('{"amount":12345678901234567890,"r":1.1}');
-    const expected = createHmac("sha256", env.EXCHANGE_API_SECRET).update(`${env.EXCHANGE_API_KEY}|1700000000|${out.body}`).digest("base64");
+    const expected = createHmac("sha256", env.EXCHANGE_API_SECRET)
+      .update(`${env.EXCHANGE_API_KEY}|1700000000|${out.body}`)
+      .digest("base64");
     expect(out.headers["X-SIGNATURE"]).toBe(expected);
   });
 
@@ -86,15 +91,28 @@ describe("exchange-kit sign, text input", () => {
 describe("exchange-kit verify, several deliveries", () => {
   const now = () => Math.floor(Date.now() / 1000);
   const signed = (id: string) =>
-    signTestWebhook({ event: { ...event, id }, apiKey: env.EXCHANGE_API_KEY, apiSecret: env.EXCHANGE_API_SECRET, timestamp: now() });
-  const lines = (...deliveries: { headers: object; body: string }[]) => deliveries.map((d) => JSON.stringify(d)).join("\n") + "\n";
+    signTestWebhook({
+      event: { ...event, id },
+      apiKey: env.EXCHANGE_API_KEY,
+      apiSecret: env.EXCHANGE_API_SECRET,
+      timestamp: now(),
+    });
+  const lines = (...deliveries: { headers: object; body: string }[]) =>
+    deliveries.map((d) => JSON.stringify(d)).join("\n") + "\n";
 
   it("checks every line of a listen --save file and exits 0 when all are valid", async () => {
     const file = join(dir, "saved.jsonl");
-    writeFileSync(file, lines(await signed("0b3c5d7e-9f1a-4b2c-8d3e-5f6a7b8c9d01"), await signed("0b3c5d7e-9f1a-4b2c-8d3e-5f6a7b8c9d02")));
+    writeFileSync(
+      file,
+      lines(await signed("0b3c5d7e-9f1a-4b2c-8d3e-5f6a7b8c9d01"), await signed("0b3c5d7e-9f1a-4b2c-8d3e-5f6a7b8c9d02")),
+    );
     const cli = run(["verify", "--delivery", file, "--json"], env);
     expect(await cli.code).toBe(0);
-    const results = cli.stdout().trim().split("\n").map((l) => JSON.parse(l));
+    const results = cli
+      .stdout()
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(results.map((r) => [r.valid, r.event.id])).toEqual([
       [true, "0b3c5d7e-9f1a-4b2c-8d3e-5f6a7b8c9d01"],
       [true, "0b3c5d7e-9f1a-4b2c-8d3e-5f6a7b8c9d02"],
@@ -142,7 +160,12 @@ describe("exchange-kit verify", () => {
   });
 
   it("judges an old delivery stale, unless asked to check it as of its own timestamp", async () => {
-    const signed = await signTestWebhook({ event, apiKey: env.EXCHANGE_API_KEY, apiSecret: env.EXCHANGE_API_SECRET, timestamp: 1700000000 });
+    const signed = await signTestWebhook({
+      event,
+      apiKey: env.EXCHANGE_API_KEY,
+      apiSecret: env.EXCHANGE_API_SECRET,
+      timestamp: 1700000000,
+    });
     const file = join(dir, "old.json");
     writeFileSync(file, JSON.stringify(signed));
     const stale = run(["verify", "--delivery", file, "--json"], env);
@@ -156,7 +179,18 @@ describe("exchange-kit verify", () => {
     const signed = await signTestWebhook({ event, apiKey: env.EXCHANGE_API_KEY, apiSecret: env.EXCHANGE_API_SECRET });
     const file = join(dir, "body.json");
     writeFileSync(file, signed.body);
-    const cli = run(["verify", "--body-file", file, "--timestamp", signed.headers["X-TIMESTAMP"], "--signature", signed.headers["X-SIGNATURE"]], env);
+    const cli = run(
+      [
+        "verify",
+        "--body-file",
+        file,
+        "--timestamp",
+        signed.headers["X-TIMESTAMP"],
+        "--signature",
+        signed.headers["X-SIGNATURE"],
+      ],
+      env,
+    );
     expect(await cli.code).toBe(0);
     expect(cli.stdout()).toContain("valid PAYOUT SUCCESS");
   });
@@ -166,7 +200,9 @@ describe("the command line", () => {
   it("prints the installed package's version for --version and exits 0", async () => {
     const cli = run(["--version"]);
     expect(await cli.code).toBe(0);
-    expect(cli.stdout()).toBe(`${JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version}\n`);
+    expect(cli.stdout()).toBe(
+      `${JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version}\n`,
+    );
   });
 
   it("exits 2 and lists the commands for an unknown command", async () => {

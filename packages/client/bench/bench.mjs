@@ -33,7 +33,10 @@ const body = {
   dob: "31-01-1990",
   registered_date: "01-02-2020",
   document_type: "PAN",
-  document_details: { document_number: "ABCDE1234F", additional_data: { notes: "x".repeat(540), verified_by: "ops", tier: 2 } },
+  document_details: {
+    document_number: "ABCDE1234F",
+    additional_data: { notes: "x".repeat(540), verified_by: "ops", tier: 2 },
+  },
   selfie_url: "https://files.example.com/kyc/3f0e8d7c/selfie.png",
   document_front_image_url: "https://files.example.com/kyc/3f0e8d7c/pan-front.png",
   document_back_image_url: "https://files.example.com/kyc/3f0e8d7c/pan-back.png",
@@ -59,7 +62,12 @@ const CUSTOMER_ID = "3f0e8d7c-2b1a-4c5d-9e8f-7a6b5c4d3e2f";
 const getPath = `/cms/api/v1/customer/${CUSTOMER_ID}`;
 const getUrl = `${baseUrl}${getPath}`;
 const getSignature = await computeSignature({ apiKey: API_KEY, apiSecret: API_SECRET, timestamp, canonicalBody: "{}" });
-const getHeaders = { Accept: "application/json", "X-API-KEY": API_KEY, "X-TIMESTAMP": timestamp, "X-SIGNATURE": getSignature };
+const getHeaders = {
+  Accept: "application/json",
+  "X-API-KEY": API_KEY,
+  "X-TIMESTAMP": timestamp,
+  "X-SIGNATURE": getSignature,
+};
 
 const answered = async (response) => {
   const envelope = await response.json();
@@ -74,7 +82,12 @@ const barePost = async () => answered(await fetch(url, { method: "POST", headers
 async function handSigned(method, target, value) {
   const canonical = value === undefined ? undefined : canonicalize(value);
   const now = String(Math.floor(Date.now() / 1000));
-  const signed = await computeSignature({ apiKey: API_KEY, apiSecret: API_SECRET, timestamp: now, canonicalBody: canonical ?? "{}" });
+  const signed = await computeSignature({
+    apiKey: API_KEY,
+    apiSecret: API_SECRET,
+    timestamp: now,
+    canonicalBody: canonical ?? "{}",
+  });
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), 30_000);
   try {
@@ -92,13 +105,15 @@ async function handSigned(method, target, value) {
 }
 
 const rawGet = async () => {
-  const { data } = await client.raw.GET("/cms/api/v1/customer/{customer_id}", { params: { path: { customer_id: CUSTOMER_ID } } });
+  const { data } = await client.raw.GET("/cms/api/v1/customer/{customer_id}", {
+    params: { path: { customer_id: CUSTOMER_ID } },
+  });
   return data.data;
 };
 const rawPost = async () => (await client.raw.POST("/cms/api/v1/kyc/add-kyc-data", { body })).data.data;
 
 const groups = {
-  "GET": {
+  GET: {
     "bare fetch (floor)": bareGet,
     "hand-signed fetch": () => handSigned("GET", getUrl, undefined),
     "client.customers.get": () => client.customers.get(CUSTOMER_ID),
@@ -126,7 +141,9 @@ const fastest = (xs) => Math.min(...xs);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 try {
-  console.log(`POST body ${text.length} B of canonical JSON; ${rounds} rounds x ${perRound} sequential requests; µs per request`);
+  console.log(
+    `POST body ${text.length} B of canonical JSON; ${rounds} rounds x ${perRound} sequential requests; µs per request`,
+  );
   for (const [group, runs] of Object.entries(groups)) {
     const names = Object.keys(runs);
     // Warm up the connection pool, the JIT and the HMAC key cache.
@@ -143,10 +160,14 @@ try {
     const floor = m[names[0]];
     const peer = m[names[1]];
     console.log(`\n${group}`);
-    console.log(`${"".padEnd(26)} ${"fastest".padStart(8)} ${"median".padStart(8)} ${"/floor".padStart(7)} ${"/hand".padStart(7)}`);
+    console.log(
+      `${"".padEnd(26)} ${"fastest".padStart(8)} ${"median".padStart(8)} ${"/floor".padStart(7)} ${"/hand".padStart(7)}`,
+    );
     for (const name of names) {
       const ratio = (x) => (m[name] / x).toFixed(3).padStart(7);
-      console.log(`${name.padEnd(26)} ${m[name].toFixed(1).padStart(8)} ${median(results[name]).toFixed(1).padStart(8)} ${ratio(floor)} ${ratio(peer)}`);
+      console.log(
+        `${name.padEnd(26)} ${m[name].toFixed(1).padStart(8)} ${median(results[name]).toFixed(1).padStart(8)} ${ratio(floor)} ${ratio(peer)}`,
+      );
     }
   }
 } finally {

@@ -2,7 +2,11 @@
 import { createServer } from "node:http";
 
 const answer = Buffer.from(
-  JSON.stringify({ status: true, message: "Success", data: { id: "kyc-1", status: "PROCESSING", failure_reason: null } }),
+  JSON.stringify({
+    status: true,
+    message: "Success",
+    data: { id: "kyc-1", status: "PROCESSING", failure_reason: null },
+  }),
 );
 const server = createServer((req, res) => {
   req.on("data", () => {});

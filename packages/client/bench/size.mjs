@@ -25,7 +25,11 @@ const inputs = {};
 for (const [file, info] of Object.entries(Object.values(result.metafile.outputs)[0].inputs)) {
   const pkg =
     /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1] ??
-    (file.includes("/signing/") ? "@exchange-kit/signing" : file.includes("/types/") ? "@exchange-kit/types" : "@exchange-kit/client");
+    (file.includes("/signing/")
+      ? "@exchange-kit/signing"
+      : file.includes("/types/")
+        ? "@exchange-kit/types"
+        : "@exchange-kit/client");
   inputs[pkg] = (inputs[pkg] ?? 0) + info.bytesInOutput;
 }
 console.log(

@@ -24,7 +24,9 @@ function idempotencyTable(spec) {
   for (const op of clientOperations(spec)) {
     const cls = op.operation["x-idempotency"];
     if (!(cls in MEANING)) throw new Error(`${op.operationId}: x-idempotency missing or unknown (${cls})`);
-    rows.push(`| \`${op.group}.${op.name}\` | ${op.operationId} (${op.method.toUpperCase()} \`${op.path}\`) | **${cls}** | ${MEANING[cls]} |`);
+    rows.push(
+      `| \`${op.group}.${op.name}\` | ${op.operationId} (${op.method.toUpperCase()} \`${op.path}\`) | **${cls}** | ${MEANING[cls]} |`,
+    );
   }
   return rows.join("\n");
 }
@@ -60,5 +62,7 @@ for (const name of readdirSync(outDir)) if (!(name in files)) rmSync(join(outDir
 for (const [name, content] of Object.entries(files)) changed += write(join(outDir, name), content) ? 1 : 0;
 
 const readmePath = join(packageDir, "README.md");
-changed += write(readmePath, replaceBlock(readFileSync(readmePath, "utf8"), "idempotency", idempotencyTable(spec))) ? 1 : 0;
+changed += write(readmePath, replaceBlock(readFileSync(readmePath, "utf8"), "idempotency", idempotencyTable(spec)))
+  ? 1
+  : 0;
 console.log(`client: ${Object.keys(files).length} resource files and the README table, ${changed} changed`);

@@ -83,9 +83,14 @@ export type ExchangeClient = Resources & {
 };
 
 /** `options[option]`, else the environment variable (read only where `process` exists: not in Workers and browsers). */
-function required(options: ExchangeClientOptions, option: "apiKey" | "apiSecret" | "baseUrl", variable: string): string {
+function required(
+  options: ExchangeClientOptions,
+  option: "apiKey" | "apiSecret" | "baseUrl",
+  variable: string,
+): string {
   const value =
-    options[option] ?? ((globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[variable] || undefined);
+    options[option] ??
+    ((globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[variable] || undefined);
   if (typeof value !== "string" || value === "") {
     throw new ExchangeConfigurationError(`${option} is missing: pass { ${option} } or set ${variable}`);
   }
@@ -94,9 +99,15 @@ function required(options: ExchangeClientOptions, option: "apiKey" | "apiSecret"
 
 type CountOption = "maxRetries" | "timeoutMs" | "deadlineMs" | "retryBaseMs" | "historyLookupPages";
 
-function count<T extends number | undefined>(options: ExchangeClientOptions, name: CountOption, fallback: T, min: number): number | T {
+function count<T extends number | undefined>(
+  options: ExchangeClientOptions,
+  name: CountOption,
+  fallback: T,
+  min: number,
+): number | T {
   const value = options[name];
-  if (value !== undefined && !(value >= min)) throw new ExchangeConfigurationError(`${name} must be a number >= ${min}`);
+  if (value !== undefined && !(value >= min))
+    throw new ExchangeConfigurationError(`${name} must be a number >= ${min}`);
   return value ?? fallback;
 }
 

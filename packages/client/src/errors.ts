@@ -39,9 +39,15 @@ export class ExchangeError extends Error {
   /** How many attempts were made, retries included. */
   readonly attempts: number;
 
-  constructor(message: string, options: { operation?: OperationRef | undefined; cause?: unknown; outcome?: Outcome | undefined } = {}) {
+  constructor(
+    message: string,
+    options: { operation?: OperationRef | undefined; cause?: unknown; outcome?: Outcome | undefined } = {},
+  ) {
     const reason = options.outcome?.notRetriedReason;
-    super(reason === undefined ? message : `${message} (not retried: ${reason})`, options.cause === undefined ? undefined : { cause: options.cause });
+    super(
+      reason === undefined ? message : `${message} (not retried: ${reason})`,
+      options.cause === undefined ? undefined : { cause: options.cause },
+    );
     this.notRetriedReason = reason;
     this.attempts = options.outcome?.attempts ?? 1;
     this.name = "ExchangeError";
@@ -150,10 +156,13 @@ export class ExchangeResponseError extends ExchangeError {
   declare readonly action: ErrorAction;
 
   constructor(status: number, text: string, operation: OperationRef, headers?: Headers, outcome?: Outcome) {
-    super(`HTTP ${status}: expected the JSON envelope, got ${text.trim() ? JSON.stringify(text.slice(0, 80)) : "an empty body"}`, {
-      operation,
-      outcome,
-    });
+    super(
+      `HTTP ${status}: expected the JSON envelope, got ${text.trim() ? JSON.stringify(text.slice(0, 80)) : "an empty body"}`,
+      {
+        operation,
+        outcome,
+      },
+    );
     this.name = "ExchangeResponseError";
     this.status = status;
     this.text = text.slice(0, 2000);
@@ -166,7 +175,12 @@ export class ExchangeResponseError extends ExchangeError {
 export class ExchangeNetworkError extends ExchangeError {
   readonly action: ErrorAction = "retry";
 
-  constructor(cause: unknown, operation: OperationRef, redact: (text: string) => string = (text) => text, outcome?: Outcome) {
+  constructor(
+    cause: unknown,
+    operation: OperationRef,
+    redact: (text: string) => string = (text) => text,
+    outcome?: Outcome,
+  ) {
     super(redact(`network error: ${describeCause(cause)}`), { operation, cause, outcome });
     this.name = "ExchangeNetworkError";
   }
@@ -176,7 +190,9 @@ export class ExchangeNetworkError extends ExchangeError {
 function describeCause(cause: unknown): string {
   if (!(cause instanceof Error)) return String(cause);
   const inner = cause.cause instanceof Error ? cause.cause.message : undefined;
-  return inner === undefined || inner === "" || cause.message.includes(inner) ? cause.message : `${cause.message} (${inner})`;
+  return inner === undefined || inner === "" || cause.message.includes(inner)
+    ? cause.message
+    : `${cause.message} (${inner})`;
 }
 
 /**
@@ -188,8 +204,16 @@ export class ExchangeTimeoutError extends ExchangeError {
   declare readonly timeoutMs: number;
   declare readonly scope: "attempt" | "deadline";
 
-  constructor(scope: "attempt" | "deadline", timeoutMs: number, operation: OperationRef | undefined, outcome?: Outcome) {
-    super(`${scope === "attempt" ? "timeoutMs" : "deadlineMs"} (${timeoutMs} ms) passed without an answer`, { operation, outcome });
+  constructor(
+    scope: "attempt" | "deadline",
+    timeoutMs: number,
+    operation: OperationRef | undefined,
+    outcome?: Outcome,
+  ) {
+    super(`${scope === "attempt" ? "timeoutMs" : "deadlineMs"} (${timeoutMs} ms) passed without an answer`, {
+      operation,
+      outcome,
+    });
     this.name = "ExchangeTimeoutError";
     this.timeoutMs = timeoutMs;
     this.scope = scope;
@@ -261,7 +285,12 @@ export function isExchangeApiError<C extends ErrCode = ErrCode>(
 
 // --- classification -----------------------------------------------------------------------------------
 
-const RETRY_CODES = new Set<string | undefined>(["NET_TIMEOUT", "TOO_MANY_REQUESTS", "SYS_INTERNAL_ERROR", "SYS_SERVICE_UNAVAILABLE"]);
+const RETRY_CODES = new Set<string | undefined>([
+  "NET_TIMEOUT",
+  "TOO_MANY_REQUESTS",
+  "SYS_INTERNAL_ERROR",
+  "SYS_SERVICE_UNAVAILABLE",
+]);
 const ESCALATE_CODES = new Set<string | undefined>(["RISK_AML_FAILED"]);
 const RETRY_STATUS = new Set([429, 500, 503]);
 // Not the service's own answers but a gateway's: transient by nature.

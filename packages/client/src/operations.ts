@@ -23,7 +23,8 @@ function namesOf(): Map<string, readonly [string, string]> {
   const names = new Map<string, readonly [string, string]>();
   const groups = generatedResources(((operationId: string) => operationId) as unknown as MethodFactory);
   for (const [group, methods] of Object.entries(groups)) {
-    for (const [name, operationId] of Object.entries(methods as Record<string, string>)) names.set(operationId, [group, name]);
+    for (const [name, operationId] of Object.entries(methods as Record<string, string>))
+      names.set(operationId, [group, name]);
   }
   return names;
 }
@@ -39,7 +40,18 @@ export function listOperations(): OperationInfo[] {
   return Object.entries(operationRoutes as Record<string, OperationRoute>).map(
     ([operationId, [tag, path, method, pathParams, queryParams, hasBody, idempotency]]) => {
       const [group, name] = names.get(operationId)!;
-      return { operationId, method: method.toUpperCase(), path, tag, pathParams, queryParams, hasBody, idempotency, group, name };
+      return {
+        operationId,
+        method: method.toUpperCase(),
+        path,
+        tag,
+        pathParams,
+        queryParams,
+        hasBody,
+        idempotency,
+        group,
+        name,
+      };
     },
   );
 }

@@ -11,9 +11,8 @@ export type OperationId = keyof OperationIndex & keyof operations & string;
 
 type Op<Id extends OperationId> = operations[Id];
 
-type PathParamsOf<Id extends OperationId> = Op<Id> extends { parameters: { path?: infer P } }
-  ? NonNullable<P>
-  : Record<string, never>;
+type PathParamsOf<Id extends OperationId> =
+  Op<Id> extends { parameters: { path?: infer P } } ? NonNullable<P> : Record<string, never>;
 
 type PathTuple<Names extends readonly string[], P> = {
   -readonly [K in keyof Names]: Names[K] extends keyof P ? P[Names[K]] : string;
@@ -23,11 +22,12 @@ type PathTuple<Names extends readonly string[], P> = {
 export type PathArgsOf<Id extends OperationId> = PathTuple<OperationIndex[Id]["pathParams"], PathParamsOf<Id>>;
 
 /** The JSON request body of an operation. */
-export type BodyOf<Id extends OperationId> = Op<Id> extends {
-  requestBody?: { content: { "application/json": infer B } };
-}
-  ? B
-  : never;
+export type BodyOf<Id extends OperationId> =
+  Op<Id> extends {
+    requestBody?: { content: { "application/json": infer B } };
+  }
+    ? B
+    : never;
 
 type BodyArgs<Id extends OperationId> = OperationIndex[Id]["hasBody"] extends true ? [body: BodyOf<Id>] : [];
 
@@ -42,11 +42,12 @@ export type AcceptUndefined<T> = {
 };
 
 /** The declared query parameters of an operation ({} when it has none); optional ones accept undefined. */
-export type QueryOf<Id extends OperationId> = Op<Id> extends { parameters: { query?: infer Q } }
-  ? [NonNullable<Q>] extends [never]
-    ? {}
-    : AcceptUndefined<NonNullable<Q>>
-  : {};
+export type QueryOf<Id extends OperationId> =
+  Op<Id> extends { parameters: { query?: infer Q } }
+    ? [NonNullable<Q>] extends [never]
+      ? {}
+      : AcceptUndefined<NonNullable<Q>>
+    : {};
 
 /** A quotation, as far as initiate needs it: its id and expiry_time. */
 export interface QuotationLike {
@@ -142,7 +143,6 @@ export interface ListMethod<Id extends OperationId> extends ResourceMethod<Id, P
   all(...args: [...PathArgsOf<Id>, options?: OptionsOf<Id>]): AsyncIterableIterator<ItemOf<Id>>;
 }
 
-
 type DataOfMethod<M> = M extends (...args: never[]) => Promise<infer D> ? D : never;
 type Group<G extends string> = G extends keyof GeneratedResources ? GeneratedResources[G] : {};
 
@@ -167,7 +167,11 @@ export interface ResourceHelpers {
          * @example
          * const bank = await client.banks.waitFor(customerId, bankId);
          */
-        waitFor(customerId: string, bankId: string, options?: WaitOptions<DataOfMethod<Get>>): Promise<DataOfMethod<Get>>;
+        waitFor(
+          customerId: string,
+          bankId: string,
+          options?: WaitOptions<DataOfMethod<Get>>,
+        ): Promise<DataOfMethod<Get>>;
       }
     : {};
   payins: PollingHelpers<Group<"payins">>;
@@ -189,5 +193,6 @@ type PollingHelpers<R> = (R extends { get: infer Get }
 
 /** The resource groups of the client: the generated methods plus the helpers. */
 export type Resources = {
-  readonly [G in keyof GeneratedResources]: GeneratedResources[G] & (G extends keyof ResourceHelpers ? ResourceHelpers[G] : {});
+  readonly [G in keyof GeneratedResources]: GeneratedResources[G] &
+    (G extends keyof ResourceHelpers ? ResourceHelpers[G] : {});
 };

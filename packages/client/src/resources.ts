@@ -45,7 +45,12 @@ function parseArgs(op: OperationInfo, ref: OperationRef, args: readonly unknown[
   for (const key of Object.keys(given)) {
     if (op.queryParams.includes(key)) query[key] = given[key];
     else if (OPTION_KEYS.has(key)) options[key] = given[key];
-    else fail(ref, { [key]: ["is not a query parameter of this operation nor an option; pass undeclared query parameters in extraQuery"] });
+    else
+      fail(ref, {
+        [key]: [
+          "is not a query parameter of this operation nor an option; pass undeclared query parameters in extraQuery",
+        ],
+      });
   }
   checkQuery(ref, query);
   const callOptions = options as CallOptions;
@@ -113,7 +118,10 @@ export function createResources(send: Send, historyLookupPages: number): Resourc
     };
     runners[`${op.group}.${op.name}`] = run;
 
-    const method = Object.assign(unwrapData((...args: unknown[]) => run(args)), { operationId: op.operationId });
+    const method = Object.assign(
+      unwrapData((...args: unknown[]) => run(args)),
+      { operationId: op.operationId },
+    );
     if (isList) {
       (method as typeof method & { all: unknown }).all = (...args: unknown[]) => {
         const n = op.pathParams.length;
@@ -124,37 +132,57 @@ export function createResources(send: Send, historyLookupPages: number): Resourc
         // goes in extraQuery.
         return paginate(async (query) => {
           const page: Record<string, unknown> = { ...given, extraQuery: { ...given.extraQuery } };
-          for (const key in query) (op.queryParams.includes(key) ? page : (page["extraQuery"] as Record<string, unknown>))[key] = query[key];
+          for (const key in query)
+            (op.queryParams.includes(key) ? page : (page["extraQuery"] as Record<string, unknown>))[key] = query[key];
           return (await run([...args.slice(0, n), page])).data;
         }, start);
       };
     }
     return method;
   };
-  const groups = generatedResources(build as MethodFactory) as unknown as Record<
-    string,
-    Record<string, unknown>
-  >;
+  const groups = generatedResources(build as MethodFactory) as unknown as Record<string, Record<string, unknown>>;
 
   /** Scans the history, page after page (at most historyLookupPages of 100), for the order with this reference. */
-  async function lookupOrder(history: Runner, reference: unknown, options: CallOptions, deadlineAt: number): Promise<Sent | undefined> {
+  async function lookupOrder(
+    history: Runner,
+    reference: unknown,
+    options: CallOptions,
+    deadlineAt: number,
+  ): Promise<Sent | undefined> {
     const { signal, timeoutMs, headers } = options;
     let pages = 0;
     let response: Response | undefined;
-    const orders = paginate<Record<string, unknown>>(async (query) => {
-      if (++pages > historyLookupPages) return undefined;
-      const sent = await history([{ page: query["page"], per_page: 100, signal, timeoutMs, headers }], deadlineAt);
-      response = sent.response;
-      return sent.data;
-    }, { page: 1, per_page: 100 });
-    for await (const order of orders) if (order?.["client_reference_id"] === reference) return { data: order, response: response! };
+    const orders = paginate<Record<string, unknown>>(
+      async (query) => {
+        if (++pages > historyLookupPages) return undefined;
+        const sent = await history([{ page: query["page"], per_page: 100, signal, timeoutMs, headers }], deadlineAt);
+        response = sent.response;
+        return sent.data;
+      },
+      { page: 1, per_page: 100 },
+    );
+    for await (const order of orders)
+      if (order?.["client_reference_id"] === reference) return { data: order, response: response! };
     return undefined;
   }
 
-  const poll = (what: string, name: string, args: string[], field: string, final: string[], options: WaitOptions = {}) =>
-    pollUntil(what, async (deadlineAt) => (await runners[name]!([...args, { signal: options.signal }], deadlineAt)).data, statusIn(field, final), options);
+  const poll = (
+    what: string,
+    name: string,
+    args: string[],
+    field: string,
+    final: string[],
+    options: WaitOptions = {},
+  ) =>
+    pollUntil(
+      what,
+      async (deadlineAt) => (await runners[name]!([...args, { signal: options.signal }], deadlineAt)).data,
+      statusIn(field, final),
+      options,
+    );
   Object.assign((groups["customers"] ??= {}), {
-    waitForKyc: (id: string, o?: WaitOptions) => poll(`customer ${id}`, "customers.get", [id], "status", FINAL_VERIFICATION, o),
+    waitForKyc: (id: string, o?: WaitOptions) =>
+      poll(`customer ${id}`, "customers.get", [id], "status", FINAL_VERIFICATION, o),
   });
   Object.assign((groups["banks"] ??= {}), {
     waitFor: (customerId: string, bankId: string, o?: WaitOptions) =>
@@ -162,7 +190,8 @@ export function createResources(send: Send, historyLookupPages: number): Resourc
   });
   for (const group of ["payins", "payouts"]) {
     Object.assign((groups[group] ??= {}), {
-      waitFor: (id: string, o?: WaitOptions) => poll(`${group.slice(0, -1)} ${id}`, `${group}.get`, [id], "status", FINAL_ORDER, o),
+      waitFor: (id: string, o?: WaitOptions) =>
+        poll(`${group.slice(0, -1)} ${id}`, `${group}.get`, [id], "status", FINAL_ORDER, o),
       history: groups[group]!["listHistory"],
     });
   }

@@ -83,5 +83,9 @@ export function classifyRequest(
   const pathname = path.split("?")[0]!;
   const route = routes.find((r) => r.method === method && r.pattern.test(pathname));
   if (route !== undefined) return route;
-  return { operationId: undefined, path: pathname, idempotency: method === "GET" || method === "DELETE" ? "safe" : "unsafe" };
+  return {
+    operationId: undefined,
+    path: pathname,
+    idempotency: method === "GET" || method === "DELETE" ? "safe" : "unsafe",
+  };
 }

@@ -17,7 +17,8 @@ export function backoffDelay(retry: number, baseMs: number, random: () => number
 // HTTP-date (RFC 9110 5.6.7) in its preferred form, IMF-fixdate: "Sun, 06 Nov 1994 08:49:37 GMT". The obsolete
 // forms are not accepted: Date.parse reads almost anything ("1, 2" is a date to it), and a misread value must
 // fall back to the backoff, never shorten it.
-const IMF_FIXDATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+const IMF_FIXDATE =
+  /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
 
 /**
  * Retry-After in milliseconds: delta-seconds (`"3"`) or an IMF-fixdate in the future
@@ -69,7 +70,12 @@ export function retryDelay(
  * @example
  * shouldRetry(true, "UNKNOWN_ERROR", 2, 3); // false
  */
-export function shouldRetry(retryable: boolean, errCode: string | undefined, attemptNo: number, maxRetries: number): boolean {
+export function shouldRetry(
+  retryable: boolean,
+  errCode: string | undefined,
+  attemptNo: number,
+  maxRetries: number,
+): boolean {
   return retryable && attemptNo <= (errCode === "UNKNOWN_ERROR" ? Math.min(1, maxRetries) : maxRetries);
 }
 

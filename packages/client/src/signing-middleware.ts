@@ -56,7 +56,13 @@ export async function signatureHeaders(
   const headers: Record<string, string> = {
     "X-API-KEY": apiKey,
     "X-TIMESTAMP": timestamp,
-    "X-SIGNATURE": await computeSignature({ apiKey, apiSecret, timestamp, canonicalBody: body ?? "{}", dangerouslyAllowBrowser }),
+    "X-SIGNATURE": await computeSignature({
+      apiKey,
+      apiSecret,
+      timestamp,
+      canonicalBody: body ?? "{}",
+      dangerouslyAllowBrowser,
+    }),
   };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   return headers;

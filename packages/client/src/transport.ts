@@ -4,7 +4,7 @@ import {
   ExchangeAbortError,
   ExchangeAmbiguousResultError,
   ExchangeApiError,
-  ExchangeError,
+  type ExchangeError,
   ExchangeNetworkError,
   ExchangeResponseError,
   ExchangeTimeoutError,
@@ -161,7 +161,12 @@ const writeQuery = createQuerySerializer();
 
 /** The URL of a call: base + filled-in path + query. */
 function buildUrl(baseUrl: string, path: string, query: Record<string, unknown>): string {
-  return createFinalURL(path, { baseUrl, params: { query }, querySerializer: writeQuery, pathSerializer: defaultPathSerializer });
+  return createFinalURL(path, {
+    baseUrl,
+    params: { query },
+    querySerializer: writeQuery,
+    pathSerializer: defaultPathSerializer,
+  });
 }
 
 const utf8 = new TextEncoder();
@@ -172,7 +177,6 @@ class Answer extends Response {
     return parseJson(await this.text());
   }
 }
-
 
 /** Creates the function every resource method, `client.request` and the helpers send through. */
 export function createTransport(settings: TransportSettings): Send {
@@ -194,7 +198,11 @@ export function createTransport(settings: TransportSettings): Send {
     const maxRetries = options.maxRetries ?? settings.maxRetries;
     const url =
       call.url ??
-      buildUrl(settings.baseUrl, call.path, options.extraQuery === undefined ? (call.query ?? {}) : { ...call.query, ...options.extraQuery });
+      buildUrl(
+        settings.baseUrl,
+        call.path,
+        options.extraQuery === undefined ? (call.query ?? {}) : { ...call.query, ...options.extraQuery },
+      );
     const name = operation.operationId ?? operation.path;
     const answerOnly = call.answer === "response";
     let body: string | undefined = call.bodyText;
@@ -244,7 +252,11 @@ export function createTransport(settings: TransportSettings): Send {
             ? new ExchangeTimeoutError("deadline", deadlineTotal, operation, final)
             : timedOut === "attempt"
               ? new Failed(true, false, (outcome) => new ExchangeTimeoutError("attempt", timeoutMs, operation, outcome))
-              : new Failed(true, notSent(cause), (outcome) => new ExchangeNetworkError(cause, operation, redact.text, outcome));
+              : new Failed(
+                  true,
+                  notSent(cause),
+                  (outcome) => new ExchangeNetworkError(cause, operation, redact.text, outcome),
+                );
 
       try {
         if (hooks.onRequest) await hooks.onRequest({ operation, url, method, headers, body, attempt: attemptNo });
@@ -256,14 +268,23 @@ export function createTransport(settings: TransportSettings): Send {
         } catch (cause) {
           throw failure(cause);
         }
-        if (hooks.onResponse) await hooks.onResponse({ operation, url, method, response, attempt: attemptNo, durationMs: Date.now() - sentAt });
+        if (hooks.onResponse)
+          await hooks.onResponse({
+            operation,
+            url,
+            method,
+            response,
+            attempt: attemptNo,
+            durationMs: Date.now() - sentAt,
+          });
         let text: string;
         try {
           text = await response.text();
         } catch (cause) {
           throw failure(cause);
         }
-        if (log.debug) log.write("debug", `exchange: ${response.status} from ${method} ${url} in ${Date.now() - sentAt} ms`);
+        if (log.debug)
+          log.write("debug", `exchange: ${response.status} from ${method} ${url} in ${Date.now() - sentAt} ms`);
         if (answerOnly) {
           // Text with a backslash may hold an escaped key: with a Content-Length, openapi-fetch reads a success
           // through answer.json() (the safe reader) instead of its own JSON.parse (an error answer it always reads
@@ -288,9 +309,21 @@ export function createTransport(settings: TransportSettings): Send {
         const { status } = response;
         const retryAfter = response.headers.get("retry-after");
         // Server-supplied text goes into an error only redacted: a proxy may echo the key or a signature.
-        if (parsed === null || typeof parsed !== "object" || typeof (parsed as { status?: unknown }).status !== "boolean") {
-          const make = (outcome: Outcome) => new ExchangeResponseError(status, redact.text(text), operation, redact.headers(response.headers), outcome);
-          throw new Failed(responseAction(status) === "retry", notProcessedAnswer(status, undefined), make, status, undefined, retryAfter);
+        if (
+          parsed === null ||
+          typeof parsed !== "object" ||
+          typeof (parsed as { status?: unknown }).status !== "boolean"
+        ) {
+          const make = (outcome: Outcome) =>
+            new ExchangeResponseError(status, redact.text(text), operation, redact.headers(response.headers), outcome);
+          throw new Failed(
+            responseAction(status) === "retry",
+            notProcessedAnswer(status, undefined),
+            make,
+            status,
+            undefined,
+            retryAfter,
+          );
         }
         const envelope = parsed as Record<string, unknown>;
         if (response.ok && envelope["status"] === true) return { data: envelope["data"], response };
@@ -330,7 +363,11 @@ export function createTransport(settings: TransportSettings): Send {
       // instead of repeating it or reporting a plain failure.
       if (failed.retryable && !mayRepeat(call.idempotency, failed.notProcessed)) {
         if (answerOnly && lastAnswer !== undefined) return { data: undefined as T, response: lastAnswer };
-        const ambiguous = new ExchangeAmbiguousResultError(failed.make({ attempts: attemptNo }), call.check ?? "whether the request took effect", operation);
+        const ambiguous = new ExchangeAmbiguousResultError(
+          failed.make({ attempts: attemptNo }),
+          call.check ?? "whether the request took effect",
+          operation,
+        );
         log.write("error", `exchange: ${ambiguous.message}`);
         throw ambiguous;
       }
@@ -339,7 +376,10 @@ export function createTransport(settings: TransportSettings): Send {
         const escalate = failed.retryable && attemptNo > 1 && (failed.status ?? 0) >= 500;
         if (answerOnly && lastAnswer !== undefined) return { data: undefined as T, response: lastAnswer };
         const error = failed.make({ attempts: attemptNo, escalate });
-        log.write(failed.retryable ? "error" : "debug", `exchange: ${name} failed after ${attemptNo} attempt(s): ${error.message}`);
+        log.write(
+          failed.retryable ? "error" : "debug",
+          `exchange: ${name} failed after ${attemptNo} attempt(s): ${error.message}`,
+        );
         throw error;
       }
       if (call.noRetry !== undefined) return giveUp({ attempts: attemptNo, notRetriedReason: call.noRetry });
@@ -347,7 +387,10 @@ export function createTransport(settings: TransportSettings): Send {
       if (typeof delay === "string") return giveUp({ attempts: attemptNo, notRetriedReason: delay });
       // This attempt's error, for the log line and onRetry; the call goes on.
       const error = failed.make({ attempts: attemptNo });
-      log.write("warn", `exchange: ${name} attempt ${attemptNo} failed (${error.message}); retrying in ${Math.round(delay)} ms`);
+      log.write(
+        "warn",
+        `exchange: ${name} attempt ${attemptNo} failed (${error.message}); retrying in ${Math.round(delay)} ms`,
+      );
       await hooks.onRetry?.({ operation, attempt: attemptNo, delayMs: delay, error });
       await sleep(delay, signal, operation);
       if (lookup !== undefined) {
@@ -356,7 +399,10 @@ export function createTransport(settings: TransportSettings): Send {
           found = await lookup(deadlineAt);
         } catch (lookupError) {
           if (lookupError instanceof ExchangeAbortError) throw lookupError;
-          throw failed.make({ attempts: attemptNo, notRetriedReason: `the order history could not be checked (${(lookupError as Error).message})` });
+          throw failed.make({
+            attempts: attemptNo,
+            notRetriedReason: `the order history could not be checked (${(lookupError as Error).message})`,
+          });
         }
         if (found !== undefined) {
           log.write("info", `exchange: ${name}: attempt ${attemptNo} had created the order; not creating it again`);

@@ -32,21 +32,21 @@ function check(errors: Errors, field: string, value: unknown, valid: (v: any) =>
 }
 
 const matches = (pattern: RegExp) => (v: unknown) => typeof v === "string" && pattern.test(v);
-const between = (min: number, max: number) => (v: unknown) => Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
+const between = (min: number, max: number) => (v: unknown) =>
+  Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
 // Made once: these run on every request.
 const isDMY = matches(DMY);
 const isYMD = matches(YMD);
 const isDecimal = matches(DECIMAL);
 const isPage = between(1, Infinity);
 const isPerPage = between(10, 100);
-const isPathValue = (v: unknown) => (typeof v === "number" ? Number.isSafeInteger(v) : typeof v === "string" && v !== "");
+const isPathValue = (v: unknown) =>
+  typeof v === "number" ? Number.isSafeInteger(v) : typeof v === "string" && v !== "";
 
 /** Throws ExchangeValidationError for path parameters that would change the URL (empty, not integral). */
 export function checkPathParams(operation: OperationRef, names: readonly string[], values: readonly unknown[]): void {
   const errors: Errors = {};
-  names.forEach((name, i) =>
-    check(errors, name, values[i] ?? null, isPathValue, "a non-empty string or an integer"),
-  );
+  names.forEach((name, i) => check(errors, name, values[i] ?? null, isPathValue, "a non-empty string or an integer"));
   fail(operation, errors);
 }
 
@@ -56,7 +56,8 @@ export function checkQuery(operation: OperationRef, query: Record<string, unknow
   const { start_date: start, end_date: end } = query;
   check(errors, "page", query["page"], isPage, "an integer >= 1");
   check(errors, "per_page", query["per_page"], isPerPage, "an integer from 10 to 100");
-  if ((start === undefined) !== (end === undefined)) errors["date_range"] = ["start_date and end_date must be sent together"];
+  if ((start === undefined) !== (end === undefined))
+    errors["date_range"] = ["start_date and end_date must be sent together"];
   check(errors, "start_date", start, isYMD, "a date written YYYY-MM-DD");
   check(errors, "end_date", end, isYMD, "a date written YYYY-MM-DD");
   fail(operation, errors);
@@ -76,7 +77,8 @@ export function checkBody(operation: OperationRef, body: unknown): void {
   if (pair !== undefined && sent !== 1) {
     errors[pair.join("|")] = [`send exactly one of ${pair.join(" and ")}${sent ? ", not both" : ""}`];
   }
-  for (const field of AMOUNT_FIELDS) check(errors, field, record[field], isDecimal, 'a decimal string such as "2500.00"');
+  for (const field of AMOUNT_FIELDS)
+    check(errors, field, record[field], isDecimal, 'a decimal string such as "2500.00"');
   fail(operation, errors);
 }
 
@@ -84,6 +86,10 @@ export function checkBody(operation: OperationRef, body: unknown): void {
 export function fail(operation: OperationRef, errors: Errors): void {
   const [field] = Object.keys(errors);
   if (field !== undefined) {
-    throw new ExchangeValidationError(`${operation.operationId ?? operation.path}: ${field} ${errors[field]![0]}`, errors, operation);
+    throw new ExchangeValidationError(
+      `${operation.operationId ?? operation.path}: ${field} ${errors[field]![0]}`,
+      errors,
+      operation,
+    );
   }
 }

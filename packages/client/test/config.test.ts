@@ -22,7 +22,12 @@ describe("configuration", () => {
   it("prefers options over the environment", async () => {
     vi.stubEnv("EXCHANGE_API_KEY", "from-env");
     const fake = fakeFetch(() => ok({}));
-    const client = createExchangeClient({ baseUrl: BASE_URL, apiKey: "from-options", apiSecret: API_SECRET, fetch: fake.fetch });
+    const client = createExchangeClient({
+      baseUrl: BASE_URL,
+      apiKey: "from-options",
+      apiSecret: API_SECRET,
+      fetch: fake.fetch,
+    });
     await client.customers.get(CUSTOMER_ID);
     expect(fake.calls[0]!.headers["x-api-key"]).toBe("from-options");
   });
@@ -46,7 +51,12 @@ describe("configuration", () => {
     let client: ReturnType<typeof createExchangeClient> | undefined;
     let missing: unknown;
     try {
-      client = createExchangeClient({ baseUrl: BASE_URL, apiKey: API_KEY, apiSecret: API_SECRET, fetch: fakeFetch(() => ok({})).fetch });
+      client = createExchangeClient({
+        baseUrl: BASE_URL,
+        apiKey: API_KEY,
+        apiSecret: API_SECRET,
+        fetch: fakeFetch(() => ok({})).fetch,
+      });
       createExchangeClient({ baseUrl: BASE_URL, apiKey: API_KEY });
     } catch (error) {
       missing = error;
@@ -58,7 +68,9 @@ describe("configuration", () => {
   });
 
   it("refuses a base URL that is not http(s)", () => {
-    expect(() => createExchangeClient({ baseUrl: "ftp://x", apiKey: API_KEY, apiSecret: API_SECRET })).toThrow(/http\(s\) URL/);
+    expect(() => createExchangeClient({ baseUrl: "ftp://x", apiKey: API_KEY, apiSecret: API_SECRET })).toThrow(
+      /http\(s\) URL/,
+    );
     expect(() => createExchangeClient({ baseUrl: "exchange.test", apiKey: API_KEY, apiSecret: API_SECRET })).toThrow(
       ExchangeConfigurationError,
     );
@@ -73,7 +85,12 @@ describe("configuration", () => {
 
   it("keeps a path prefix of the base URL", async () => {
     const fake = fakeFetch(() => ok({}));
-    const client = createExchangeClient({ baseUrl: `${BASE_URL}/proxy/`, apiKey: API_KEY, apiSecret: API_SECRET, fetch: fake.fetch });
+    const client = createExchangeClient({
+      baseUrl: `${BASE_URL}/proxy/`,
+      apiKey: API_KEY,
+      apiSecret: API_SECRET,
+      fetch: fake.fetch,
+    });
     await client.customers.get(CUSTOMER_ID);
     expect(fake.calls[0]!.url.pathname).toBe(`/proxy/cms/api/v1/customer/${CUSTOMER_ID}`);
   });

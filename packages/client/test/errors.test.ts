@@ -44,7 +44,10 @@ describe("errors", () => {
 
   it("reads the remittance quotation's field errors from its `error` key", async () => {
     const { client } = testClient(() =>
-      json({ status: false, message: "remitter_id is required", error: { remitter_id: ["This field is required."] } }, { status: 400 }),
+      json(
+        { status: false, message: "remitter_id is required", error: { remitter_id: ["This field is required."] } },
+        { status: 400 },
+      ),
     );
     const error = (await failure(
       client.payouts.createRemittanceQuotation({
@@ -70,7 +73,9 @@ describe("errors", () => {
     expect(normalizeFieldErrors(undefined)).toEqual({});
     expect(normalizeFieldErrors(null)).toEqual({});
     expect(normalizeFieldErrors({ phone: "Invalid phone" })).toEqual({ phone: ["Invalid phone"] });
-    expect(normalizeFieldErrors({ identifiers: { br_cpf: ["required"] } })).toEqual({ "identifiers.br_cpf": ["required"] });
+    expect(normalizeFieldErrors({ identifiers: { br_cpf: ["required"] } })).toEqual({
+      "identifiers.br_cpf": ["required"],
+    });
     expect(normalizeFieldErrors(["a", "b"])).toEqual({ non_field_errors: ["a", "b"] });
     expect(normalizeFieldErrors({ date_range: ["both"], limit_exceeded: ["3 max"] })).toEqual({
       date_range: ["both"],
@@ -155,7 +160,13 @@ describe("errors", () => {
     ];
     expect(errors[1]).toBeInstanceOf(ExchangeValidationError);
     for (const error of errors) expect(error).toBeInstanceOf(ExchangeError);
-    for (const Class of [ExchangeApiError, ExchangeResponseError, ExchangeNetworkError, ExchangeTimeoutError, ExchangeValidationError]) {
+    for (const Class of [
+      ExchangeApiError,
+      ExchangeResponseError,
+      ExchangeNetworkError,
+      ExchangeTimeoutError,
+      ExchangeValidationError,
+    ]) {
       expect(Class.prototype).toBeInstanceOf(ExchangeError);
     }
   });
@@ -170,7 +181,13 @@ describe("errors", () => {
 
 describe("redaction of credentials in errors", () => {
   /** Every view of an error a log line or a report could show. */
-  const views = (error: Error) => [error.message, String(error), JSON.stringify(error), inspect(error, { depth: 10 }), error.stack ?? ""];
+  const views = (error: Error) => [
+    error.message,
+    String(error),
+    JSON.stringify(error),
+    inspect(error, { depth: 10 }),
+    error.stack ?? "",
+  ];
   const secretsOf = (signature: string) => [API_KEY, API_SECRET, signature];
   const headerText = (headers: Headers) => {
     let out = "";
@@ -204,7 +221,9 @@ describe("redaction of credentials in errors", () => {
 
   it("redacts a signature of another request that a proxy echoes", async () => {
     const other = "q1w2e3r4t5y6u7i8o9p0a1s2d3f4g5h6j7k8l9z0x1c=";
-    const { client } = testClient(() => new Response(`<h1>400</h1><p>rejected X-SIGNATURE ${other} from ${API_KEY}</p>`, { status: 400 }));
+    const { client } = testClient(
+      () => new Response(`<h1>400</h1><p>rejected X-SIGNATURE ${other} from ${API_KEY}</p>`, { status: 400 }),
+    );
     const error = (await failure(client.customers.get(CUSTOMER_ID))) as ExchangeResponseError;
     expect(error).toBeInstanceOf(ExchangeResponseError);
     for (const view of [...views(error), error.text]) {
@@ -215,7 +234,9 @@ describe("redaction of credentials in errors", () => {
   });
 
   it("redacts credentials in the message of a network error", async () => {
-    const { client } = testClient(() => Promise.reject(new TypeError(`fetch failed for ${API_KEY}`)), { maxRetries: 0 });
+    const { client } = testClient(() => Promise.reject(new TypeError(`fetch failed for ${API_KEY}`)), {
+      maxRetries: 0,
+    });
     const error = await failure(client.customers.get(CUSTOMER_ID));
     expect(error).toBeInstanceOf(ExchangeNetworkError);
     expect(error.message).toBe("network error: fetch failed for [redacted]");
@@ -231,7 +252,9 @@ describe("redaction of credentials in errors", () => {
 describe("errors built once", () => {
   it("gives each attempt its own error with its attempt number, and the final one the total", async () => {
     const seen: ExchangeError[] = [];
-    const { client } = testClient(() => apiError(503, "SYS_SERVICE_UNAVAILABLE"), { hooks: { onRetry: (e) => void seen.push(e.error) } });
+    const { client } = testClient(() => apiError(503, "SYS_SERVICE_UNAVAILABLE"), {
+      hooks: { onRetry: (e) => void seen.push(e.error) },
+    });
     const error = (await failure(client.customers.get(CUSTOMER_ID))) as ExchangeApiError;
     expect(seen.map((e) => e.attempts)).toEqual([1, 2, 3]);
     expect(error.attempts).toBe(4);
@@ -248,7 +271,11 @@ describe("errors built once", () => {
   });
 
   it("has readonly outcome fields", () => {
-    const error = new ExchangeApiError({ status: 500, body: {}, operation: { operationId: "getCustomer", method: "GET", path: "/x" } });
+    const error = new ExchangeApiError({
+      status: 500,
+      body: {},
+      operation: { operationId: "getCustomer", method: "GET", path: "/x" },
+    });
     // @ts-expect-error: attempts is readonly
     error.attempts = 2;
     // @ts-expect-error: action is readonly

@@ -36,7 +36,11 @@ function orderService(
         if (orders.some((o) => o.client_reference_id === body.client_reference_id && body.client_reference_id)) {
           throw apiError(400, `${kind.toUpperCase()}_DUPLICATE_CLIENT_REF_ID`, { client_reference_id: ["exists"] });
         }
-        const order = { id: `order-${orders.length}`, client_reference_id: body.client_reference_id ?? "", status: "PROCESSING" };
+        const order = {
+          id: `order-${orders.length}`,
+          client_reference_id: body.client_reference_id ?? "",
+          status: "PROCESSING",
+        };
         orders.unshift(order);
         return order;
       };
@@ -50,9 +54,13 @@ function orderService(
       historyCalls++;
       const page = Number(request.url.searchParams.get("page") ?? 1);
       const perPage = Number(request.url.searchParams.get("per_page") ?? 20);
-      const visible = historyCalls > (options.visibleAfter ?? 0) ? orders : orders.filter((o) => o.id.startsWith("old-"));
+      const visible =
+        historyCalls > (options.visibleAfter ?? 0) ? orders : orders.filter((o) => o.id.startsWith("old-"));
       const results = visible.slice((page - 1) * perPage, page * perPage);
-      const next = page * perPage < visible.length ? `https://exchange.test${historyPath}?page=${page + 1}&per_page=${perPage}` : null;
+      const next =
+        page * perPage < visible.length
+          ? `https://exchange.test${historyPath}?page=${page + 1}&per_page=${perPage}`
+          : null;
       return ok({ count: visible.length, next, previous: null, results });
     }
     return apiError(404, "NOT_FOUND");
@@ -70,7 +78,11 @@ function orderService(
   };
 }
 
-function initiate(client: ReturnType<typeof testClient>["client"], kind: "payin" | "payout", body: Record<string, unknown>) {
+function initiate(
+  client: ReturnType<typeof testClient>["client"],
+  kind: "payin" | "payout",
+  body: Record<string, unknown>,
+) {
   return kind === "payin" ? client.payins.initiate(body) : client.payouts.initiate(body);
 }
 
@@ -95,7 +107,9 @@ describe.each(["payin", "payout"] as const)("%s initiate never creates the order
       return apiError(400, "NET_TIMEOUT", {}, "request timed out");
     });
     const { client } = testClient(service.handler);
-    await expect(initiate(client, kind, body)).resolves.toMatchObject({ client_reference_id: body.client_reference_id });
+    await expect(initiate(client, kind, body)).resolves.toMatchObject({
+      client_reference_id: body.client_reference_id,
+    });
     expect(service.initiates).toBe(1);
     expect(service.orders).toHaveLength(1);
   });
@@ -125,7 +139,9 @@ describe.each(["payin", "payout"] as const)("%s initiate never creates the order
       { filler: 250 },
     );
     const { client, calls } = testClient(service.handler, { timeoutMs: 50 });
-    await expect(initiate(client, kind, body)).resolves.toMatchObject({ client_reference_id: body.client_reference_id });
+    await expect(initiate(client, kind, body)).resolves.toMatchObject({
+      client_reference_id: body.client_reference_id,
+    });
     const pages = calls.filter((c) => c.url.pathname === service.historyPath).map((c) => c.url.search);
     expect(pages).toEqual(["?page=1&per_page=100", "?page=2&per_page=100", "?page=3&per_page=100"]);
     expect(service.initiates).toBe(1);
@@ -135,7 +151,9 @@ describe.each(["payin", "payout"] as const)("%s initiate never creates the order
     const service = orderService(kind, () => apiError(500, "SYS_INTERNAL_ERROR"), { filler: 1000 });
     const { client, calls } = testClient(service.handler, { historyLookupPages: 2, maxRetries: 1 });
     await failure(initiate(client, kind, body));
-    const pages = calls.filter((c) => c.url.pathname === service.historyPath).map((c) => c.url.searchParams.get("page"));
+    const pages = calls
+      .filter((c) => c.url.pathname === service.historyPath)
+      .map((c) => c.url.searchParams.get("page"));
     expect(pages).toEqual(["1", "2"]);
   });
 
@@ -149,7 +167,9 @@ describe.each(["payin", "payout"] as const)("%s initiate never creates the order
       { visibleAfter: 1 }, // the first history look-up does not see the new order yet
     );
     const { client } = testClient(service.handler, { timeoutMs: 50 });
-    await expect(initiate(client, kind, body)).resolves.toMatchObject({ client_reference_id: body.client_reference_id });
+    await expect(initiate(client, kind, body)).resolves.toMatchObject({
+      client_reference_id: body.client_reference_id,
+    });
     expect(service.initiates).toBe(2);
     expect(service.orders).toHaveLength(1);
   });
@@ -175,7 +195,9 @@ describe.each(["payin", "payout"] as const)("%s initiate never creates the order
   });
 
   it("does not retry or look up after a fix error", async () => {
-    const service = orderService(kind, () => apiError(400, `${kind.toUpperCase()}_QUOTATION_EXPIRED`, { quotation_id: ["expired"] }));
+    const service = orderService(kind, () =>
+      apiError(400, `${kind.toUpperCase()}_QUOTATION_EXPIRED`, { quotation_id: ["expired"] }),
+    );
     const { client } = testClient(service.handler);
     const error = await failure(initiate(client, kind, body));
     expect(error.errCode).toBe(`${kind.toUpperCase()}_QUOTATION_EXPIRED`);

@@ -1,5 +1,11 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { createExchangeClient, listOperations, type ExchangeClient, type OperationId, type ResourceMethod } from "../src/index.js";
+import {
+  createExchangeClient,
+  listOperations,
+  type ExchangeClient,
+  type OperationId,
+  type ResourceMethod,
+} from "../src/index.js";
 import { specOperations } from "./support/spec.js";
 
 // The whole generated API, as it was named before the methods were generated: the names must not change. The
@@ -58,13 +64,21 @@ describe("method naming", () => {
 
   it("types each generated method from its operation", () => {
     expectTypeOf<ExchangeClient["banks"]["list"]["operationId"]>().toEqualTypeOf<"listBankAccounts">();
-    expectTypeOf<ExchangeClient["payouts"]["createQuotation"]>().toMatchTypeOf<ResourceMethod<"createPayoutQuotation">>();
+    expectTypeOf<ExchangeClient["payouts"]["createQuotation"]>().toMatchTypeOf<
+      ResourceMethod<"createPayoutQuotation">
+    >();
     expectTypeOf<ExchangeClient["organization"]["registerWebhook"]["operationId"]>().toEqualTypeOf<"registerWebhook">();
   });
 
   it("derives a method for every operation in the spec and no other", () => {
-    const inSpec = specOperations().map((op) => op.operationId).sort();
-    expect(listOperations().map((op) => op.operationId).sort()).toEqual(inSpec);
+    const inSpec = specOperations()
+      .map((op) => op.operationId)
+      .sort();
+    expect(
+      listOperations()
+        .map((op) => op.operationId)
+        .sort(),
+    ).toEqual(inSpec);
     expect(Object.keys(DERIVED).sort()).toEqual(inSpec);
   });
 

@@ -21,7 +21,8 @@ describe("observability", () => {
     const { client, calls } = testClient(
       (request, i) => {
         signatures.push(request.headers["x-signature"]!);
-        if (request.url.pathname.endsWith("/initiate") && i < 3) return apiError(503, "SYS_SERVICE_UNAVAILABLE", `echo ${API_KEY}`);
+        if (request.url.pathname.endsWith("/initiate") && i < 3)
+          return apiError(503, "SYS_SERVICE_UNAVAILABLE", `echo ${API_KEY}`);
         if (request.url.pathname.includes("history")) return ok({ count: 0, next: null, previous: null, results: [] });
         // A hostile answer that echoes the credentials back must not leak them either.
         return apiError(400, "USR_NOT_FOUND", { key: [API_KEY], secret: API_SECRET }, `bad key ${API_KEY}`);
@@ -47,7 +48,10 @@ describe("observability", () => {
 
   it("writes nothing below the chosen level", async () => {
     const { lines, logger } = capture();
-    const { client } = testClient((_, i) => (i === 0 ? apiError(503, "SYS_SERVICE_UNAVAILABLE") : ok({})), { logger, logLevel: "warn" });
+    const { client } = testClient((_, i) => (i === 0 ? apiError(503, "SYS_SERVICE_UNAVAILABLE") : ok({})), {
+      logger,
+      logLevel: "warn",
+    });
     await client.customers.get(CUSTOMER_ID);
     expect(lines.map((l) => l.level)).toEqual(["warn"]);
     expect(lines[0]!.text).toMatch(/getCustomer attempt 1 failed .*retrying/);
@@ -58,8 +62,12 @@ describe("observability", () => {
     const { client } = testClient(() => ok({}), { logger, logLevel: "debug" });
     await client.customers.get(CUSTOMER_ID);
     expect(lines).toHaveLength(2);
-    expect(lines[0]!.text).toMatch(new RegExp(`^exchange: GET https://exchange.test/cms/api/v1/customer/${CUSTOMER_ID} \\(attempt 1\\)`));
-    expect(lines[1]!.text).toMatch(new RegExp(`^exchange: 200 from GET https://exchange.test/cms/api/v1/customer/${CUSTOMER_ID} in \\d+ ms`));
+    expect(lines[0]!.text).toMatch(
+      new RegExp(`^exchange: GET https://exchange.test/cms/api/v1/customer/${CUSTOMER_ID} \\(attempt 1\\)`),
+    );
+    expect(lines[1]!.text).toMatch(
+      new RegExp(`^exchange: 200 from GET https://exchange.test/cms/api/v1/customer/${CUSTOMER_ID} in \\d+ ms`),
+    );
   });
 
   it("works with a logger that has only some methods", async () => {

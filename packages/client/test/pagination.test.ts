@@ -63,7 +63,12 @@ describe("pagination", () => {
       const method = groups[op.group]![op.name]!;
       expect(typeof method.all === "function", op.operationId).toBe(op.queryParams.includes("page"));
     }
-    expect(listOperations().filter((op) => op.queryParams.includes("page")).map((op) => op.operationId).sort()).toEqual([
+    expect(
+      listOperations()
+        .filter((op) => op.queryParams.includes("page"))
+        .map((op) => op.operationId)
+        .sort(),
+    ).toEqual([
       "listBankAccounts",
       "listCustomers",
       "listPayinHistory",

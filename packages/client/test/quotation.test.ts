@@ -30,7 +30,10 @@ describe("quotation expiry", () => {
 
   it("sends a quotation still valid, filling quotation_id from it", async () => {
     const { client, calls } = testClient(() => ok({ id: "order-1" }));
-    await client.payouts.initiate({ client_reference_id: "p-1" }, { quotation: { id: QUOTATION_ID, expiry_time: future() } });
+    await client.payouts.initiate(
+      { client_reference_id: "p-1" },
+      { quotation: { id: QUOTATION_ID, expiry_time: future() } },
+    );
     expect(JSON.parse(calls[0]!.body!)).toEqual({ client_reference_id: "p-1", quotation_id: QUOTATION_ID });
   });
 
@@ -47,6 +50,8 @@ describe("quotation expiry", () => {
   it("compares the expiry with the clock passed in", () => {
     const quotation = { id: QUOTATION_ID, expiry_time: "2026-03-01T10:00:00Z" };
     expect(() => checkQuotation(quotation, {}, undefined, Date.parse("2026-03-01T09:59:59Z"))).not.toThrow();
-    expect(() => checkQuotation(quotation, {}, undefined, Date.parse("2026-03-01T10:00:00Z"))).toThrow(QuotationExpiredError);
+    expect(() => checkQuotation(quotation, {}, undefined, Date.parse("2026-03-01T10:00:00Z"))).toThrow(
+      QuotationExpiredError,
+    );
   });
 });

@@ -2,7 +2,17 @@ import createClient from "openapi-fetch";
 import { describe, expect, it } from "vitest";
 import type { paths } from "@exchange-kit/types";
 import { createSigningMiddleware } from "../src/index.js";
-import { API_KEY, API_SECRET, apiError, BASE_URL, CUSTOMER_ID, expectedSignature, fakeFetch, ok, testClient } from "./support/fake-fetch.js";
+import {
+  API_KEY,
+  API_SECRET,
+  apiError,
+  BASE_URL,
+  CUSTOMER_ID,
+  expectedSignature,
+  fakeFetch,
+  ok,
+  testClient,
+} from "./support/fake-fetch.js";
 
 describe("the raw openapi-fetch client", () => {
   it("signs a GET with {} and returns openapi-fetch's result", async () => {
@@ -39,16 +49,24 @@ describe("the raw openapi-fetch client", () => {
 
 describe("the raw client on the client's own pipeline", () => {
   it("retries a safe GET after a 503 and returns the later answer", async () => {
-    const { client, calls } = testClient((_, i) => (i === 0 ? apiError(503, "SYS_SERVICE_UNAVAILABLE") : ok({ id: CUSTOMER_ID })));
-    const { data, error } = await client.raw.GET("/cms/api/v1/customer/{customer_id}", { params: { path: { customer_id: CUSTOMER_ID } } });
+    const { client, calls } = testClient((_, i) =>
+      i === 0 ? apiError(503, "SYS_SERVICE_UNAVAILABLE") : ok({ id: CUSTOMER_ID }),
+    );
+    const { data, error } = await client.raw.GET("/cms/api/v1/customer/{customer_id}", {
+      params: { path: { customer_id: CUSTOMER_ID } },
+    });
     expect(error).toBeUndefined();
     expect(data?.data?.id).toBe(CUSTOMER_ID);
     expect(calls).toHaveLength(2);
   });
 
   it("returns an error answer as openapi-fetch's error, without retrying a fix code", async () => {
-    const { client, calls } = testClient(() => apiError(400, "USR_NOT_FOUND", {}, "Customer not found or access denied"));
-    const { data, error, response } = await client.raw.GET("/cms/api/v1/customer/{customer_id}", { params: { path: { customer_id: CUSTOMER_ID } } });
+    const { client, calls } = testClient(() =>
+      apiError(400, "USR_NOT_FOUND", {}, "Customer not found or access denied"),
+    );
+    const { data, error, response } = await client.raw.GET("/cms/api/v1/customer/{customer_id}", {
+      params: { path: { customer_id: CUSTOMER_ID } },
+    });
     expect(data).toBeUndefined();
     expect(response.status).toBe(400);
     expect(error).toMatchObject({ status: false, err_code: "USR_NOT_FOUND" });
@@ -57,7 +75,9 @@ describe("the raw client on the client's own pipeline", () => {
 
   it("does not repeat an unsafe POST answered 500, and returns that answer", async () => {
     const { client, calls } = testClient(() => apiError(500, "SYS_INTERNAL_ERROR"));
-    const { error, response } = await client.raw.POST("/pis/api/v1/payin/edd/save", { body: { customer_id: CUSTOMER_ID } as never });
+    const { error, response } = await client.raw.POST("/pis/api/v1/payin/edd/save", {
+      body: { customer_id: CUSTOMER_ID } as never,
+    });
     expect(response.status).toBe(500);
     expect(error).toMatchObject({ err_code: "SYS_INTERNAL_ERROR" });
     expect(calls).toHaveLength(1);
@@ -85,7 +105,9 @@ describe("the raw client on the client's own pipeline", () => {
 
   it("sends one Content-Type and one User-Agent", async () => {
     const { client, calls } = testClient(() => ok({}));
-    await client.raw.POST("/cms/api/v1/customer/create", { body: { full_name: "A", client_reference_id: "c-1", alpha_3_country_code: "SWE" } });
+    await client.raw.POST("/cms/api/v1/customer/create", {
+      body: { full_name: "A", client_reference_id: "c-1", alpha_3_country_code: "SWE" },
+    });
     expect(calls[0]!.headers["content-type"]).toBe("application/json");
     expect(calls[0]!.headers["user-agent"]).toMatch(/^exchange-kit-client\/[^,]+$/);
   });

@@ -24,7 +24,11 @@ function readmeBlocks(): Block[] {
     if (lines[i] !== "```ts") continue;
     const end = lines.indexOf("```", i + 1);
     const run = lines[i - 1] === "<!-- readme-test: run -->";
-    blocks.push({ name: `line-${String(i + 2).padStart(3, "0")}`, code: `${lines.slice(i + 1, end).join("\n")}\n`, run });
+    blocks.push({
+      name: `line-${String(i + 2).padStart(3, "0")}`,
+      code: `${lines.slice(i + 1, end).join("\n")}\n`,
+      run,
+    });
     i = end;
   }
   return blocks;
@@ -63,9 +67,13 @@ describe("the README's code", () => {
     for (const block of blocks) expect(block.code, block.name).toMatch(/^import .* from "@exchange-kit\/client";$/m);
   });
 
-  it.each(["nodenext", "bundler"])("type-checks every block with %s resolution", (resolution) => {
-    expect(compile(join(dir, `tsconfig.${resolution}.json`))).toBe("");
-  }, 120_000);
+  it.each(["nodenext", "bundler"])(
+    "type-checks every block with %s resolution",
+    (resolution) => {
+      expect(compile(join(dir, `tsconfig.${resolution}.json`))).toBe("");
+    },
+    120_000,
+  );
 
   describe("against the sandbox", () => {
     let sandbox: Sandbox;
@@ -73,7 +81,11 @@ describe("the README's code", () => {
     beforeAll(async () => {
       sandbox = await startSandbox();
       const org = sandbox.organizations[0]!;
-      Object.assign(process.env, { EXCHANGE_BASE_URL: sandbox.url, EXCHANGE_API_KEY: org.apiKey, EXCHANGE_API_SECRET: org.apiSecret });
+      Object.assign(process.env, {
+        EXCHANGE_BASE_URL: sandbox.url,
+        EXCHANGE_API_KEY: org.apiKey,
+        EXCHANGE_API_SECRET: org.apiSecret,
+      });
     });
     afterAll(async () => {
       for (const key of ["EXCHANGE_BASE_URL", "EXCHANGE_API_KEY", "EXCHANGE_API_SECRET"]) {
@@ -86,20 +98,26 @@ describe("the README's code", () => {
     it("marks the complete, payin and payout examples to run", () => {
       const run = blocks.filter((b) => b.run).map((b) => b.code);
       expect(run.some((code) => code.includes("additional_info: additionalInfo"))).toBe(true);
-      expect(run.some((code) => code.includes("client.payins.initiate") && code.includes('type === "PAYIN"'))).toBe(true);
+      expect(run.some((code) => code.includes("client.payins.initiate") && code.includes('type === "PAYIN"'))).toBe(
+        true,
+      );
       expect(run.some((code) => code.includes("client.payouts.initiate"))).toBe(true);
     });
 
-    it.each(blocks.filter((b) => b.run).map((b) => [b.name, b] as const))("runs the block at %s", async (_, block) => {
-      const logged: unknown[][] = [];
-      const log = console.log;
-      console.log = (...args: unknown[]) => void logged.push(args);
-      try {
-        await import(pathToFileURL(join(dir, `${block.name}.ts`)).href);
-      } finally {
-        console.log = log;
-      }
-      expect(logged.length, "the block reports its outcome").toBeGreaterThan(0);
-    }, 120_000);
+    it.each(blocks.filter((b) => b.run).map((b) => [b.name, b] as const))(
+      "runs the block at %s",
+      async (_, block) => {
+        const logged: unknown[][] = [];
+        const log = console.log;
+        console.log = (...args: unknown[]) => void logged.push(args);
+        try {
+          await import(pathToFileURL(join(dir, `${block.name}.ts`)).href);
+        } finally {
+          console.log = log;
+        }
+        expect(logged.length, "the block reports its outcome").toBeGreaterThan(0);
+      },
+      120_000,
+    );
   });
 });

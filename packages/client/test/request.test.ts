@@ -4,21 +4,29 @@ import { apiError, CUSTOMER_ID, expectedSignature, ok, testClient } from "./supp
 
 describe("client.request, the signed escape hatch", () => {
   it("adds a wallet the spec cannot type yet, signed and unwrapped", async () => {
-    const { client, calls } = testClient(() => ok({ id: 1024, wallet_address: "0xabc", network: "Polygon", label: "main" }));
+    const { client, calls } = testClient(() =>
+      ok({ id: 1024, wallet_address: "0xabc", network: "Polygon", label: "main" }),
+    );
     const wallet = await client.request<{ id: number }>("POST", "/cms/api/v1/customer/wallet/create", {
       body: { customer_id: CUSTOMER_ID, wallet_address: "0xabc", network: "Polygon", label: "main" },
     });
     expect(wallet.id).toBe(1024);
     const call = calls[0]!;
-    expect(call.body).toBe(`{"customer_id":"${CUSTOMER_ID}","label":"main","network":"Polygon","wallet_address":"0xabc"}`);
+    expect(call.body).toBe(
+      `{"customer_id":"${CUSTOMER_ID}","label":"main","network":"Polygon","wallet_address":"0xabc"}`,
+    );
     expect(call.headers["x-signature"]).toBe(expectedSignature(call.headers["x-timestamp"]!, call.body!));
   });
 
   it("lists wallets with a query, signing {}", async () => {
     const { client, calls } = testClient(() => ok([{ id: 1 }]));
-    const { data, response } = await client.request.withResponse("GET", `/cms/api/v1/customer/wallet/list/${CUSTOMER_ID}`, {
-      query: { page: 1 },
-    });
+    const { data, response } = await client.request.withResponse(
+      "GET",
+      `/cms/api/v1/customer/wallet/list/${CUSTOMER_ID}`,
+      {
+        query: { page: 1 },
+      },
+    );
     expect(data).toEqual([{ id: 1 }]);
     expect(response.status).toBe(200);
     expect(calls[0]!.url.search).toBe("?page=1");
@@ -26,10 +34,16 @@ describe("client.request, the signed escape hatch", () => {
   });
 
   it("retries and throws typed errors like the resource methods", async () => {
-    const { client, calls } = testClient((_, i) => (i === 0 ? apiError(503, "SYS_SERVICE_UNAVAILABLE") : apiError(400, "USR_NOT_FOUND")));
+    const { client, calls } = testClient((_, i) =>
+      i === 0 ? apiError(503, "SYS_SERVICE_UNAVAILABLE") : apiError(400, "USR_NOT_FOUND"),
+    );
     const error = await client.request("GET", "/cms/api/v1/customer/wallet/list/x").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ExchangeApiError);
-    expect((error as ExchangeApiError).operation).toEqual({ operationId: undefined, method: "GET", path: "/cms/api/v1/customer/wallet/list/x" });
+    expect((error as ExchangeApiError).operation).toEqual({
+      operationId: undefined,
+      method: "GET",
+      path: "/cms/api/v1/customer/wallet/list/x",
+    });
     expect(calls).toHaveLength(2);
   });
 

@@ -30,11 +30,21 @@ describe("resource methods", () => {
       expect(call.body, op.operationId).toBe(example.body === undefined ? undefined : canonicalize(example.body));
       // List operations resolve to a page whatever their data's form ({ accounts }, a bare array for EDD lists).
       const expected = answer.data as { accounts?: unknown[] } | unknown[];
-      const records = Array.isArray(expected) ? expected : Array.isArray(expected?.accounts) ? expected.accounts : undefined;
-      expect(data, op.operationId).toEqual(records !== undefined ? { count: records.length, next: null, previous: null, results: records } : expected);
+      const records = Array.isArray(expected)
+        ? expected
+        : Array.isArray(expected?.accounts)
+          ? expected.accounts
+          : undefined;
+      expect(data, op.operationId).toEqual(
+        records !== undefined ? { count: records.length, next: null, previous: null, results: records } : expected,
+      );
       reached.push(op.operationId);
     }
-    expect(reached.sort()).toEqual(listOperations().map((op) => op.operationId).sort());
+    expect(reached.sort()).toEqual(
+      listOperations()
+        .map((op) => op.operationId)
+        .sort(),
+    );
     expect(reached.length).toBeGreaterThanOrEqual(42);
   });
 
@@ -53,16 +63,26 @@ describe("resource methods", () => {
 
   it("takes the body first when there are no path parameters, and returns the envelope's data", async () => {
     const { client, calls } = testClient(() => ok({ id: CUSTOMER_ID, status: "UNVERIFIED" }));
-    const customer = await client.customers.create({ client_reference_id: "c-1", alpha_3_country_code: "IND", full_name: "Asha" });
+    const customer = await client.customers.create({
+      client_reference_id: "c-1",
+      alpha_3_country_code: "IND",
+      full_name: "Asha",
+    });
     expect(customer.status).toBe("UNVERIFIED");
-    expect(JSON.parse(calls[0]!.body!)).toEqual({ client_reference_id: "c-1", alpha_3_country_code: "IND", full_name: "Asha" });
+    expect(JSON.parse(calls[0]!.body!)).toEqual({
+      client_reference_id: "c-1",
+      alpha_3_country_code: "IND",
+      full_name: "Asha",
+    });
     expectTypeOf(customer.id).toEqualTypeOf<string>();
   });
 
   it("types methods from the spec: bodies, query options and results", () => {
     const { client } = testClient(() => ok({}));
     expectTypeOf(client.customers.create).parameter(0).toHaveProperty("client_reference_id");
-    expectTypeOf(client.banks.list).parameter(1).toMatchTypeOf<{ page?: number; per_page?: number; signal?: AbortSignal } | undefined>();
+    expectTypeOf(client.banks.list)
+      .parameter(1)
+      .toMatchTypeOf<{ page?: number; per_page?: number; signal?: AbortSignal } | undefined>();
     expectTypeOf<Awaited<ReturnType<typeof client.banks.list>>>().toMatchTypeOf<Page<unknown>>();
     // @ts-expect-error: the customer id is required
     void (() => client.customers.get());

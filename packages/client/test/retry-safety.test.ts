@@ -5,7 +5,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ExchangeAmbiguousResultError, ExchangeApiError, isExchangeApiError } from "../src/index.js";
 import { apiError, CUSTOMER_ID, failure, ok, testClient } from "./support/fake-fetch.js";
 import { freePort } from "./support/processes.js";
-import { sandboxClient, startFaultProxy, startSandbox, verifiedCustomer, type FaultProxy, type Sandbox } from "./support/sandbox.js";
+import {
+  sandboxClient,
+  startFaultProxy,
+  startSandbox,
+  verifiedCustomer,
+  type FaultProxy,
+  type Sandbox,
+} from "./support/sandbox.js";
 
 const running: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -42,7 +49,9 @@ describe("an unsafe operation after a lost answer", () => {
     const proxy = await losingFirstAnswer(sandbox, "/payin/edd/save");
     const client = sandboxClient(sandbox, { baseUrl: proxy.url });
     // Whatever the call reports, the service must hold one record.
-    await client.payins.saveEdd({ customer_id: customer.id, note: "source of funds: salary" } as never).catch(() => undefined);
+    await client.payins
+      .saveEdd({ customer_id: customer.id, note: "source of funds: salary" } as never)
+      .catch(() => undefined);
     expect(await eddRecords(direct, customer.id)).toHaveLength(1);
   });
 
@@ -124,37 +133,54 @@ describe("which answers prove an unsafe request was not processed", () => {
   });
 
   it("does not repeat an unsafe call whose attempt timed out", async () => {
-    const { client, calls } = testClient((request) => new Promise((_, reject) => request.signal?.addEventListener("abort", () => reject(new Error("aborted")))), { timeoutMs: 20 });
-    const error = await failure(client.kyc.updateSelfie({ customer_id: CUSTOMER_ID, selfie_url: "https://x.example/s.jpg" } as never));
+    const { client, calls } = testClient(
+      (request) =>
+        new Promise((_, reject) => request.signal?.addEventListener("abort", () => reject(new Error("aborted")))),
+      { timeoutMs: 20 },
+    );
+    const error = await failure(
+      client.kyc.updateSelfie({ customer_id: CUSTOMER_ID, selfie_url: "https://x.example/s.jpg" } as never),
+    );
     expect(error).toBeInstanceOf(ExchangeAmbiguousResultError);
     expect(error.cause.name).toBe("ExchangeTimeoutError");
     expect(calls).toHaveLength(1);
   });
 
   it("does not repeat an unsafe call whose connection was reset", async () => {
-    const reset = Object.assign(new TypeError("fetch failed"), { cause: Object.assign(new Error("other side closed"), { code: "UND_ERR_SOCKET" }) });
+    const reset = Object.assign(new TypeError("fetch failed"), {
+      cause: Object.assign(new Error("other side closed"), { code: "UND_ERR_SOCKET" }),
+    });
     const { client, calls } = testClient(() => Promise.reject(reset));
-    expect(await failure(client.banks.create({ customer_id: CUSTOMER_ID } as never))).toBeInstanceOf(ExchangeAmbiguousResultError);
+    expect(await failure(client.banks.create({ customer_id: CUSTOMER_ID } as never))).toBeInstanceOf(
+      ExchangeAmbiguousResultError,
+    );
     expect(calls).toHaveLength(1);
   });
 
-  it.each(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"])("repeats an unsafe call that failed with %s before sending", async (code) => {
-    const refused = Object.assign(new TypeError("fetch failed"), { cause: Object.assign(new Error(code), { code }) });
-    const { client, calls } = testClient((_, i) => (i === 0 ? Promise.reject(refused) : ok({ id: "bank-1" })));
-    await expect(client.banks.create({ customer_id: CUSTOMER_ID } as never)).resolves.toEqual({ id: "bank-1" });
-    expect(calls).toHaveLength(2);
-  });
+  it.each(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"])(
+    "repeats an unsafe call that failed with %s before sending",
+    async (code) => {
+      const refused = Object.assign(new TypeError("fetch failed"), { cause: Object.assign(new Error(code), { code }) });
+      const { client, calls } = testClient((_, i) => (i === 0 ? Promise.reject(refused) : ok({ id: "bank-1" })));
+      await expect(client.banks.create({ customer_id: CUSTOMER_ID } as never)).resolves.toEqual({ id: "bank-1" });
+      expect(calls).toHaveLength(2);
+    },
+  );
 
   it("treats a POST through client.request to an unsafe operation's path as unsafe", async () => {
     const { client, calls } = testClient(() => apiError(500, "SYS_INTERNAL_ERROR"));
-    const error = await failure(client.request("POST", "/pis/api/v1/payin/edd/save", { body: { customer_id: CUSTOMER_ID } }));
+    const error = await failure(
+      client.request("POST", "/pis/api/v1/payin/edd/save", { body: { customer_id: CUSTOMER_ID } }),
+    );
     expect(error).toBeInstanceOf(ExchangeAmbiguousResultError);
     expect(calls).toHaveLength(1);
   });
 
   it("treats a POST through client.request to a path the spec does not know as unsafe", async () => {
     const { client, calls } = testClient(() => apiError(500, "SYS_INTERNAL_ERROR"));
-    expect(await failure(client.request("POST", "/cms/api/v1/customer/wallet/create", { body: {} }))).toBeInstanceOf(ExchangeAmbiguousResultError);
+    expect(await failure(client.request("POST", "/cms/api/v1/customer/wallet/create", { body: {} }))).toBeInstanceOf(
+      ExchangeAmbiguousResultError,
+    );
     expect(calls).toHaveLength(1);
   });
 });

@@ -20,7 +20,9 @@ describe("retries", () => {
   });
 
   it("retries network errors", async () => {
-    const { client, calls } = testClient((_, i) => (i < 2 ? Promise.reject(new TypeError("fetch failed")) : ok({ id: 1 })));
+    const { client, calls } = testClient((_, i) =>
+      i < 2 ? Promise.reject(new TypeError("fetch failed")) : ok({ id: 1 }),
+    );
     await expect(client.customers.get(CUSTOMER_ID)).resolves.toEqual({ id: 1 });
     expect(calls).toHaveLength(3);
   });
@@ -73,7 +75,9 @@ describe("retries", () => {
   });
 
   it("does not retry UNKNOWN_ERROR that names fields", async () => {
-    const { client, calls } = testClient(() => apiError(400, "UNKNOWN_ERROR", { postal_code: ["This field is required."] }));
+    const { client, calls } = testClient(() =>
+      apiError(400, "UNKNOWN_ERROR", { postal_code: ["This field is required."] }),
+    );
     const error = await failure(client.customers.get(CUSTOMER_ID));
     expect(error.action).toBe("fix");
     expect(calls).toHaveLength(1);
@@ -81,7 +85,11 @@ describe("retries", () => {
 
   it("retries a gateway's non-JSON 502 and 504", async () => {
     const { client, calls } = testClient((_, i) =>
-      i === 0 ? new Response("<h1>502</h1>", { status: 502 }) : i === 1 ? new Response("", { status: 504 }) : ok({ id: 1 }),
+      i === 0
+        ? new Response("<h1>502</h1>", { status: 502 })
+        : i === 1
+          ? new Response("", { status: 504 })
+          : ok({ id: 1 }),
     );
     await expect(client.customers.get(CUSTOMER_ID)).resolves.toEqual({ id: 1 });
     expect(calls).toHaveLength(3);
@@ -139,7 +147,9 @@ describe("retries", () => {
   it("honours Retry-After given as an HTTP date", async () => {
     vi.useFakeTimers({ ...FAKE_TIMERS, now: new Date("2026-03-01T10:00:00Z") });
     const { client, calls } = testClient((_, i) =>
-      i === 0 ? apiError(503, "SYS_SERVICE_UNAVAILABLE", {}, "busy", { "Retry-After": "Sun, 01 Mar 2026 10:00:05 GMT" }) : ok({ id: 1 }),
+      i === 0
+        ? apiError(503, "SYS_SERVICE_UNAVAILABLE", {}, "busy", { "Retry-After": "Sun, 01 Mar 2026 10:00:05 GMT" })
+        : ok({ id: 1 }),
     );
     const done = client.customers.get(CUSTOMER_ID);
     await until(() => calls.length === 1);
@@ -159,9 +169,12 @@ describe("retries", () => {
   });
 
   it("does not retry when Retry-After reaches past the deadline, and says why", async () => {
-    const { client, calls } = testClient(() => apiError(429, "TOO_MANY_REQUESTS", {}, "slow down", { "Retry-After": "5" }), {
-      deadlineMs: 2000,
-    });
+    const { client, calls } = testClient(
+      () => apiError(429, "TOO_MANY_REQUESTS", {}, "slow down", { "Retry-After": "5" }),
+      {
+        deadlineMs: 2000,
+      },
+    );
     const started = Date.now();
     const error = await failure(client.customers.get(CUSTOMER_ID));
     expect(Date.now() - started).toBeLessThan(500);
@@ -171,7 +184,9 @@ describe("retries", () => {
   });
 
   it("does not wait for a Retry-After longer than a minute", async () => {
-    const { client, calls } = testClient(() => apiError(503, "SYS_SERVICE_UNAVAILABLE", {}, "busy", { "Retry-After": "3600" }));
+    const { client, calls } = testClient(() =>
+      apiError(503, "SYS_SERVICE_UNAVAILABLE", {}, "busy", { "Retry-After": "3600" }),
+    );
     const error = await failure(client.customers.get(CUSTOMER_ID));
     expect(calls).toHaveLength(1);
     expect(error.notRetriedReason).toMatch(/Retry-After asks for 3600 s/);

@@ -41,7 +41,9 @@ describe("shapes the document calls out", () => {
   });
 
   it("puts integer wallet IDs in the path and types them as numbers", async () => {
-    const { client, calls } = testClient(() => ok({ id: 1024, wallet_address: "0xabc", network: "Polygon", status: "ACTIVE" }));
+    const { client, calls } = testClient(() =>
+      ok({ id: 1024, wallet_address: "0xabc", network: "Polygon", status: "ACTIVE" }),
+    );
     const wallet = await client.wallets.get(CUSTOMER_ID, 1024);
     expect(calls[0]!.url.pathname).toBe(`/cms/api/v1/customer/wallet/${CUSTOMER_ID}/1024`);
     expect(wallet.id).toBe(1024);
@@ -111,13 +113,15 @@ describe("response keys with escapes (V8's JSON.parse bug, nodejs/node#63785)", 
   it("reads an escaped key of a record as the key it is, after the parse that confuses V8", async () => {
     primeV8();
     const { client } = testClient(() => new Response('{"status":true,"data":{"h":1,"\\u7a3c":2}}', { status: 200 }));
-    expect(await client.customers.get(CUSTOMER_ID)).toEqual({ h: 1, "稼": 2 });
+    expect(await client.customers.get(CUSTOMER_ID)).toEqual({ h: 1, 稼: 2 });
   });
 
   it("reads it correctly through client.raw too", async () => {
     primeV8();
     const { client } = testClient(() => new Response('{"status":true,"data":{"h":1,"\\u7a3c":2}}', { status: 200 }));
-    const { data } = await client.raw.GET("/cms/api/v1/customer/{customer_id}", { params: { path: { customer_id: CUSTOMER_ID } } });
+    const { data } = await client.raw.GET("/cms/api/v1/customer/{customer_id}", {
+      params: { path: { customer_id: CUSTOMER_ID } },
+    });
     expect(Object.keys(data!.data as object)).toEqual(["h", "稼"]);
   });
 });

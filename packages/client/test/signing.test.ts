@@ -18,7 +18,9 @@ describe("signing", () => {
     await client.customers.create(NEW_CUSTOMER);
     const [call] = calls;
     expect(call!.body).toBe(canonicalize(NEW_CUSTOMER));
-    expect(call!.body).toBe('{"alpha_3_country_code":"SWE","client_reference_id":"cust-1","full_name":"Zo\\u00eb \\u00c5ngstr\\u00f6m"}');
+    expect(call!.body).toBe(
+      '{"alpha_3_country_code":"SWE","client_reference_id":"cust-1","full_name":"Zo\\u00eb \\u00c5ngstr\\u00f6m"}',
+    );
     expect(call!.headers["x-signature"]).toBe(expectedSignature(call!.headers["x-timestamp"]!, call!.body!));
   });
 

@@ -1,6 +1,16 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ExchangeAbortError, ExchangeTimeoutError } from "../src/index.js";
-import { advance, apiError, CUSTOMER_ID, failure, FAKE_TIMERS, hang, ok, testClient, until } from "./support/fake-fetch.js";
+import {
+  advance,
+  apiError,
+  CUSTOMER_ID,
+  failure,
+  FAKE_TIMERS,
+  hang,
+  ok,
+  testClient,
+  until,
+} from "./support/fake-fetch.js";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -81,7 +91,9 @@ describe("timeouts and cancellation", () => {
     const { client, calls } = testClient(() => apiError(503, "SYS_SERVICE_UNAVAILABLE"), { retryBaseMs: undefined });
     const controller = new AbortController();
     let settled = false;
-    const done = failure(client.customers.get(CUSTOMER_ID, { signal: controller.signal })).finally(() => (settled = true));
+    const done = failure(client.customers.get(CUSTOMER_ID, { signal: controller.signal })).finally(
+      () => (settled = true),
+    );
     await until(() => calls.length === 1);
     await advance(200);
     expect(settled).toBe(false);

@@ -8,7 +8,11 @@ import { compile } from "./support/compile.js";
 const here = dirname(fileURLToPath(import.meta.url));
 
 describe("types under a strict user's tsconfig", () => {
-  it.each(["nodenext", "bundler"])("compile the consumer code with %s resolution", (resolution) => {
-    expect(compile(join(here, "types", `tsconfig.${resolution}.json`))).toBe("");
-  }, 60_000);
+  it.each(["nodenext", "bundler"])(
+    "compile the consumer code with %s resolution",
+    (resolution) => {
+      expect(compile(join(here, "types", `tsconfig.${resolution}.json`))).toBe("");
+    },
+    60_000,
+  );
 });

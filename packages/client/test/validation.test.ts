@@ -29,7 +29,9 @@ describe("input checks before sending", () => {
     const error = await refused(
       client.payouts.createQuotation({ ...QUOTATION, sending_amount: "10", receiving_amount: "900" } as never),
     );
-    expect(error.fieldErrors).toEqual({ "sending_amount|receiving_amount": ["send exactly one of sending_amount and receiving_amount, not both"] });
+    expect(error.fieldErrors).toEqual({
+      "sending_amount|receiving_amount": ["send exactly one of sending_amount and receiving_amount, not both"],
+    });
     expect(calls).toHaveLength(0);
   });
 
@@ -54,7 +56,9 @@ describe("input checks before sending", () => {
 
   it("refuses a KYC date of birth not written DD-MM-YYYY", async () => {
     const { client, calls } = testClient(() => ok({}));
-    const error = await refused(client.kyc.addData({ customer_id: CUSTOMER_ID, dob: "1990-01-31", document_type: "AADHAAR" } as never));
+    const error = await refused(
+      client.kyc.addData({ customer_id: CUSTOMER_ID, dob: "1990-01-31", document_type: "AADHAAR" } as never),
+    );
     expect(error.fieldErrors["dob"]![0]).toMatch(/DD-MM-YYYY/);
     expect(calls).toHaveLength(0);
   });
@@ -62,7 +66,12 @@ describe("input checks before sending", () => {
   it("refuses a customer date of birth not written YYYY-MM-DD", async () => {
     const { client, calls } = testClient(() => ok({}));
     const error = await refused(
-      client.customers.create({ client_reference_id: "c", alpha_3_country_code: "USA", full_name: "A B", dob: "31-01-1990" }),
+      client.customers.create({
+        client_reference_id: "c",
+        alpha_3_country_code: "USA",
+        full_name: "A B",
+        dob: "31-01-1990",
+      }),
     );
     expect(error.fieldErrors["dob"]![0]).toMatch(/YYYY-MM-DD/);
     expect(calls).toHaveLength(0);
@@ -70,8 +79,18 @@ describe("input checks before sending", () => {
 
   it("sends dates in the documented formats", async () => {
     const { client, calls } = testClient(() => ok({}));
-    await client.customers.create({ client_reference_id: "c", alpha_3_country_code: "USA", full_name: "A B", dob: "1990-01-31" });
-    await client.kyc.addData({ customer_id: CUSTOMER_ID, dob: "31-01-1990", registered_date: "01-02-2020", document_type: "PAN" } as never);
+    await client.customers.create({
+      client_reference_id: "c",
+      alpha_3_country_code: "USA",
+      full_name: "A B",
+      dob: "1990-01-31",
+    });
+    await client.kyc.addData({
+      customer_id: CUSTOMER_ID,
+      dob: "31-01-1990",
+      registered_date: "01-02-2020",
+      document_type: "PAN",
+    } as never);
     expect(calls).toHaveLength(2);
   });
 
@@ -125,7 +144,14 @@ describe("input checks before sending", () => {
 
   it("refuses a body that cannot be JSON", async () => {
     const { client, calls } = testClient(() => ok({}));
-    await refused(client.customers.create({ client_reference_id: "c", alpha_3_country_code: "IND", full_name: "A", extra: () => 1 } as never));
+    await refused(
+      client.customers.create({
+        client_reference_id: "c",
+        alpha_3_country_code: "IND",
+        full_name: "A",
+        extra: () => 1,
+      } as never),
+    );
     expect(calls).toHaveLength(0);
   });
 

@@ -43,7 +43,9 @@ describe("waiting for outcomes", () => {
 
   it("polls a customer until KYC is VERIFIED or FAILED", async () => {
     const { client, calls } = testClient(statuses("status", ["UNVERIFIED", "VERIFIED"]));
-    await expect(client.customers.waitForKyc(CUSTOMER_ID, { intervalMs: 1 })).resolves.toMatchObject({ status: "VERIFIED" });
+    await expect(client.customers.waitForKyc(CUSTOMER_ID, { intervalMs: 1 })).resolves.toMatchObject({
+      status: "VERIFIED",
+    });
     expect(calls[0]!.url.pathname).toBe(`/cms/api/v1/customer/${CUSTOMER_ID}`);
   });
 
@@ -65,7 +67,9 @@ describe("waiting for outcomes", () => {
       return real(fn, ms);
     }) as typeof setTimeout);
     try {
-      const { client, calls } = testClient(statuses("status", ["PROCESSING", "PROCESSING", "PROCESSING", "PROCESSING", "PROCESSING", "SUCCESS"]));
+      const { client, calls } = testClient(
+        statuses("status", ["PROCESSING", "PROCESSING", "PROCESSING", "PROCESSING", "PROCESSING", "SUCCESS"]),
+      );
       await client.payouts.waitFor(PAYOUT_ID, { intervalMs: 10, maxIntervalMs: 40 });
       expect(calls).toHaveLength(6);
       expect(pauses).toEqual([10, 20, 40, 40, 40]);

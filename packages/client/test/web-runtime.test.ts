@@ -43,7 +43,12 @@ describe("on Web Crypto runtimes", () => {
 
   it("signs with Web Crypto and calls the platform-style fetch", async () => {
     const fake = fakeFetch(() => ok({ id: CUSTOMER_ID }));
-    const client = web.createExchangeClient({ baseUrl: BASE_URL, apiKey: API_KEY, apiSecret: API_SECRET, fetch: fake.fetch });
+    const client = web.createExchangeClient({
+      baseUrl: BASE_URL,
+      apiKey: API_KEY,
+      apiSecret: API_SECRET,
+      fetch: fake.fetch,
+    });
     await client.customers.create({ client_reference_id: "c-1", alpha_3_country_code: "IND", full_name: "Asha" });
     await client.customers.get(CUSTOMER_ID);
     const [post, get] = fake.calls;

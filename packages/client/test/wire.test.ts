@@ -28,7 +28,11 @@ interface Echo {
 beforeAll(async () => {
   if (!python) return;
   // The server stops itself after 60 s whatever happens here.
-  const started = await start("python3", [join(packageRoot, "test", "wire_server.py"), API_KEY, API_SECRET, "60"], /listening (\d+)/);
+  const started = await start(
+    "python3",
+    [join(packageRoot, "test", "wire_server.py"), API_KEY, API_SECRET, "60"],
+    /listening (\d+)/,
+  );
   server = started.child;
   baseUrl = `http://127.0.0.1:${started.match[1]}`;
   client = createExchangeClient({ baseUrl, apiKey: API_KEY, apiSecret: API_SECRET, maxRetries: 0 });
@@ -53,7 +57,11 @@ describe.skipIf(!python)("the wire, verified by Python's json and hmac", () => {
   });
 
   it("accepts a nested PATCH body with numbers, booleans and nulls", async () => {
-    const body = { customer_id: CUSTOMER_ID, selfie_url: "https://example.com/s.png", meta: { b: [1, 2.5, -0.001, true, null], a: "ü" } };
+    const body = {
+      customer_id: CUSTOMER_ID,
+      selfie_url: "https://example.com/s.png",
+      meta: { b: [1, 2.5, -0.001, true, null], a: "ü" },
+    };
     const echo = (await client.kyc.updateSelfie(body as never)) as unknown as Echo;
     expect(echo.method).toBe("PATCH");
     expect(echo.body).toEqual(body);
@@ -61,26 +69,47 @@ describe.skipIf(!python)("the wire, verified by Python's json and hmac", () => {
 
   it("accepts a GET signed over {}", async () => {
     const echo = (await client.customers.get(CUSTOMER_ID)) as unknown as Echo;
-    expect(echo).toMatchObject({ method: "GET", path: `/cms/api/v1/customer/${CUSTOMER_ID}`, body: null, signed: "{}" });
+    expect(echo).toMatchObject({
+      method: "GET",
+      path: `/cms/api/v1/customer/${CUSTOMER_ID}`,
+      body: null,
+      signed: "{}",
+    });
   });
 
   it("accepts a DELETE signed over {}", async () => {
     const echo = (await client.banks.delete(CUSTOMER_ID, BANK_ID)) as unknown as Echo;
-    expect(echo).toMatchObject({ method: "DELETE", path: `/cms/api/v1/bank/${CUSTOMER_ID}/${BANK_ID}/delete`, signed: "{}" });
+    expect(echo).toMatchObject({
+      method: "DELETE",
+      path: `/cms/api/v1/bank/${CUSTOMER_ID}/${BANK_ID}/delete`,
+      signed: "{}",
+    });
   });
 
   it("accepts a query that is not part of the signature", async () => {
-    const page = (await client.payins.listHistory({ page: 2, per_page: 10, extraQuery: { status: "SUCCESS" } })) as unknown as Echo;
-    expect(page).toMatchObject({ method: "GET", query: { page: "2", per_page: "10", status: "SUCCESS" }, signed: "{}" });
+    const page = (await client.payins.listHistory({
+      page: 2,
+      per_page: 10,
+      extraQuery: { status: "SUCCESS" },
+    })) as unknown as Echo;
+    expect(page).toMatchObject({
+      method: "GET",
+      query: { page: "2", per_page: "10", status: "SUCCESS" },
+      signed: "{}",
+    });
   });
 
   it("accepts the raw client and the escape hatch", async () => {
-    const raw = await client.raw.PATCH("/cms/api/v1/kyc/update-tax-info", { body: { customer_id: CUSTOMER_ID, tax_number: "ABCDE1234F" } as never });
+    const raw = await client.raw.PATCH("/cms/api/v1/kyc/update-tax-info", {
+      body: { customer_id: CUSTOMER_ID, tax_number: "ABCDE1234F" } as never,
+    });
     expect(raw.response.status).toBe(200);
     const echo = await client.request<Echo>("POST", "/cms/api/v1/customer/wallet/create", {
       body: { customer_id: CUSTOMER_ID, wallet_address: "0xAbC", network: "Polygon", label: "主" },
     });
-    expect(echo.signed).toBe(`{"customer_id":"${CUSTOMER_ID}","label":"\\u4e3b","network":"Polygon","wallet_address":"0xAbC"}`);
+    expect(echo.signed).toBe(
+      `{"customer_id":"${CUSTOMER_ID}","label":"\\u4e3b","network":"Polygon","wallet_address":"0xAbC"}`,
+    );
   });
 
   it("is refused by the same server when the secret is wrong", async () => {

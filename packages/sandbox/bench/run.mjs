@@ -28,7 +28,9 @@ const dir = mkdtempSync(join(tmpdir(), "sandbox-bench-"));
 function signed(method, body) {
   const raw = body === undefined ? undefined : canonicalize(body);
   const ts = String(Math.floor(Date.now() / 1000));
-  const sig = createHmac("sha256", SECRET).update(`${KEY}|${ts}|${raw ?? "{}"}`).digest("base64");
+  const sig = createHmac("sha256", SECRET)
+    .update(`${KEY}|${ts}|${raw ?? "{}"}`)
+    .digest("base64");
   const headers = { "X-API-KEY": KEY, "X-TIMESTAMP": ts, "X-SIGNATURE": sig };
   if (raw !== undefined) headers["Content-Type"] = "application/json";
   return { method, headers, body: raw };
@@ -41,7 +43,11 @@ function uniqueCreate() {
       {
         method: "POST",
         setupRequest: (req) => {
-          const { headers, body } = signed("POST", { client_reference_id: randomUUID(), full_name: "Bench Customer", alpha_3_country_code: "IND" });
+          const { headers, body } = signed("POST", {
+            client_reference_id: randomUUID(),
+            full_name: "Bench Customer",
+            alpha_3_country_code: "IND",
+          });
           return { ...req, headers, body };
         },
       },
@@ -59,7 +65,10 @@ function freePort() {
 }
 
 async function startChild(script, env = {}) {
-  const child = fork(fileURLToPath(new URL(script, import.meta.url)), { env: { ...process.env, BENCH_KEY: KEY, BENCH_SECRET: SECRET, ...env }, stdio: "inherit" });
+  const child = fork(fileURLToPath(new URL(script, import.meta.url)), {
+    env: { ...process.env, BENCH_KEY: KEY, BENCH_SECRET: SECRET, ...env },
+    stdio: "inherit",
+  });
   const ready = await new Promise((resolve, reject) => {
     child.once("message", resolve);
     child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
@@ -69,12 +78,22 @@ async function startChild(script, env = {}) {
       child.once("message", resolve);
       child.send(what);
     });
-  return { ...ready, rss: async () => (await ask("rss")).rss, stop: () => new Promise((resolve) => { child.once("exit", resolve); child.send("close"); }) };
+  return {
+    ...ready,
+    rss: async () => (await ask("rss")).rss,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once("exit", resolve);
+        child.send("close");
+      }),
+  };
 }
 
 async function startPrism() {
   const port = await freePort();
-  const child = spawn(prismBin, ["mock", spec, "-h", "127.0.0.1", "-p", String(port)], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(prismBin, ["mock", spec, "-h", "127.0.0.1", "-p", String(port)], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("prism did not start in 60 s")), 60_000);
     const onData = (chunk) => {
@@ -89,12 +108,21 @@ async function startPrism() {
   });
   child.stdout.resume();
   child.stderr.resume();
-  return { url: `http://127.0.0.1:${port}`, stop: () => new Promise((resolve) => { child.once("exit", resolve); child.kill("SIGTERM"); }) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once("exit", resolve);
+        child.kill("SIGTERM");
+      }),
+  };
 }
 
 /** Waits until the server has answered everything queued by the previous case (it answers in order). */
 async function drain(url) {
-  await fetch(`${url}/cms/api/v1/customer/list`, signed("GET")).then((r) => r.arrayBuffer()).catch(() => {});
+  await fetch(`${url}/cms/api/v1/customer/list`, signed("GET"))
+    .then((r) => r.arrayBuffer())
+    .catch(() => {});
 }
 
 async function fire(url, path, request, { seconds = SECONDS, connections = CONNECTIONS } = {}) {
@@ -115,7 +143,9 @@ async function fire(url, path, request, { seconds = SECONDS, connections = CONNE
 const rows = [];
 function record(server, mode, count, operation, connections, r) {
   rows.push({ server, mode, rows: count, operation, connections, ...r });
-  console.error(`${server} ${mode} ${count} ${operation} c=${connections}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms, non-2xx ${r.non2xx}`);
+  console.error(
+    `${server} ${mode} ${count} ${operation} c=${connections}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms, non-2xx ${r.non2xx}`,
+  );
 }
 
 const LIST = "/cms/api/v1/customer/list?page=1&per_page=20";
@@ -128,12 +158,23 @@ async function measureSandbox(mode, count) {
   const server = await startChild("./serve.mjs", { BENCH_ROWS: String(count), ...(file ? { BENCH_DB: file } : {}) });
   const facts = { mode, rows: count };
   try {
-    for (const [operation, path] of [["list page 1", LIST], ["history page 1", HISTORY], ["list last page", DEEP(count)]]) {
+    for (const [operation, path] of [
+      ["list page 1", LIST],
+      ["history page 1", HISTORY],
+      ["list last page", DEEP(count)],
+    ]) {
       await fire(server.url, path, signed("GET"), { seconds: 1, connections: 1 });
       record("sandbox", mode, count, operation, 1, await fire(server.url, path, signed("GET"), { connections: 1 }));
       record("sandbox", mode, count, operation, CONNECTIONS, await fire(server.url, path, signed("GET")));
     }
-    record("sandbox", mode, count, "unique-reference create", CONNECTIONS, await fire(server.url, CREATE, uniqueCreate()));
+    record(
+      "sandbox",
+      mode,
+      count,
+      "unique-reference create",
+      CONNECTIONS,
+      await fire(server.url, CREATE, uniqueCreate()),
+    );
     facts.rssMb = (await server.rss()) / 2 ** 20;
   } finally {
     await server.stop();
@@ -174,24 +215,36 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-console.log(`\n${CONNECTIONS} connections (and 1 for single-client latency), ${SECONDS} s per case, loopback, signed requests\n`);
+console.log(
+  `\n${CONNECTIONS} connections (and 1 for single-client latency), ${SECONDS} s per case, loopback, signed requests\n`,
+);
 console.log("| server | storage | rows | operation | connections | req/s | p50 ms | p99 ms | max ms | non-2xx |");
 console.log("| - | - | -: | - | -: | -: | -: | -: | -: | -: |");
 for (const r of rows) {
-  console.log(`| ${r.server} | ${r.mode} | ${r.rows} | ${r.operation} | ${r.connections} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.max} | ${r.non2xx} |`);
+  console.log(
+    `| ${r.server} | ${r.mode} | ${r.rows} | ${r.operation} | ${r.connections} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.max} | ${r.non2xx} |`,
+  );
 }
-console.log("\n| storage | rows | RSS after the run MB | restart: open the file ms | restart: createSandbox ms | RSS after restart MB |");
+console.log(
+  "\n| storage | rows | RSS after the run MB | restart: open the file ms | restart: createSandbox ms | RSS after restart MB |",
+);
 console.log("| - | -: | -: | -: | -: | -: |");
 for (const f of facts) {
-  console.log(`| ${f.mode} | ${f.rows} | ${f.rssMb.toFixed(0)} | ${f.openMs === undefined ? "-" : f.openMs.toFixed(1)} | ${f.restartMs === undefined ? "-" : f.restartMs.toFixed(0)} | ${f.restartRssMb === undefined ? "-" : f.restartRssMb.toFixed(0)} |`);
+  console.log(
+    `| ${f.mode} | ${f.rows} | ${f.rssMb.toFixed(0)} | ${f.openMs === undefined ? "-" : f.openMs.toFixed(1)} | ${f.restartMs === undefined ? "-" : f.restartMs.toFixed(0)} | ${f.restartRssMb === undefined ? "-" : f.restartRssMb.toFixed(0)} |`,
+  );
 }
 const prism = rows.find((r) => r.server === "prism");
 if (prism) {
   console.log("\n| storage | rows | list page req/s | / Prism | / node:http floor |");
   console.log("| - | -: | -: | -: | -: |");
   const floor = rows.find((r) => r.server === "node:http floor");
-  for (const r of rows.filter((x) => x.server === "sandbox" && x.operation === "list page 1" && x.connections === CONNECTIONS)) {
-    console.log(`| ${r.mode} | ${r.rows} | ${Math.round(r.rps)} | ${(r.rps / prism.rps).toFixed(1)}x | ${(r.rps / floor.rps).toFixed(2)} |`);
+  for (const r of rows.filter(
+    (x) => x.server === "sandbox" && x.operation === "list page 1" && x.connections === CONNECTIONS,
+  )) {
+    console.log(
+      `| ${r.mode} | ${r.rows} | ${Math.round(r.rps)} | ${(r.rps / prism.rps).toFixed(1)}x | ${(r.rps / floor.rps).toFixed(2)} |`,
+    );
   }
 }
 const failed = rows.filter((r) => r.server === "sandbox" && (r.non2xx > 0 || r.errors > 0));

@@ -82,7 +82,13 @@ export function buildRoutes(): Array<RouteDefinition<Domain>> {
   for (const op of operations) {
     const handler = OPERATION_HANDLERS[op.operationId];
     if (!handler) throw new Error(`No handler for operation ${op.operationId}`);
-    routes.push({ method: op.method, path: op.path, handler, operation: operation(op.operationId), validation: VALIDATION[op.operationId] });
+    routes.push({
+      method: op.method,
+      path: op.path,
+      handler,
+      operation: operation(op.operationId),
+      validation: VALIDATION[op.operationId],
+    });
   }
   const extra: Array<[string, string, H, boolean?]> = [
     ["POST", SANDBOX_ONLY_PATHS.addWallet, wallets.addWallet],
@@ -100,6 +106,7 @@ export function buildRoutes(): Array<RouteDefinition<Domain>> {
     ["POST", "/_sandbox/payouts/{id}/transition", control.transition("payouts")],
     ["POST", "/_sandbox/edd/{id}/transition", control.transition("edd")],
   ];
-  for (const [method, path, handler, isPublic] of extra) routes.push({ method, path, handler, public: isPublic ?? false });
+  for (const [method, path, handler, isPublic] of extra)
+    routes.push({ method, path, handler, public: isPublic ?? false });
   return routes;
 }

@@ -103,7 +103,11 @@ function organizationId(apiKey: string): string {
 }
 
 function generatedOrganization(): SandboxOrganizationOptions {
-  return { name: "Sandbox organization", apiKey: `sbx_${randomBytes(12).toString("hex")}`, apiSecret: randomBytes(32).toString("base64url") };
+  return {
+    name: "Sandbox organization",
+    apiKey: `sbx_${randomBytes(12).toString("hex")}`,
+    apiSecret: randomBytes(32).toString("base64url"),
+  };
 }
 
 /** Not public API: the benchmarks seed the store directly (100k rows through HTTP would take minutes). */
@@ -115,12 +119,17 @@ export interface SandboxInternals {
 export async function createSandbox(options: SandboxOptions = {}, internals: SandboxInternals = {}): Promise<Sandbox> {
   const host = options.host ?? "127.0.0.1";
   const logger = toLogger(options.logger);
-  const organizations: SandboxOrganization[] = (options.organizations?.length ? options.organizations : [generatedOrganization()]).map(
-    (o, i) => {
-      if (!o.apiKey || !o.apiSecret) throw new TypeError("every organization needs apiKey and apiSecret");
-      return { id: organizationId(o.apiKey), name: o.name ?? `Organization ${i + 1}`, apiKey: o.apiKey, apiSecret: o.apiSecret };
-    },
-  );
+  const organizations: SandboxOrganization[] = (
+    options.organizations?.length ? options.organizations : [generatedOrganization()]
+  ).map((o, i) => {
+    if (!o.apiKey || !o.apiSecret) throw new TypeError("every organization needs apiKey and apiSecret");
+    return {
+      id: organizationId(o.apiKey),
+      name: o.name ?? `Organization ${i + 1}`,
+      apiKey: o.apiKey,
+      apiSecret: o.apiSecret,
+    };
+  });
   const byKey = new Map<string, Organization>();
   for (const org of organizations) {
     if (byKey.has(org.apiKey)) throw new TypeError(`duplicate apiKey ${org.apiKey}`);
@@ -136,7 +145,9 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
     throw error;
   }
 
-  const clock = new SandboxClock(Number(store.getMeta("clock_offset_ms") ?? 0), (offset) => store.setMeta("clock_offset_ms", String(offset)));
+  const clock = new SandboxClock(Number(store.getMeta("clock_offset_ms") ?? 0), (offset) =>
+    store.setMeta("clock_offset_ms", String(offset)),
+  );
   const settings: RuntimeSettings = {
     autoProgressMs: options.autoProgressMs ?? 200,
     duplicateDeliveries: options.duplicateDeliveries ?? false,
@@ -151,7 +162,9 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   });
   const events = new EventLog(store, clock, delivery, settings);
   const domain = new Domain(store, clock, events, settings, (error) =>
-    logger.error(`automatic progress failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+    logger.error(
+      `automatic progress failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    ),
   );
 
   const server: Server = createApiServer({
@@ -190,7 +203,13 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
     events: () =>
       store.events
         .where("1", [], "created_at, seq")
-        .map((e) => ({ id: e.id, organizationId: e.org, createdAt: e.created_at, body: e.body, deliveries: e.deliveries })),
+        .map((e) => ({
+          id: e.id,
+          organizationId: e.org,
+          createdAt: e.created_at,
+          body: e.body,
+          deliveries: e.deliveries,
+        })),
     deliveriesSettled: () => delivery.idle(),
     close: () =>
       (closing ??= new Promise<void>((resolve) => {

@@ -49,7 +49,11 @@ describe("authentication", () => {
     const res = await api.post("/cms/api/v1/customer/create", undefined, {
       rawBody: pretty,
       sign: false,
-      headers: { "X-API-KEY": api.org.apiKey, "X-TIMESTAMP": String(ts), "X-SIGNATURE": sign(api.org, ts, canonicalText) },
+      headers: {
+        "X-API-KEY": api.org.apiKey,
+        "X-TIMESTAMP": String(ts),
+        "X-SIGNATURE": sign(api.org, ts, canonicalText),
+      },
     });
     expect(res.body.err_code).toBe("AUTH_INVALID_SIGNATURE");
   });
@@ -68,8 +72,16 @@ describe("authentication", () => {
     const { signRequest } = await import("@exchange-kit/signing");
     const sandbox = await startSandbox();
     const org = sandbox.organizations[0]!;
-    const signed = await signRequest({ apiKey: org.apiKey, apiSecret: org.apiSecret, body: { client_reference_id: "pkg-1", full_name: "Ravi Kumar", alpha_3_country_code: "IND" } });
-    const res = await fetch(`${sandbox.url}/cms/api/v1/customer/create`, { method: "POST", headers: signed.headers, body: signed.body });
+    const signed = await signRequest({
+      apiKey: org.apiKey,
+      apiSecret: org.apiSecret,
+      body: { client_reference_id: "pkg-1", full_name: "Ravi Kumar", alpha_3_country_code: "IND" },
+    });
+    const res = await fetch(`${sandbox.url}/cms/api/v1/customer/create`, {
+      method: "POST",
+      headers: signed.headers,
+      body: signed.body,
+    });
     expect(res.status).toBe(200);
   });
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { Api, createCustomer, ORG_B, startReceiver, startSandbox, verifiedBank, verifiedCustomer, waitFor } from "./helpers.js";
+import {
+  Api,
+  createCustomer,
+  ORG_B,
+  startReceiver,
+  startSandbox,
+  verifiedBank,
+  verifiedCustomer,
+  waitFor,
+} from "./helpers.js";
 
 const CREATE = "/cms/api/v1/bank/create";
 
@@ -7,7 +16,11 @@ describe("bank accounts", () => {
   it("answers USR_UNVERIFIED for a customer that is not VERIFIED", async () => {
     const api = new Api(await startSandbox());
     const customer = await createCustomer(api);
-    const res = await api.post(CREATE, { customer_id: customer.id, bank_account_type: "UPI", identifiers: { vpa: "asha@okhdfc" } });
+    const res = await api.post(CREATE, {
+      customer_id: customer.id,
+      bank_account_type: "UPI",
+      identifiers: { vpa: "asha@okhdfc" },
+    });
     expect(res.body).toMatchObject({ err_code: "USR_UNVERIFIED", message: "Customer is unverified" });
   });
 
@@ -16,8 +29,17 @@ describe("bank accounts", () => {
     const receiver = await startReceiver();
     const customer = await verifiedCustomer(api);
     await api.ok("POST", "/org/api/v1/organizations/api-webhooks", { webhook_url: receiver.url });
-    const created = await api.ok("POST", CREATE, { customer_id: customer.id, bank_account_type: "ACCOUNT_DETAILS", identifiers: { account_number: "50100123456789", ifsc: "HDFC0001234" } });
-    expect(created).toMatchObject({ bank_account_status: "PROCESSING", bank_name: "HDFC Bank", country: "IND", beneficiary_name: "Asha Verma" });
+    const created = await api.ok("POST", CREATE, {
+      customer_id: customer.id,
+      bank_account_type: "ACCOUNT_DETAILS",
+      identifiers: { account_number: "50100123456789", ifsc: "HDFC0001234" },
+    });
+    expect(created).toMatchObject({
+      bank_account_status: "PROCESSING",
+      bank_name: "HDFC Bank",
+      country: "IND",
+      beneficiary_name: "Asha Verma",
+    });
     const event = await waitFor(() => receiver.deliveries.find((d) => d.body.type === "BANK"), "BANK event");
     expect(event.body).toMatchObject({ type: "BANK", id: created.id, event: "VERIFIED", metadata: {} });
     expect((await api.ok("GET", `/cms/api/v1/bank/${customer.id}/${created.id}`)).bank_account_status).toBe("VERIFIED");
@@ -52,43 +74,87 @@ describe("bank accounts", () => {
     const api = new Api(await startSandbox());
     const customer = await verifiedCustomer(api);
     for (let i = 0; i < 3; i++) {
-      await api.ok("POST", CREATE, { customer_id: customer.id, bank_account_type: "UPI", identifiers: { vpa: `asha${i}@okhdfc` } });
+      await api.ok("POST", CREATE, {
+        customer_id: customer.id,
+        bank_account_type: "UPI",
+        identifiers: { vpa: `asha${i}@okhdfc` },
+      });
     }
-    const fourth = await api.post(CREATE, { customer_id: customer.id, bank_account_type: "UPI", identifiers: { vpa: "asha9@okhdfc" } });
-    expect(fourth.body).toMatchObject({ err_code: "BANK_LIMIT_REACHED", errors: { bank_account_type: ["3 accounts already added"] } });
+    const fourth = await api.post(CREATE, {
+      customer_id: customer.id,
+      bank_account_type: "UPI",
+      identifiers: { vpa: "asha9@okhdfc" },
+    });
+    expect(fourth.body).toMatchObject({
+      err_code: "BANK_LIMIT_REACHED",
+      errors: { bank_account_type: ["3 accounts already added"] },
+    });
     // The other rail has its own 3.
-    await api.ok("POST", CREATE, { customer_id: customer.id, bank_account_type: "ACCOUNT_DETAILS", identifiers: { account_number: "1234567890", ifsc: "SBIN0001234" } });
+    await api.ok("POST", CREATE, {
+      customer_id: customer.id,
+      bank_account_type: "ACCOUNT_DETAILS",
+      identifiers: { account_number: "1234567890", ifsc: "SBIN0001234" },
+    });
   });
 
   it("does not count FAILED accounts towards the limit", async () => {
     const api = new Api(await startSandbox());
     const customer = await verifiedCustomer(api);
     for (let i = 0; i < 3; i++) await verifiedBank(api, customer.id, { vpa: `fail_bank${i}@okhdfc` }, "UPI");
-    await api.ok("POST", CREATE, { customer_id: customer.id, bank_account_type: "UPI", identifiers: { vpa: "good@okhdfc" } });
+    await api.ok("POST", CREATE, {
+      customer_id: customer.id,
+      bank_account_type: "UPI",
+      identifiers: { vpa: "good@okhdfc" },
+    });
   });
 
   it("answers BANK_DUPLICATE_ACCOUNT when another customer already uses the UPI ID", async () => {
     const api = new Api(await startSandbox());
     const first = await verifiedCustomer(api);
     const second = await verifiedCustomer(api);
-    await api.ok("POST", CREATE, { customer_id: first.id, bank_account_type: "UPI", identifiers: { vpa: "shared@okicici" } });
-    const res = await api.post(CREATE, { customer_id: second.id, bank_account_type: "UPI", identifiers: { vpa: "SHARED@okicici" } });
+    await api.ok("POST", CREATE, {
+      customer_id: first.id,
+      bank_account_type: "UPI",
+      identifiers: { vpa: "shared@okicici" },
+    });
+    const res = await api.post(CREATE, {
+      customer_id: second.id,
+      bank_account_type: "UPI",
+      identifiers: { vpa: "SHARED@okicici" },
+    });
     expect(res.body.err_code).toBe("BANK_DUPLICATE_ACCOUNT");
   });
 
   it("answers REQ_FIELD_MISSING naming the missing identifier", async () => {
     const api = new Api(await startSandbox());
     const customer = await verifiedCustomer(api);
-    const res = await api.post(CREATE, { customer_id: customer.id, bank_account_type: "ACCOUNT_DETAILS", identifiers: { account_number: "123456789" } });
-    expect(res.body).toMatchObject({ err_code: "REQ_FIELD_MISSING", errors: { "identifiers.ifsc": ["This field is required."] } });
+    const res = await api.post(CREATE, {
+      customer_id: customer.id,
+      bank_account_type: "ACCOUNT_DETAILS",
+      identifiers: { account_number: "123456789" },
+    });
+    expect(res.body).toMatchObject({
+      err_code: "REQ_FIELD_MISSING",
+      errors: { "identifiers.ifsc": ["This field is required."] },
+    });
   });
 
   it("lists accounts with pagination and absolute next/previous URLs built from the Host", async () => {
     const sandbox = await startSandbox();
     const api = new Api(sandbox);
     const customer = await verifiedCustomer(api);
-    for (let i = 0; i < 3; i++) await api.ok("POST", CREATE, { customer_id: customer.id, bank_account_type: "UPI", identifiers: { vpa: `p${i}@ybl` } });
-    for (let i = 0; i < 3; i++) await api.ok("POST", CREATE, { customer_id: customer.id, bank_account_type: "ACCOUNT_DETAILS", identifiers: { account_number: `99900${i}`, ifsc: "UTIB0000001" } });
+    for (let i = 0; i < 3; i++)
+      await api.ok("POST", CREATE, {
+        customer_id: customer.id,
+        bank_account_type: "UPI",
+        identifiers: { vpa: `p${i}@ybl` },
+      });
+    for (let i = 0; i < 3; i++)
+      await api.ok("POST", CREATE, {
+        customer_id: customer.id,
+        bank_account_type: "ACCOUNT_DETAILS",
+        identifiers: { account_number: `99900${i}`, ifsc: "UTIB0000001" },
+      });
     const path = `/cms/api/v1/bank/list/${customer.id}`;
     const all = await api.ok("GET", path);
     expect(all).toMatchObject({ count: 6, next: null, previous: null });
@@ -105,10 +171,23 @@ describe("bank accounts", () => {
     const sandbox = await startSandbox();
     const api = new Api(sandbox);
     const customer = await verifiedCustomer(api);
-    for (let i = 0; i < 12; i++) await api.ok("POST", "/cms/api/v1/customer/wallet/create", { customer_id: customer.id, wallet_address: `0x${String(i).padStart(40, "0")}`, network: "Polygon", label: `w${i}` });
+    for (let i = 0; i < 12; i++)
+      await api.ok("POST", "/cms/api/v1/customer/wallet/create", {
+        customer_id: customer.id,
+        wallet_address: `0x${String(i).padStart(40, "0")}`,
+        network: "Polygon",
+        label: `w${i}`,
+      });
     const path = `/cms/api/v1/customer/wallet/list/${customer.id}`;
-    const page1 = await api.ok("GET", path, undefined, { query: { per_page: 10 }, headers: { Host: "sandbox.test:9999" } });
-    expect(page1).toMatchObject({ count: 12, previous: null, next: `http://sandbox.test:9999${path}?per_page=10&page=2` });
+    const page1 = await api.ok("GET", path, undefined, {
+      query: { per_page: 10 },
+      headers: { Host: "sandbox.test:9999" },
+    });
+    expect(page1).toMatchObject({
+      count: 12,
+      previous: null,
+      next: `http://sandbox.test:9999${path}?per_page=10&page=2`,
+    });
     const page2 = await api.ok("GET", path, undefined, { query: { per_page: 10, page: 2 } });
     expect(page2.results).toHaveLength(2);
     expect(page2.next).toBeNull();
@@ -119,7 +198,11 @@ describe("bank accounts", () => {
     const api = new Api(await startSandbox());
     const a = await verifiedCustomer(api);
     const b = await verifiedCustomer(api);
-    const bank = await api.ok("POST", CREATE, { customer_id: a.id, bank_account_type: "UPI", identifiers: { vpa: "a@oksbi" } });
+    const bank = await api.ok("POST", CREATE, {
+      customer_id: a.id,
+      bank_account_type: "UPI",
+      identifiers: { vpa: "a@oksbi" },
+    });
     const wrong = await api.get(`/cms/api/v1/bank/${b.id}/${bank.id}`);
     expect(wrong.body).toMatchObject({ err_code: "BANK_NOT_FOUND", message: "Bank not found or access denied" });
     const otherOrg = await api.as(ORG_B).get(`/cms/api/v1/bank/${a.id}/${bank.id}`);
@@ -133,7 +216,11 @@ describe("bank accounts", () => {
     const sandbox = await startSandbox();
     const api = new Api(sandbox);
     const receiver = await startReceiver();
-    const customer = await verifiedCustomer(api, { alpha_3_country_code: "USA", dob: "1990-01-01", full_name: "John Doe" });
+    const customer = await verifiedCustomer(api, {
+      alpha_3_country_code: "USA",
+      dob: "1990-01-01",
+      full_name: "John Doe",
+    });
     await api.ok("POST", "/org/api/v1/organizations/api-webhooks", { webhook_url: receiver.url });
     // Progress paused while the PROCESSING state is observed, then resumed: no race with a timer.
     await api.ok("POST", "/_sandbox/settings", { auto_progress_ms: false });
@@ -143,7 +230,11 @@ describe("bank accounts", () => {
     expect(listed.accounts).toHaveLength(1);
     expect(listed.accounts[0].bank_account_status).toBe("PROCESSING");
     await api.ok("POST", "/_sandbox/settings", { auto_progress_ms: 0 });
-    await waitFor(async () => (await api.ok("GET", `/cms/api/v1/bank/list/${customer.id}`)).accounts[0].bank_account_status === "VERIFIED", "VERIFIED");
+    await waitFor(
+      async () =>
+        (await api.ok("GET", `/cms/api/v1/bank/list/${customer.id}`)).accounts[0].bank_account_status === "VERIFIED",
+      "VERIFIED",
+    );
     await sandbox.deliveriesSettled();
     await new Promise((r) => setTimeout(r, 50));
     expect(receiver.deliveries.filter((d) => d.body.type === "BANK")).toHaveLength(0);
@@ -160,11 +251,21 @@ describe("bank accounts", () => {
   it("adds a payout bank account and requires the method's identifiers (PIX needs br_cpf)", async () => {
     const api = new Api(await startSandbox());
     const customer = await createCustomer(api, { alpha_3_country_code: "BRA" });
-    const missing = await api.post("/cms/api/v1/bank/payout/create", { customer_id: customer.id, bank_account_type: "PIX", identifiers: {} });
-    expect(missing.body).toMatchObject({ err_code: "UNKNOWN_ERROR", errors: { "identifiers.br_cpf": ["This field is required."] } });
+    const missing = await api.post("/cms/api/v1/bank/payout/create", {
+      customer_id: customer.id,
+      bank_account_type: "PIX",
+      identifiers: {},
+    });
+    expect(missing.body).toMatchObject({
+      err_code: "UNKNOWN_ERROR",
+      errors: { "identifiers.br_cpf": ["This field is required."] },
+    });
     const defaulted = await api.post("/cms/api/v1/bank/payout/create", { customer_id: customer.id });
     expect(defaulted.body.errors).toHaveProperty(["identifiers.br_cpf"]);
-    const bank = await api.ok("POST", "/cms/api/v1/bank/payout/create", { customer_id: customer.id, identifiers: { br_cpf: "123.456.789-09" } });
+    const bank = await api.ok("POST", "/cms/api/v1/bank/payout/create", {
+      customer_id: customer.id,
+      identifiers: { br_cpf: "123.456.789-09" },
+    });
     expect(bank).toMatchObject({ bank_account_type: "PIX", bank_account_status: "PROCESSING" });
   });
 });

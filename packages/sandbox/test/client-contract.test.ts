@@ -58,7 +58,11 @@ describe("the typed client's contract suite against the sandbox", () => {
 
   it("is refused with AUTH_INVALID_SIGNATURE when the client holds the wrong secret", async () => {
     const sandbox = await startSandbox();
-    const client = createExchangeClient({ baseUrl: sandbox.url, apiKey: sandbox.organizations[0]!.apiKey, apiSecret: "wrong" });
+    const client = createExchangeClient({
+      baseUrl: sandbox.url,
+      apiKey: sandbox.organizations[0]!.apiKey,
+      apiSecret: "wrong",
+    });
     const error = await client.customers.list().catch((e: unknown) => e);
     expect(isExchangeApiError(error, "AUTH_INVALID_SIGNATURE")).toBe(true);
     expect(isExchangeApiError(error) && error.action).toBe("fix");

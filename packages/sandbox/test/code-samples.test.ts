@@ -39,7 +39,9 @@ function exampleIds(call: ExampleCall): Map<string, unknown> {
 const TYPESCRIPT = Object.entries(SAMPLES).flatMap(([operationId, list]) =>
   list.filter((s) => s.lang === "TypeScript").map((s) => [`${operationId}: ${s.label}`, operationId, s] as const),
 );
-const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (...args: string[]) => (...a: unknown[]) => Promise<void>;
+const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (
+  ...args: string[]
+) => (...a: unknown[]) => Promise<void>;
 
 describe("the reference's code samples against the sandbox", () => {
   it("has a TypeScript and a curl sample for every request example", () => {
@@ -67,7 +69,12 @@ describe("the reference's code samples against the sandbox", () => {
       body = body.split(literal).join(JSON.stringify(ids[name]));
     }
     const logged: unknown[] = [];
-    const client = createExchangeClient({ baseUrl: sandbox.url, apiKey: org.apiKey, apiSecret: org.apiSecret, maxRetries: 0 });
+    const client = createExchangeClient({
+      baseUrl: sandbox.url,
+      apiKey: org.apiKey,
+      apiSecret: org.apiSecret,
+      maxRetries: 0,
+    });
     await new AsyncFunction("client", "console", body)(client, { log: (value: unknown) => logged.push(value) });
     expect(logged).toHaveLength(1);
     expect(logged[0]).toBeDefined();

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { Api, createCustomer, ORG_B, payoutQuotationBody, startReceiver, startSandbox, verifiedBank, verifiedCustomer } from "./helpers.js";
+import {
+  Api,
+  createCustomer,
+  ORG_B,
+  payoutQuotationBody,
+  startReceiver,
+  startSandbox,
+  verifiedBank,
+  verifiedCustomer,
+} from "./helpers.js";
 
 describe("control API", () => {
   it("advances the sandbox clock, which record timestamps follow, while authentication keeps real time", async () => {
@@ -10,7 +19,9 @@ describe("control API", () => {
     expect(after.offset_seconds).toBe(86400);
     expect(Date.parse(after.now) - Date.parse(before.now)).toBeGreaterThanOrEqual(86400_000);
     const customer = await createCustomer(api);
-    const list = await api.ok("GET", "/cms/api/v1/customer/list", undefined, { query: { start_date: after.now.slice(0, 10) } });
+    const list = await api.ok("GET", "/cms/api/v1/customer/list", undefined, {
+      query: { start_date: after.now.slice(0, 10) },
+    });
     expect(list.results.map((c: { id: string }) => c.id)).toEqual([customer.id]);
     expect((await api.post("/_sandbox/clock/advance", { seconds: "ten" })).body.err_code).toBe("INPUT_MALFORMED");
   });
@@ -28,10 +39,21 @@ describe("control API", () => {
     const customer = await verifiedCustomer(api);
     const bank = await verifiedBank(api, customer.id);
     await api.ok("POST", "/org/api/v1/organizations/api-webhooks", { webhook_url: receiver.url });
-    const moved = await api.ok("POST", `/_sandbox/banks/${bank.id}/transition`, { status: "FAILED", failure_reason: "BANK_RISK_CHECK_FAILED" });
+    const moved = await api.ok("POST", `/_sandbox/banks/${bank.id}/transition`, {
+      status: "FAILED",
+      failure_reason: "BANK_RISK_CHECK_FAILED",
+    });
     expect(moved.record).toMatchObject({ bank_account_status: "FAILED", failure_reason: "BANK_RISK_CHECK_FAILED" });
-    expect(moved.event.body).toMatchObject({ type: "BANK", id: bank.id, event: "FAILED", metadata: { failure_reason: "BANK_RISK_CHECK_FAILED" } });
-    const invalid = await api.post(`/_sandbox/banks/${bank.id}/transition`, { status: "FAILED", failure_reason: "BECAUSE" });
+    expect(moved.event.body).toMatchObject({
+      type: "BANK",
+      id: bank.id,
+      event: "FAILED",
+      metadata: { failure_reason: "BANK_RISK_CHECK_FAILED" },
+    });
+    const invalid = await api.post(`/_sandbox/banks/${bank.id}/transition`, {
+      status: "FAILED",
+      failure_reason: "BECAUSE",
+    });
     expect(invalid.body.err_code).toBe("INPUT_MALFORMED");
   });
 
@@ -39,12 +61,31 @@ describe("control API", () => {
     const api = new Api(await startSandbox({ autoProgressMs: false }));
     const customer = await createCustomer(api);
     await api.ok("POST", `/_sandbox/customers/${customer.id}/transition`, { status: "VERIFIED" });
-    const bank = await api.ok("POST", "/cms/api/v1/bank/create", { customer_id: customer.id, bank_account_type: "UPI", identifiers: { vpa: "x@ybl" } });
+    const bank = await api.ok("POST", "/cms/api/v1/bank/create", {
+      customer_id: customer.id,
+      bank_account_type: "UPI",
+      identifiers: { vpa: "x@ybl" },
+    });
     await api.ok("POST", `/_sandbox/banks/${bank.id}/transition`, { status: "VERIFIED" });
-    const quote = await api.ok("POST", "/pos/api/v1/payout/quotation", payoutQuotationBody(customer.id, bank.id, { payment_method: "UPI" }));
-    const payout = await api.ok("POST", "/pos/api/v1/payout/initiate", { quotation_id: quote.id, client_reference_id: "rfi-1" });
-    const moved = await api.ok("POST", `/_sandbox/payouts/${payout.id}/transition`, { status: "IN_REVIEW", reason: "Request for information", rfi_link: "https://rfi.example.com/abc" });
-    expect(moved.event.body.metadata).toEqual({ client_reference_id: "rfi-1", reason: "Request for information", rfi_link: "https://rfi.example.com/abc" });
+    const quote = await api.ok(
+      "POST",
+      "/pos/api/v1/payout/quotation",
+      payoutQuotationBody(customer.id, bank.id, { payment_method: "UPI" }),
+    );
+    const payout = await api.ok("POST", "/pos/api/v1/payout/initiate", {
+      quotation_id: quote.id,
+      client_reference_id: "rfi-1",
+    });
+    const moved = await api.ok("POST", `/_sandbox/payouts/${payout.id}/transition`, {
+      status: "IN_REVIEW",
+      reason: "Request for information",
+      rfi_link: "https://rfi.example.com/abc",
+    });
+    expect(moved.event.body.metadata).toEqual({
+      client_reference_id: "rfi-1",
+      reason: "Request for information",
+      rfi_link: "https://rfi.example.com/abc",
+    });
     const success = await api.ok("POST", `/_sandbox/payouts/${payout.id}/transition`, { status: "SUCCESS" });
     expect(success.record.status).toBe("SUCCESS");
     expect(success.event.body.metadata).toMatchObject({ client_reference_id: "rfi-1", utr: expect.any(String) });
@@ -64,10 +105,16 @@ describe("control API", () => {
   it("shows the organization's webhook URL in the settings and unregisters it with webhook_url null", async () => {
     const api = new Api(await startSandbox());
     expect(await api.ok("GET", "/_sandbox/settings")).toMatchObject({ webhook_url: null });
-    await api.ok("POST", "/org/api/v1/organizations/api-webhooks", { webhook_url: "https://hooks.example.com/exchange" });
-    expect(await api.ok("GET", "/_sandbox/settings")).toMatchObject({ webhook_url: "https://hooks.example.com/exchange" });
+    await api.ok("POST", "/org/api/v1/organizations/api-webhooks", {
+      webhook_url: "https://hooks.example.com/exchange",
+    });
+    expect(await api.ok("GET", "/_sandbox/settings")).toMatchObject({
+      webhook_url: "https://hooks.example.com/exchange",
+    });
     expect((await api.as(ORG_B).ok("GET", "/_sandbox/settings")).webhook_url).toBeNull();
-    expect((await api.post("/_sandbox/settings", { webhook_url: "https://elsewhere.example.com" })).body.err_code).toBe("INPUT_MALFORMED");
+    expect((await api.post("/_sandbox/settings", { webhook_url: "https://elsewhere.example.com" })).body.err_code).toBe(
+      "INPUT_MALFORMED",
+    );
     expect(await api.ok("POST", "/_sandbox/settings", { webhook_url: null })).toMatchObject({ webhook_url: null });
     expect(await api.ok("GET", "/_sandbox/settings")).toMatchObject({ webhook_url: null });
   });
@@ -75,9 +122,15 @@ describe("control API", () => {
   it("refuses to move another organization's record or to a status the document does not allow", async () => {
     const api = new Api(await startSandbox());
     const customer = await createCustomer(api);
-    expect((await api.as(ORG_B).post(`/_sandbox/customers/${customer.id}/transition`, { status: "VERIFIED" })).body.err_code).toBe("INPUT_INVALID_PARAMETER");
-    expect((await api.post(`/_sandbox/customers/${customer.id}/transition`, { status: "SUSPENDED" })).body.err_code).toBe("INPUT_MALFORMED");
-    expect((await api.post(`/_sandbox/customers/${customer.id}/transition`, {})).body.err_code).toBe("REQ_FIELD_MISSING");
+    expect(
+      (await api.as(ORG_B).post(`/_sandbox/customers/${customer.id}/transition`, { status: "VERIFIED" })).body.err_code,
+    ).toBe("INPUT_INVALID_PARAMETER");
+    expect(
+      (await api.post(`/_sandbox/customers/${customer.id}/transition`, { status: "SUSPENDED" })).body.err_code,
+    ).toBe("INPUT_MALFORMED");
+    expect((await api.post(`/_sandbox/customers/${customer.id}/transition`, {})).body.err_code).toBe(
+      "REQ_FIELD_MISSING",
+    );
   });
 
   it("shows only the caller's organization's events", async () => {

@@ -1,5 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { add, compare, dec, div, fitsScale, format, isDecimalString, mul, parse, round, sign, sub, sum, toNumber, type Rounding } from "../src/domain/decimal.js";
+import {
+  add,
+  compare,
+  dec,
+  div,
+  fitsScale,
+  format,
+  isDecimalString,
+  mul,
+  parse,
+  round,
+  sign,
+  sub,
+  sum,
+  toNumber,
+  type Rounding,
+} from "../src/domain/decimal.js";
 
 const s = (text: string) => parse(text);
 const show = (text: string) => format(parse(text));
@@ -9,7 +25,9 @@ describe("the decimal module", () => {
     expect(show("9007199254740993")).toBe("9007199254740993");
     expect(Number("9007199254740993")).toBe(9007199254740992); // what floating point would have done
     expect(format(add(s("9007199254740993"), s("1")))).toBe("9007199254740994");
-    expect(format(mul(s("123456789012345678901234567890.123456"), s("88")))).toBe("10864197433086419743308641974330.864128");
+    expect(format(mul(s("123456789012345678901234567890.123456"), s("88")))).toBe(
+      "10864197433086419743308641974330.864128",
+    );
     expect(format(s("99999999999999999999999.99"), 2)).toBe("99999999999999999999999.99");
   });
 

@@ -11,7 +11,8 @@ const SERVE = fileURLToPath(new URL("./fixtures/serve-db.mjs", import.meta.url))
 const dir = mkdtempSync(join(tmpdir(), "sandbox-durability-"));
 const children: ChildProcess[] = [];
 afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -24,7 +25,8 @@ function start(file: string): Promise<{ url?: string; error?: string; child: Chi
     child.stdout!.on("data", (chunk: Buffer) => {
       text += chunk.toString("utf8");
       const newline = text.indexOf("\n");
-      if (newline !== -1) resolve({ ...(JSON.parse(text.slice(0, newline)) as { url?: string; error?: string }), child });
+      if (newline !== -1)
+        resolve({ ...(JSON.parse(text.slice(0, newline)) as { url?: string; error?: string }), child });
     });
     child.on("error", reject);
     child.on("exit", (code) => {
@@ -61,7 +63,11 @@ describe("durability of a --db file", () => {
     const n = 25;
     const ids: string[] = [];
     for (let i = 0; i < n; i++) {
-      const res = await call(first.url!, "POST", "/cms/api/v1/customer/create", { client_reference_id: `kill-${i}`, full_name: "Asha Rao", alpha_3_country_code: "IND" });
+      const res = await call(first.url!, "POST", "/cms/api/v1/customer/create", {
+        client_reference_id: `kill-${i}`,
+        full_name: "Asha Rao",
+        alpha_3_country_code: "IND",
+      });
       expect(res.status).toBe(200);
       ids.push(res.json.data.id);
     }
@@ -85,7 +91,15 @@ describe("durability of a --db file", () => {
     await exited(second.child);
     expect(second.child.exitCode).toBe(1);
     // The first one still serves and writes.
-    expect((await call(first.url!, "POST", "/cms/api/v1/customer/create", { client_reference_id: "still", full_name: "Asha", alpha_3_country_code: "IND" })).status).toBe(200);
+    expect(
+      (
+        await call(first.url!, "POST", "/cms/api/v1/customer/create", {
+          client_reference_id: "still",
+          full_name: "Asha",
+          alpha_3_country_code: "IND",
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("lets a new sandbox open the file once the holder was killed (the lock dies with the process)", async () => {

@@ -2,7 +2,7 @@
 // built over HTTP (the spec's own operations, the sandbox-only wallet route). Shared by spec-examples.test.ts
 // (the examples themselves) and code-samples.test.ts (the reference's TypeScript samples made from them).
 import { readSpec } from "@exchange-kit/openapi";
-import { Api, createCustomer, verifiedBank, verifiedCustomer } from "./helpers.js";
+import { type Api, createCustomer, verifiedBank, verifiedCustomer } from "./helpers.js";
 
 type Json = any;
 // The published bundle of the spec: the same examples as openapi/.
@@ -11,7 +11,10 @@ const spec: Json = readSpec();
 function deref(value: Json): Json {
   let v = value;
   while (v && typeof v === "object" && typeof v.$ref === "string") {
-    v = v.$ref.slice(2).split("/").reduce((node: Json, key: string) => node?.[key], spec);
+    v = v.$ref
+      .slice(2)
+      .split("/")
+      .reduce((node: Json, key: string) => node?.[key], spec);
   }
   return v;
 }
@@ -41,7 +44,7 @@ function exampleCalls(): ExampleCall[] {
         (p.in === "path" ? pathParams : query)[p.name] = p.example;
       }
       const common = { operationId: op.operationId, method: method.toUpperCase(), path, pathParams, query };
-      const examples = op.requestBody ? deref(op.requestBody).content["application/json"].examples ?? {} : {};
+      const examples = op.requestBody ? (deref(op.requestBody).content["application/json"].examples ?? {}) : {};
       const names = Object.keys(examples);
       if (names.length === 0) calls.push({ ...common, example: "parameters", body: undefined });
       for (const name of names) calls.push({ ...common, example: name, body: deref(examples[name]).value });
@@ -51,14 +54,24 @@ function exampleCalls(): ExampleCall[] {
 }
 
 export const CALLS = exampleCalls();
-export const ID_MEMBERS = ["customer_id", "bank_id", "quotation_id", "payin_id", "payout_id", "wallet_id", "remitter_id"];
+export const ID_MEMBERS = [
+  "customer_id",
+  "bank_id",
+  "quotation_id",
+  "payin_id",
+  "payout_id",
+  "wallet_id",
+  "remitter_id",
+];
 
 /** The example's request with its IDs replaced by `ids` (by member or parameter name). */
 export async function send(api: Api, operationId: string, ids: Record<string, unknown> = {}, example?: string) {
   const call = CALLS.find((c) => c.operationId === operationId && (example === undefined || c.example === example));
   if (!call) throw new Error(`no example call for ${operationId} ${example ?? ""}`);
   const swap = (values: Record<string, unknown>) =>
-    Object.fromEntries(Object.entries(values).map(([k, v]) => [k, ID_MEMBERS.includes(k) && ids[k] !== undefined ? ids[k] : v]));
+    Object.fromEntries(
+      Object.entries(values).map(([k, v]) => [k, ID_MEMBERS.includes(k) && ids[k] !== undefined ? ids[k] : v]),
+    );
   const pathParams = swap(call.pathParams);
   const path = call.path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(String(pathParams[name])));
   const query = swap(call.query) as Record<string, string | number>;
@@ -85,10 +98,18 @@ const withBank: State = async (api) => {
 };
 const withWallet: State = async (api) => {
   const { id } = await createCustomer(api);
-  const wallet = await api.ok("POST", "/cms/api/v1/customer/wallet/create", { customer_id: id, wallet_address: "TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf", network: "Tron", label: "main" });
+  const wallet = await api.ok("POST", "/cms/api/v1/customer/wallet/create", {
+    customer_id: id,
+    wallet_address: "TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf",
+    network: "Tron",
+    label: "main",
+  });
   return { customer_id: id, wallet_id: wallet.id };
 };
-const withRemitter: State = async (api) => ({ ...(await withBank(api)), remitter_id: (await ok(api, "createKycRemitter")).id });
+const withRemitter: State = async (api) => ({
+  ...(await withBank(api)),
+  remitter_id: (await ok(api, "createKycRemitter")).id,
+});
 const payinQuotation: State = async (api) => {
   const ids = await withBank(api);
   return { ...ids, quotation_id: (await ok(api, "createPayinQuotation", ids)).id };
@@ -106,12 +127,16 @@ const payout: State = async (api) => {
   return { ...ids, payout_id: (await ok(api, "initiatePayout", ids)).id };
 };
 /** The customer the example names by reference (the beneficiary of a payout-only onboarding). */
-const byReference = (reference: string, country: string): State => async (api) => ({
-  customer_id: (await createCustomer(api, { client_reference_id: reference, alpha_3_country_code: country })).id,
-});
-const inCountry = (country: string, extra: Record<string, unknown> = {}): State => async (api) => ({
-  customer_id: (await createCustomer(api, { alpha_3_country_code: country, ...extra })).id,
-});
+const byReference =
+  (reference: string, country: string): State =>
+  async (api) => ({
+    customer_id: (await createCustomer(api, { client_reference_id: reference, alpha_3_country_code: country })).id,
+  });
+const inCountry =
+  (country: string, extra: Record<string, unknown> = {}): State =>
+  async (api) => ({
+    customer_id: (await createCustomer(api, { alpha_3_country_code: country, ...extra })).id,
+  });
 /** A customer whose KYC was submitted and has its outcome (updates apply to existing KYC). */
 const withKyc: State = verified;
 
@@ -131,7 +156,9 @@ export const STATES: Record<string, State> = {
   getBankAccount: withBank,
   deleteBankAccount: withBank,
   // The bank link flow is for VERIFIED customers in the USA (where dob is required).
-  generateBankLink: async (api) => ({ customer_id: (await verifiedCustomer(api, { alpha_3_country_code: "USA", dob: "1990-04-12" })).id }),
+  generateBankLink: async (api) => ({
+    customer_id: (await verifiedCustomer(api, { alpha_3_country_code: "USA", dob: "1990-04-12" })).id,
+  }),
   getWallet: withWallet,
   deleteWallet: withWallet,
   getPayinConfiguration: none,

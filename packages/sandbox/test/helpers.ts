@@ -30,7 +30,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
 export interface ApiResponse {
   status: number;
-  body: Record<string, unknown> & { status: boolean; message: string; data: any; err_code?: string; errors?: any; error?: any };
+  body: Record<string, unknown> & {
+    status: boolean;
+    message: string;
+    data: any;
+    err_code?: string;
+    errors?: any;
+    error?: any;
+  };
   headers: IncomingHttpHeaders;
   /** The spec schema the body was checked against. */
   checkedAgainst: string;
@@ -50,7 +57,10 @@ export interface RequestOptions {
 /** Canonical body: keys sorted at every level, no whitespace, non-ASCII as lowercase \uXXXX (the document's rule). */
 export function canonical(value: unknown): string {
   if (value === null || typeof value !== "object") {
-    return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+    return JSON.stringify(value).replace(
+      /[\u0080-\uffff]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    );
   }
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   const entries = Object.keys(value as object)
@@ -70,7 +80,9 @@ function send(url: string, method: string, headers: Record<string, string>, body
     const req = request(url, { method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString("utf8") }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString("utf8") }),
+      );
       res.on("error", reject);
     });
     req.on("error", reject);
@@ -99,8 +111,14 @@ export class Api {
       headers["X-SIGNATURE"] = sign(this.org, timestamp, raw ?? "{}");
     }
     Object.assign(headers, options.headers);
-    const query = options.query ? `?${new URLSearchParams(Object.entries(options.query).map(([k, v]) => [k, String(v)])).toString()}` : "";
-    const { status, headers: resHeaders, text } = await send(`${this.sandbox.url}${path}${query}`, method, headers, raw);
+    const query = options.query
+      ? `?${new URLSearchParams(Object.entries(options.query).map(([k, v]) => [k, String(v)])).toString()}`
+      : "";
+    const {
+      status,
+      headers: resHeaders,
+      text,
+    } = await send(`${this.sandbox.url}${path}${query}`, method, headers, raw);
     let body: ApiResponse["body"];
     try {
       body = JSON.parse(text) as ApiResponse["body"];
@@ -133,7 +151,11 @@ export class Api {
   }
 }
 
-export async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what = "condition", timeoutMs = 5000): Promise<T> {
+export async function waitFor<T>(
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  what = "condition",
+  timeoutMs = 5000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -151,7 +173,9 @@ export interface Delivery {
 }
 
 /** A webhook receiver on 127.0.0.1 that records deliveries; `respond` picks the status (and may delay). */
-export async function startReceiver(respond: (delivery: Delivery, index: number) => number | Promise<number> = () => 200) {
+export async function startReceiver(
+  respond: (delivery: Delivery, index: number) => number | Promise<number> = () => 200,
+) {
   const deliveries: Delivery[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -181,7 +205,8 @@ export async function startReceiver(respond: (delivery: Delivery, index: number)
 let counter = 0;
 export const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
 let phoneCounter = 0;
-export const uniquePhone = () => `9${String(100000000 + (Date.now() % 10000000) * 10 + (phoneCounter++ % 10)).slice(-9)}`;
+export const uniquePhone = () =>
+  `9${String(100000000 + (Date.now() % 10000000) * 10 + (phoneCounter++ % 10)).slice(-9)}`;
 
 export function kycBody(customerId: string, overrides: Record<string, unknown> = {}) {
   return {
@@ -203,7 +228,12 @@ export function kycBody(customerId: string, overrides: Record<string, unknown> =
 }
 
 export async function createCustomer(api: Api, overrides: Record<string, unknown> = {}): Promise<any> {
-  return api.ok("POST", "/cms/api/v1/customer/create", { client_reference_id: unique("cust"), full_name: "Asha Verma", alpha_3_country_code: "IND", ...overrides });
+  return api.ok("POST", "/cms/api/v1/customer/create", {
+    client_reference_id: unique("cust"),
+    full_name: "Asha Verma",
+    alpha_3_country_code: "IND",
+    ...overrides,
+  });
 }
 
 /** A customer whose KYC has completed (VERIFIED unless a magic value says otherwise). */
@@ -216,8 +246,17 @@ export async function verifiedCustomer(api: Api, overrides: Record<string, unkno
   }, "KYC outcome");
 }
 
-export async function verifiedBank(api: Api, customerId: string, identifiers: Record<string, string> = { account_number: String(Date.now()) + String(counter++), ifsc: "HDFC0001234" }, type = "ACCOUNT_DETAILS"): Promise<any> {
-  const bank = await api.ok("POST", "/cms/api/v1/bank/create", { customer_id: customerId, bank_account_type: type, identifiers });
+export async function verifiedBank(
+  api: Api,
+  customerId: string,
+  identifiers: Record<string, string> = { account_number: String(Date.now()) + String(counter++), ifsc: "HDFC0001234" },
+  type = "ACCOUNT_DETAILS",
+): Promise<any> {
+  const bank = await api.ok("POST", "/cms/api/v1/bank/create", {
+    customer_id: customerId,
+    bank_account_type: type,
+    identifiers,
+  });
   return waitFor(async () => {
     const b = await api.ok("GET", `/cms/api/v1/bank/${customerId}/${bank.id}`);
     return b.bank_account_status !== "PROCESSING" && b;

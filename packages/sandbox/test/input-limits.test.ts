@@ -23,10 +23,13 @@ describe("request bodies nested too deeply", () => {
     expect(routes.length).toBeGreaterThan(20);
     for (const route of routes) {
       const path = route.path.replace(/\{[^}]+\}/g, customer.id);
-      const res = await api.request(route.method, path, { rawBody: withDeepMember({ customer_id: customer.id }, MAX_JSON_DEPTH) });
+      const res = await api.request(route.method, path, {
+        rawBody: withDeepMember({ customer_id: customer.id }, MAX_JSON_DEPTH),
+      });
       expect(res.status, `${route.method} ${route.path}`).toBe(400);
       expect(res.body.message, `${route.method} ${route.path}`).toContain("nested too deeply");
-      if (route.operation?.errCodes400?.has("INPUT_MALFORMED") ?? true) expect(res.body.err_code).toBe("INPUT_MALFORMED");
+      if (route.operation?.errCodes400?.has("INPUT_MALFORMED") ?? true)
+        expect(res.body.err_code).toBe("INPUT_MALFORMED");
     }
     expect((await api.ok("GET", "/cms/api/v1/customer/list")).count).toBe(1);
     expect((await api.ok("GET", "/_sandbox/events")).count).toBe(0);
@@ -55,7 +58,9 @@ describe("request bodies nested too deeply", () => {
   it("refuses a deep KYC body without marking KYC as submitted, so the corrected resend verifies the customer", async () => {
     const api = new Api(await startSandbox());
     const customer = await createCustomer(api);
-    const deep = await api.request("POST", "/cms/api/v1/kyc/add-kyc-data", { rawBody: withDeepMember(kycBody(customer.id), 10_000) });
+    const deep = await api.request("POST", "/cms/api/v1/kyc/add-kyc-data", {
+      rawBody: withDeepMember(kycBody(customer.id), 10_000),
+    });
     expect(deep.status).toBe(400);
     await api.ok("POST", "/cms/api/v1/kyc/add-kyc-data", kycBody(customer.id));
     await new Promise((r) => setTimeout(r, 50));
@@ -80,6 +85,8 @@ describe("object keys with escapes (V8 JSON.parse bug nodejs/node#63785)", () =>
     expect(saved["稼"]).toBe(2);
     expect(saved["\\"]).toBeUndefined();
     const listed = await api.ok("GET", `${EDD_LIST}?customer_id=${customer.id}`);
-    expect(listed.map((e: Record<string, unknown>) => Object.keys(e).filter((k) => k !== "h" && k.length === 1))).toEqual([["\\"], ["稼"]]);
+    expect(
+      listed.map((e: Record<string, unknown>) => Object.keys(e).filter((k) => k !== "h" && k.length === 1)),
+    ).toEqual([["\\"], ["稼"]]);
   });
 });

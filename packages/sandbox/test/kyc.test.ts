@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { Api, createCustomer, kycBody, ORG_B, startReceiver, startSandbox, unique, verifiedCustomer, waitFor } from "./helpers.js";
+import {
+  Api,
+  createCustomer,
+  kycBody,
+  ORG_B,
+  startReceiver,
+  startSandbox,
+  unique,
+  verifiedCustomer,
+  waitFor,
+} from "./helpers.js";
 
 const ADD = "/cms/api/v1/kyc/add-kyc-data";
 
@@ -48,15 +58,24 @@ describe("KYC", () => {
     const api = new Api(await startSandbox());
     const customer = await createCustomer(api);
     await api.ok("POST", ADD, kycBody(customer.id, { tax_number: "FAIL_TAX1" }));
-    await waitFor(async () => (await api.ok("GET", `/cms/api/v1/customer/${customer.id}`)).status === "FAILED", "FAILED");
+    await waitFor(
+      async () => (await api.ok("GET", `/cms/api/v1/customer/${customer.id}`)).status === "FAILED",
+      "FAILED",
+    );
     await api.ok("PATCH", "/cms/api/v1/kyc/update-tax-info", { customer_id: customer.id, tax_number: "ABCPV1234K" });
-    await waitFor(async () => (await api.ok("GET", `/cms/api/v1/customer/${customer.id}`)).status === "VERIFIED", "VERIFIED after update");
+    await waitFor(
+      async () => (await api.ok("GET", `/cms/api/v1/customer/${customer.id}`)).status === "VERIFIED",
+      "VERIFIED after update",
+    );
   });
 
   it("accepts AADHAAR with aadhaar_json instead of images, and answers KYC_INVALID_AADHAAR_INPUT with neither", async () => {
     const api = new Api(await startSandbox());
     const customer = await createCustomer(api);
-    const without = await api.post(ADD, kycBody(customer.id, { document_type: "AADHAAR", document_front_image_url: undefined }));
+    const without = await api.post(
+      ADD,
+      kycBody(customer.id, { document_type: "AADHAAR", document_front_image_url: undefined }),
+    );
     expect(without.status).toBe(400);
     expect(without.body.err_code).toBe("KYC_INVALID_AADHAAR_INPUT");
     const withJson = await api.post(
@@ -75,7 +94,10 @@ describe("KYC", () => {
     const api = new Api(await startSandbox());
     const customer = await createCustomer(api);
     const res = await api.post(ADD, kycBody(customer.id, { document_back_image_url: undefined }));
-    expect(res.body).toMatchObject({ err_code: "REQ_FIELD_MISSING", errors: { document_back_image_url: ["This field is required."] } });
+    expect(res.body).toMatchObject({
+      err_code: "REQ_FIELD_MISSING",
+      errors: { document_back_image_url: ["This field is required."] },
+    });
   });
 
   it("answers KYC_INVALID_DOC_TYPE for a document type the country does not support", async () => {
@@ -88,8 +110,14 @@ describe("KYC", () => {
   it("answers INPUT_MALFORMED_ADDITIONAL_INFO for unknown or missing additional_info fields", async () => {
     const api = new Api(await startSandbox());
     const customer = await createCustomer(api);
-    const unknown = await api.post(ADD, kycBody(customer.id, { additional_info: { occupation: "x", shoe_size: "42" } }));
-    expect(unknown.body).toMatchObject({ err_code: "INPUT_MALFORMED_ADDITIONAL_INFO", errors: { "additional_info.shoe_size": ["Unknown field."] } });
+    const unknown = await api.post(
+      ADD,
+      kycBody(customer.id, { additional_info: { occupation: "x", shoe_size: "42" } }),
+    );
+    expect(unknown.body).toMatchObject({
+      err_code: "INPUT_MALFORMED_ADDITIONAL_INFO",
+      errors: { "additional_info.shoe_size": ["Unknown field."] },
+    });
     const missing = await api.post(ADD, kycBody(customer.id, { additional_info: { annual_income: "10L" } }));
     expect(missing.body.errors["additional_info.occupation"]).toEqual(["This field is required."]);
   });
@@ -117,7 +145,10 @@ describe("KYC", () => {
     const api = new Api(await startSandbox());
     const customer = await createCustomer(api);
     const res = await api.post(ADD, kycBody(customer.id, { tax_number: undefined }));
-    expect(res.body).toMatchObject({ err_code: "REQ_FIELD_MISSING", errors: { tax_number: ["This field is required."] } });
+    expect(res.body).toMatchObject({
+      err_code: "REQ_FIELD_MISSING",
+      errors: { tax_number: ["This field is required."] },
+    });
   });
 
   it("allows at most 3 KYC updates, then answers KYC_UPDATE_LIMIT_EXCEEDED with errors.limit_exceeded", async () => {
@@ -138,7 +169,10 @@ describe("KYC", () => {
     expect(fourth.status).toBe(400);
     expect(fourth.body).toMatchObject({ err_code: "KYC_UPDATE_LIMIT_EXCEEDED", message: "Kyc update limit exceeded" });
     expect(fourth.body.errors.limit_exceeded).toHaveLength(1);
-    const tax = await api.patch("/cms/api/v1/kyc/update-tax-info", { customer_id: customer.id, tax_number: "ABCPV8888K" });
+    const tax = await api.patch("/cms/api/v1/kyc/update-tax-info", {
+      customer_id: customer.id,
+      tax_number: "ABCPV8888K",
+    });
     expect(tax.body.err_code).toBe("KYC_UPDATE_LIMIT_EXCEEDED");
   });
 
@@ -148,16 +182,31 @@ describe("KYC", () => {
     await api.ok("POST", ADD, kycBody(customer.id));
     await new Promise((r) => setTimeout(r, 50));
     expect((await api.ok("GET", `/cms/api/v1/customer/${customer.id}`)).status).toBe("UNVERIFIED");
-    const moved = await api.ok("POST", `/_sandbox/customers/${customer.id}/transition`, { status: "FAILED", failure_reason: "DOCUMENT_VERIFICATION_FAILED" });
+    const moved = await api.ok("POST", `/_sandbox/customers/${customer.id}/transition`, {
+      status: "FAILED",
+      failure_reason: "DOCUMENT_VERIFICATION_FAILED",
+    });
     expect(moved.record).toMatchObject({ status: "FAILED", failure_reason: "DOCUMENT_VERIFICATION_FAILED" });
-    expect(moved.event.body).toMatchObject({ type: "CUSTOMER", event: "FAILED", metadata: { failure_reason: "DOCUMENT_VERIFICATION_FAILED" } });
+    expect(moved.event.body).toMatchObject({
+      type: "CUSTOMER",
+      event: "FAILED",
+      metadata: { failure_reason: "DOCUMENT_VERIFICATION_FAILED" },
+    });
   });
 
   it("onboards a payout-only customer through sender KYC, with UNKNOWN_ERROR field errors", async () => {
     const api = new Api(await startSandbox());
     const customer = await createCustomer(api, { alpha_3_country_code: "BRA", full_name: "Joao Silva" });
-    const missing = await api.post("/cms/api/v1/kyc/payout/add-sender-kyc-data", { client_reference_id: customer.client_reference_id, document_type: "PASSPORT", street: "Rua A", city: "Sao Paulo" });
-    expect(missing.body).toMatchObject({ err_code: "UNKNOWN_ERROR", errors: { postal_code: ["This field is required."] } });
+    const missing = await api.post("/cms/api/v1/kyc/payout/add-sender-kyc-data", {
+      client_reference_id: customer.client_reference_id,
+      document_type: "PASSPORT",
+      street: "Rua A",
+      city: "Sao Paulo",
+    });
+    expect(missing.body).toMatchObject({
+      err_code: "UNKNOWN_ERROR",
+      errors: { postal_code: ["This field is required."] },
+    });
     const result = await api.ok("POST", "/cms/api/v1/kyc/payout/add-sender-kyc-data", {
       client_reference_id: customer.client_reference_id,
       country_code: "BRA",
@@ -167,6 +216,9 @@ describe("KYC", () => {
       postal_code: "01000-000",
     });
     expect(result.client_reference_id).toBe(customer.client_reference_id);
-    await waitFor(async () => (await api.ok("GET", `/cms/api/v1/customer/${customer.id}`)).status === "VERIFIED", "VERIFIED");
+    await waitFor(
+      async () => (await api.ok("GET", `/cms/api/v1/customer/${customer.id}`)).status === "VERIFIED",
+      "VERIFIED",
+    );
   });
 });

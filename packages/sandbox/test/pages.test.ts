@@ -39,7 +39,12 @@ async function seeded(): Promise<{ api: Api; rows: CustomerRow[] }> {
           rows.push(row);
         }
         // Another organization's rows never show up in the first one's pages or counts.
-        store.customers.put({ ...rows[0]!, id: "00000000-0000-4000-8000-999999999999", org: organizations[1]!.id, client_reference_id: "other" });
+        store.customers.put({
+          ...rows[0]!,
+          id: "00000000-0000-4000-8000-999999999999",
+          org: organizations[1]!.id,
+          client_reference_id: "other",
+        });
       },
     },
   );
@@ -57,11 +62,16 @@ function reference(rows: CustomerRow[], field: keyof CustomerRow, descending: bo
     .map((r) => r.id);
 }
 
-async function allPages(api: Api, query: Record<string, string | number>): Promise<{ ids: string[]; counts: number[] }> {
+async function allPages(
+  api: Api,
+  query: Record<string, string | number>,
+): Promise<{ ids: string[]; counts: number[] }> {
   const ids: string[] = [];
   const counts: number[] = [];
   for (let page = 1; ; page++) {
-    const data = await api.ok("GET", "/cms/api/v1/customer/list", undefined, { query: { ...query, page, per_page: 10 } });
+    const data = await api.ok("GET", "/cms/api/v1/customer/list", undefined, {
+      query: { ...query, page, per_page: 10 },
+    });
     ids.push(...data.results.map((c: { id: string }) => c.id));
     counts.push(data.count);
     if (data.next === null) return { ids, counts };

@@ -20,7 +20,12 @@ describe("SQLite file storage", () => {
     const customer = await verifiedCustomer(api);
     const bank = await verifiedBank(api, customer.id);
     const quote = await api.ok("POST", "/pos/api/v1/payout/quotation", payoutQuotationBody(customer.id, bank.id));
-    const wallet = await api.ok("POST", "/cms/api/v1/customer/wallet/create", { customer_id: customer.id, wallet_address: "0x2222222222222222222222222222222222222222", network: "Ethereum", label: "main" });
+    const wallet = await api.ok("POST", "/cms/api/v1/customer/wallet/create", {
+      customer_id: customer.id,
+      wallet_address: "0x2222222222222222222222222222222222222222",
+      network: "Ethereum",
+      label: "main",
+    });
     first.clock.advance(60);
     await first.close();
     expect(existsSync(file)).toBe(true);
@@ -28,17 +33,32 @@ describe("SQLite file storage", () => {
     const second = await createSandbox({ ...options, db: file });
     try {
       const again = new Api(second);
-      expect(await again.ok("GET", `/cms/api/v1/customer/${customer.id}`)).toMatchObject({ id: customer.id, status: "VERIFIED" });
-      expect((await again.ok("GET", `/cms/api/v1/bank/${customer.id}/${bank.id}`)).bank_account_status).toBe("VERIFIED");
+      expect(await again.ok("GET", `/cms/api/v1/customer/${customer.id}`)).toMatchObject({
+        id: customer.id,
+        status: "VERIFIED",
+      });
+      expect((await again.ok("GET", `/cms/api/v1/bank/${customer.id}/${bank.id}`)).bank_account_status).toBe(
+        "VERIFIED",
+      );
       expect((await again.ok("GET", `/pos/api/v1/payout/quotation/${quote.id}`)).id).toBe(quote.id);
-      expect((await again.ok("GET", `/cms/api/v1/customer/wallet/${customer.id}/${wallet.id}`)).wallet_address).toBe(wallet.wallet_address);
+      expect((await again.ok("GET", `/cms/api/v1/customer/wallet/${customer.id}/${wallet.id}`)).wallet_address).toBe(
+        wallet.wallet_address,
+      );
       // Indexes are rebuilt: the client_reference_id still finds the customer.
-      const same = await again.ok("POST", "/cms/api/v1/customer/create", { client_reference_id: customer.client_reference_id, full_name: "X", alpha_3_country_code: "IND" });
+      const same = await again.ok("POST", "/cms/api/v1/customer/create", {
+        client_reference_id: customer.client_reference_id,
+        full_name: "X",
+        alpha_3_country_code: "IND",
+      });
       expect(same.id).toBe(customer.id);
       expect((await again.ok("GET", "/_sandbox/events")).count).toBe(2);
       expect((await again.ok("GET", "/_sandbox/clock")).offset_seconds).toBe(60);
       // The registered webhook survives too.
-      const next = await again.ok("POST", "/cms/api/v1/customer/wallet/create", { customer_id: customer.id, wallet_address: "0x3333333333333333333333333333333333333333", network: "Ethereum" });
+      const next = await again.ok("POST", "/cms/api/v1/customer/wallet/create", {
+        customer_id: customer.id,
+        wallet_address: "0x3333333333333333333333333333333333333333",
+        network: "Ethereum",
+      });
       expect(next.id).toBe(wallet.id + 1);
       const payout = await again.ok("POST", "/pos/api/v1/payout/initiate", { quotation_id: quote.id });
       await new Promise((r) => setTimeout(r, 50));
@@ -53,7 +73,11 @@ describe("SQLite file storage", () => {
     const file = join(dir, "resume.db");
     const first = await createSandbox({ ...options, autoProgressMs: false, db: file });
     const api = new Api(first);
-    const customer = await api.ok("POST", "/cms/api/v1/customer/create", { client_reference_id: "resume", full_name: "Asha", alpha_3_country_code: "IND" });
+    const customer = await api.ok("POST", "/cms/api/v1/customer/create", {
+      client_reference_id: "resume",
+      full_name: "Asha",
+      alpha_3_country_code: "IND",
+    });
     await api.ok("POST", "/cms/api/v1/kyc/add-kyc-data", (await import("./helpers.js")).kycBody(customer.id));
     await first.close();
     const second = await createSandbox({ ...options, db: file });
@@ -81,7 +105,9 @@ describe("SQLite file storage", () => {
     const second = await createSandbox({ ...options, db: file });
     try {
       await new Promise((r) => setTimeout(r, 50));
-      expect((await new Api(second).ok("GET", `/cms/api/v1/bank/${customer.id}/${bank.id}`)).bank_account_status).toBe("VERIFIED");
+      expect((await new Api(second).ok("GET", `/cms/api/v1/bank/${customer.id}/${bank.id}`)).bank_account_status).toBe(
+        "VERIFIED",
+      );
     } finally {
       await second.close();
     }
@@ -91,7 +117,11 @@ describe("SQLite file storage", () => {
     const file = join(dir, "debounce.db");
     const sandbox = await createSandbox({ ...options, db: file });
     try {
-      await new Api(sandbox).ok("POST", "/cms/api/v1/customer/create", { client_reference_id: "early", full_name: "Asha", alpha_3_country_code: "IND" });
+      await new Api(sandbox).ok("POST", "/cms/api/v1/customer/create", {
+        client_reference_id: "early",
+        full_name: "Asha",
+        alpha_3_country_code: "IND",
+      });
       await new Promise((r) => setTimeout(r, 200));
       expect(existsSync(file)).toBe(true);
     } finally {

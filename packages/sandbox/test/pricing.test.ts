@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { PAYIN_CORRIDORS, PAYOUT_CORRIDORS } from "../src/domain/catalog.js";
 import { add, div, eq, format, gte, lt, mul, parse, round, sub, sum } from "../src/domain/decimal.js";
-import { formatPayinQuote, formatPayoutQuote, quotePayin, quotePayout, type RequestedAmount } from "../src/domain/pricing.js";
+import {
+  formatPayinQuote,
+  formatPayoutQuote,
+  quotePayin,
+  quotePayout,
+  type RequestedAmount,
+} from "../src/domain/pricing.js";
 
 const P = { fiat: 2, crypto: 6 };
 const d = parse;
@@ -30,7 +36,16 @@ function amounts(count: number, digits: number, decimals: number, seed = 7): str
 
 const payoutFeeSum = (q: ReturnType<typeof payout>) => sum(Object.values(q.fees).map(d));
 const payinFeeSum = (q: ReturnType<typeof payin>) =>
-  sum([q.fees.service_fee, q.fees.service_gst, q.fees.pg_fee, q.fees.pg_gst, q.fees.client_fee_fiat, q.fees.client_gst_fiat].map(d));
+  sum(
+    [
+      q.fees.service_fee,
+      q.fees.service_gst,
+      q.fees.pg_fee,
+      q.fees.pg_gst,
+      q.fees.client_fee_fiat,
+      q.fees.client_gst_fiat,
+    ].map(d),
+  );
 
 describe("quotation pricing", () => {
   it.each(Object.values(PAYOUT_CORRIDORS).map((c) => [c.fiat, c.rate]))(

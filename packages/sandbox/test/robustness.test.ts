@@ -6,20 +6,37 @@ describe("bad input", () => {
   it("answers every kind of bad input with the envelope and keeps serving", async () => {
     const sandbox = await startSandbox();
     const api = new Api(sandbox);
-    const malformed = await api.post("/cms/api/v1/customer/create", undefined, { rawBody: '{"client_reference_id": "x",' });
+    const malformed = await api.post("/cms/api/v1/customer/create", undefined, {
+      rawBody: '{"client_reference_id": "x",',
+    });
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toMatchObject({ status: false, data: null, err_code: "INPUT_MALFORMED", message: "Malformed JSON body" });
+    expect(malformed.body).toMatchObject({
+      status: false,
+      data: null,
+      err_code: "INPUT_MALFORMED",
+      message: "Malformed JSON body",
+    });
 
     const array = await api.post("/cms/api/v1/customer/create", undefined, { rawBody: "[1,2]" });
     expect(array.body.err_code).toBe("INPUT_MALFORMED");
 
-    const wrongTypes = await api.post("/cms/api/v1/customer/create", { client_reference_id: 42, full_name: ["x"], alpha_3_country_code: "IND" });
+    const wrongTypes = await api.post("/cms/api/v1/customer/create", {
+      client_reference_id: 42,
+      full_name: ["x"],
+      alpha_3_country_code: "IND",
+    });
     expect(wrongTypes.body.err_code).toBe("INPUT_MALFORMED");
     expect(Object.keys(wrongTypes.body.errors).sort()).toEqual(["client_reference_id", "full_name"]);
 
-    const huge = await api.post("/cms/api/v1/customer/create", undefined, { rawBody: `{"pad":"${"x".repeat(2 * 1024 * 1024)}"}` });
+    const huge = await api.post("/cms/api/v1/customer/create", undefined, {
+      rawBody: `{"pad":"${"x".repeat(2 * 1024 * 1024)}"}`,
+    });
     expect(huge.status).toBe(413);
-    expect(huge.body).toMatchObject({ status: false, err_code: "INPUT_MALFORMED", message: expect.stringContaining("too large") });
+    expect(huge.body).toMatchObject({
+      status: false,
+      err_code: "INPUT_MALFORMED",
+      message: expect.stringContaining("too large"),
+    });
 
     const unknown = await api.get("/cms/api/v2/customer/list");
     expect(unknown.status).toBe(404);
@@ -30,13 +47,19 @@ describe("bad input", () => {
     expect(wrongMethod.body.err_code).toBe("NOT_FOUND");
     expect(wrongMethod.headers.allow).toBe("POST");
 
-    const badUtf8 = await api.post("/cms/api/v1/customer/create", undefined, { rawBody: Buffer.from([0x7b, 0xff, 0xfe, 0x7d]) });
+    const badUtf8 = await api.post("/cms/api/v1/customer/create", undefined, {
+      rawBody: Buffer.from([0x7b, 0xff, 0xfe, 0x7d]),
+    });
     expect(badUtf8.body.err_code).toBe("INPUT_MALFORMED");
 
     const badPath = await api.get("/cms/api/v1/customer/%E0%A4%A");
     expect(badPath.status).toBe(400);
 
-    const ok = await api.post("/cms/api/v1/customer/create", { client_reference_id: "still-alive", full_name: "Asha Verma", alpha_3_country_code: "IND" });
+    const ok = await api.post("/cms/api/v1/customer/create", {
+      client_reference_id: "still-alive",
+      full_name: "Asha Verma",
+      alpha_3_country_code: "IND",
+    });
     expect(ok.status).toBe(200);
   });
 

@@ -21,7 +21,11 @@ describe("schema version of a --db file", () => {
   it("records its schema version in the file and opens it again", async () => {
     const file = join(dir, "current.db");
     const first = await createSandbox({ ...options, db: file });
-    await new Api(first).ok("POST", "/cms/api/v1/customer/create", { client_reference_id: "v", full_name: "Asha", alpha_3_country_code: "IND" });
+    await new Api(first).ok("POST", "/cms/api/v1/customer/create", {
+      client_reference_id: "v",
+      full_name: "Asha",
+      alpha_3_country_code: "IND",
+    });
     await first.close();
     const db = new DatabaseSync(file);
     expect((db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version).toBe(SCHEMA_VERSION);
@@ -39,7 +43,9 @@ describe("schema version of a --db file", () => {
        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
        INSERT INTO records VALUES ('customer', 'c1', 'o1', '{"id":"c1"}');`,
     );
-    await expect(createSandbox({ ...options, db: file })).rejects.toThrow(/older sandbox \(the sql\.js format.*Start with a new --db file/);
+    await expect(createSandbox({ ...options, db: file })).rejects.toThrow(
+      /older sandbox \(the sql\.js format.*Start with a new --db file/,
+    );
   });
 
   it("leaves a refused file byte for byte as it was, for the version that wrote it", async () => {
@@ -58,7 +64,9 @@ describe("schema version of a --db file", () => {
   it("refuses a file written by a newer sandbox, saying to upgrade", async () => {
     const file = join(dir, "newer.db");
     sqlite(file, `PRAGMA user_version = ${SCHEMA_VERSION + 1}; CREATE TABLE future (x);`);
-    await expect(createSandbox({ ...options, db: file })).rejects.toThrow(/newer than this sandbox's.*upgrade @exchange-kit\/sandbox/);
+    await expect(createSandbox({ ...options, db: file })).rejects.toThrow(
+      /newer than this sandbox's.*upgrade @exchange-kit\/sandbox/,
+    );
   });
 
   it("refuses an SQLite file that is not a sandbox's, and a file that is not SQLite at all", async () => {

@@ -14,12 +14,14 @@ describe("the spec's request examples against the sandbox", () => {
     expect([...stated].filter((id) => !operations.has(id))).toEqual([]);
   });
 
-  it.each(CALLS.map((c) => [`${c.operationId} ${c.example}`, c] as const))("%s is answered 200", async (_name, call) => {
-    const api = new Api(await startSandbox());
-    const ids = await stateOf(call)(api);
-    const res = await send(api, call.operationId, ids, call.example);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.status).toBe(true);
-  });
+  it.each(CALLS.map((c) => [`${c.operationId} ${c.example}`, c] as const))(
+    "%s is answered 200",
+    async (_name, call) => {
+      const api = new Api(await startSandbox());
+      const ids = await stateOf(call)(api);
+      const res = await send(api, call.operationId, ids, call.example);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.status).toBe(true);
+    },
+  );
 });
-

@@ -5,7 +5,9 @@ import { compile, type ValidateFunction } from "../src/spec/ajv.js";
 import { operations, type JsonSchema } from "../src/spec/openapi.js";
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
-const success = (data: JsonSchema): JsonSchema => ({ allOf: [ref("SuccessEnvelope"), { type: "object", properties: { data } }] });
+const success = (data: JsonSchema): JsonSchema => ({
+  allOf: [ref("SuccessEnvelope"), { type: "object", properties: { data } }],
+});
 
 /** Schemas of the sandbox-only routes (not in the spec), built from the spec's components. */
 const SANDBOX_ONLY: Array<{ method: string; pattern: RegExp; ok: JsonSchema }> = [
@@ -13,7 +15,9 @@ const SANDBOX_ONLY: Array<{ method: string; pattern: RegExp; ok: JsonSchema }> =
   {
     method: "GET",
     pattern: /^\/cms\/api\/v1\/customer\/wallet\/list\/[^/]+$/,
-    ok: success({ allOf: [ref("PaginatedList"), { properties: { results: { type: "array", items: ref("Wallet") } } }] }),
+    ok: success({
+      allOf: [ref("PaginatedList"), { properties: { results: { type: "array", items: ref("Wallet") } } }],
+    }),
   },
   { method: "*", pattern: /^\/_sandbox\//, ok: ref("SuccessEnvelope") },
 ];
@@ -30,7 +34,9 @@ const matchers: Matcher[] = operations.map((op) => ({
   // Static segments first is how the server routes; here a literal match is tried before templated ones.
   regex: new RegExp(`^${op.path.replace(/\{[^}]+\}/g, "[^/]+")}$`),
   operationId: op.operationId,
-  responses: Object.fromEntries(Object.entries(op.responses).map(([status, r]) => [status, r.content?.["application/json"]?.schema])),
+  responses: Object.fromEntries(
+    Object.entries(op.responses).map(([status, r]) => [status, r.content?.["application/json"]?.schema]),
+  ),
 }));
 const templated = (m: Matcher) => m.regex.source.split("[^/]+").length - 1;
 const literalFirst = [...matchers].sort((a, b) => templated(a) - templated(b));
@@ -66,13 +72,28 @@ export function assertResponseMatchesSpec(method: string, path: string, status: 
   }
   const validate = validator(key, schema);
   if (!validate(body)) {
-    throw new SpecViolation(`${method} ${bare} ${status} breaks the spec (${key}): ${JSON.stringify(validate.errors, null, 1)}\nbody: ${JSON.stringify(body)}`);
+    throw new SpecViolation(
+      `${method} ${bare} ${status} breaks the spec (${key}): ${JSON.stringify(validate.errors, null, 1)}\nbody: ${JSON.stringify(body)}`,
+    );
   }
   return key;
 }
 
 /** The schema of a webhook event type, to check every delivered event against the spec. */
 export function assertEventMatchesSpec(event: { type: string }): void {
-  const validate = validator(`webhook:${event.type}`, { $ref: "#/components/schemas/" + ({ CUSTOMER: "CustomerEvent", BANK: "BankEvent", PAYIN: "PayinEvent", PAYOUT: "PayoutEvent", EDD: "EddEvent" } as Record<string, string>)[event.type]! });
-  if (!validate(event)) throw new SpecViolation(`event breaks the spec: ${JSON.stringify(validate.errors)}\n${JSON.stringify(event)}`);
+  const validate = validator(`webhook:${event.type}`, {
+    $ref:
+      "#/components/schemas/" +
+      (
+        {
+          CUSTOMER: "CustomerEvent",
+          BANK: "BankEvent",
+          PAYIN: "PayinEvent",
+          PAYOUT: "PayoutEvent",
+          EDD: "EddEvent",
+        } as Record<string, string>
+      )[event.type]!,
+  });
+  if (!validate(event))
+    throw new SpecViolation(`event breaks the spec: ${JSON.stringify(validate.errors)}\n${JSON.stringify(event)}`);
 }

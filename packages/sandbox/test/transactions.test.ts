@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Table } from "../src/store/store.js";
-import { Api, payoutQuotationBody, startReceiver, startSandbox, verifiedBank, verifiedCustomer, waitFor } from "./helpers.js";
+import {
+  Api,
+  payoutQuotationBody,
+  startReceiver,
+  startSandbox,
+  verifiedBank,
+  verifiedCustomer,
+  waitFor,
+} from "./helpers.js";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -31,15 +39,24 @@ describe("one transaction per request", () => {
 
     // initiatePayout writes the quotation (now backing the order) first, then the payout: the second write fails.
     failNextWriteOf("payout");
-    const failed = await api.post("/pos/api/v1/payout/initiate", { quotation_id: quote.id, client_reference_id: "rolled-back" });
+    const failed = await api.post("/pos/api/v1/payout/initiate", {
+      quotation_id: quote.id,
+      client_reference_id: "rolled-back",
+    });
     expect(failed.status).toBe(500);
     vi.restoreAllMocks();
 
     expect((await api.ok("GET", "/pos/api/v1/payout/history")).count).toBe(0);
     // Had the quotation write survived, it would now be "linked" to the failed order.
-    const payout = await api.ok("POST", "/pos/api/v1/payout/initiate", { quotation_id: quote.id, client_reference_id: "rolled-back" });
+    const payout = await api.ok("POST", "/pos/api/v1/payout/initiate", {
+      quotation_id: quote.id,
+      client_reference_id: "rolled-back",
+    });
     expect(payout.client_reference_id).toBe("rolled-back");
-    await waitFor(async () => (await api.ok("GET", `/pos/api/v1/payout/${payout.id}`)).status === "SUCCESS", "payout SUCCESS");
+    await waitFor(
+      async () => (await api.ok("GET", `/pos/api/v1/payout/${payout.id}`)).status === "SUCCESS",
+      "payout SUCCESS",
+    );
     await sandbox.deliveriesSettled();
     const events = await api.ok("GET", "/_sandbox/events");
     expect(events.count).toBe(eventsBefore + 1);
@@ -49,7 +66,11 @@ describe("one transaction per request", () => {
   it("rolls back a KYC submission whose plan was stored when the customer write fails, so the resend is accepted", async () => {
     const sandbox = await startSandbox({ autoProgressMs: false });
     const api = new Api(sandbox);
-    const customer = await api.ok("POST", "/cms/api/v1/customer/create", { client_reference_id: "kyc-rollback", full_name: "Asha Rao", alpha_3_country_code: "IND" });
+    const customer = await api.ok("POST", "/cms/api/v1/customer/create", {
+      client_reference_id: "kyc-rollback",
+      full_name: "Asha Rao",
+      alpha_3_country_code: "IND",
+    });
     const { kycBody } = await import("./helpers.js");
     // The plan is written with the customer row, then the customer is written again: fail that second write.
     const put = Table.prototype.put;

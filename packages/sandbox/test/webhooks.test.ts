@@ -1,7 +1,17 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { verifySignature } from "@exchange-kit/signing";
-import { Api, canonical, createCustomer, kycBody, startReceiver, startSandbox, verifiedBank, verifiedCustomer, waitFor } from "./helpers.js";
+import {
+  Api,
+  canonical,
+  createCustomer,
+  kycBody,
+  startReceiver,
+  startSandbox,
+  verifiedBank,
+  verifiedCustomer,
+  waitFor,
+} from "./helpers.js";
 
 const REGISTER = "/org/api/v1/organizations/api-webhooks";
 
@@ -15,14 +25,18 @@ function pythonVerifies(apiKey: string, apiSecret: string, timestamp: string, ra
     "canon = json.dumps(json.loads(d['body']), sort_keys=True, separators=(',', ':'), ensure_ascii=True)",
     "print('ok' if hmac.compare_digest(sig, d['sig']) and canon == d['body'] else 'bad')",
   ].join("\n");
-  const out = execFileSync("python3", ["-c", script], { input: JSON.stringify({ key: apiKey, secret: apiSecret, ts: timestamp, body: raw, sig: signature }) });
+  const out = execFileSync("python3", ["-c", script], {
+    input: JSON.stringify({ key: apiKey, secret: apiSecret, ts: timestamp, body: raw, sig: signature }),
+  });
   return out.toString().trim() === "ok";
 }
 
 describe("webhooks", () => {
   it("registers a loopback http URL, which the spec's https rule would refuse, and rejects other http URLs", async () => {
     const api = new Api(await startSandbox());
-    expect((await api.ok("POST", REGISTER, { webhook_url: "http://127.0.0.1:9/hooks" })).webhook_url).toBe("http://127.0.0.1:9/hooks");
+    expect((await api.ok("POST", REGISTER, { webhook_url: "http://127.0.0.1:9/hooks" })).webhook_url).toBe(
+      "http://127.0.0.1:9/hooks",
+    );
     expect((await api.post(REGISTER, { webhook_url: "http://localhost:8080/x" })).status).toBe(200);
     expect((await api.post(REGISTER, { webhook_url: "https://hooks.example.com/exchange" })).status).toBe(200);
     const http = await api.post(REGISTER, { webhook_url: "http://hooks.example.com/x" });
@@ -45,13 +59,21 @@ describe("webhooks", () => {
     // The body sent is the canonical string itself (sorted keys, no whitespace, \u escapes).
     expect(delivery.raw).toBe(canonical(JSON.parse(delivery.raw)));
     expect(pythonVerifies(org.apiKey, org.apiSecret, timestamp, delivery.raw, signature)).toBe(true);
-    expect(await verifySignature({ apiKey: org.apiKey, apiSecret: org.apiSecret, timestamp, signature, canonicalBody: delivery.raw })).toBe(true);
+    expect(
+      await verifySignature({
+        apiKey: org.apiKey,
+        apiSecret: org.apiSecret,
+        timestamp,
+        signature,
+        canonicalBody: delivery.raw,
+      }),
+    ).toBe(true);
     expect(pythonVerifies(org.apiKey, "wrong-secret", timestamp, delivery.raw, signature)).toBe(false);
   });
 
   it("signs each organization's events with that organization's own credentials", async () => {
     const sandbox = await startSandbox();
-    const [a, b] = sandbox.organizations as [typeof sandbox.organizations[0], typeof sandbox.organizations[0]];
+    const [a, b] = sandbox.organizations as [(typeof sandbox.organizations)[0], (typeof sandbox.organizations)[0]];
     const receiverA = await startReceiver();
     const receiverB = await startReceiver();
     await new Api(sandbox, a).ok("POST", REGISTER, { webhook_url: receiverA.url });
@@ -113,7 +135,9 @@ describe("webhooks", () => {
       ["initial", "delivered"],
       ["redelivery", "delivered"],
     ]);
-    expect((await api.post("/_sandbox/events/00000000-0000-4000-8000-000000000000/redeliver")).body.err_code).toBe("INPUT_INVALID_PARAMETER");
+    expect((await api.post("/_sandbox/events/00000000-0000-4000-8000-000000000000/redeliver")).body.err_code).toBe(
+      "INPUT_INVALID_PARAMETER",
+    );
   });
 
   it("delivers every event twice when duplicate deliveries are on", async () => {
@@ -139,7 +163,14 @@ describe("webhooks", () => {
     const customer = await verifiedCustomer(api);
     const bank = await verifiedBank(api, customer.id);
     const quote = await api.ok("POST", "/pos/api/v1/payout/quotation", {
-      asset: "usdt", fiat: "INR", customer_id: customer.id, bank_id: bank.id, network: "tron", payment_method: "IMPS", receiving_amount: "10000", risk_parameters: { ip_address: "203.0.113.24" },
+      asset: "usdt",
+      fiat: "INR",
+      customer_id: customer.id,
+      bank_id: bank.id,
+      network: "tron",
+      payment_method: "IMPS",
+      receiving_amount: "10000",
+      risk_parameters: { ip_address: "203.0.113.24" },
     });
     const payout = await api.ok("POST", "/pos/api/v1/payout/initiate", { quotation_id: quote.id });
     await waitFor(() => receiver.deliveries.length >= 3, "events");
@@ -147,7 +178,11 @@ describe("webhooks", () => {
     await api.ok("POST", `/_sandbox/payouts/${payout.id}/transition`, { status: "PROCESSING" });
     expect((await api.ok("GET", `/pos/api/v1/payout/${payout.id}`)).status).toBe("PROCESSING");
     await sandbox.deliveriesSettled();
-    expect(receiver.deliveries.map((d) => `${d.body.type} ${d.body.event}`)).toEqual(["CUSTOMER VERIFIED", "BANK VERIFIED", "PAYOUT SUCCESS"]);
+    expect(receiver.deliveries.map((d) => `${d.body.type} ${d.body.event}`)).toEqual([
+      "CUSTOMER VERIFIED",
+      "BANK VERIFIED",
+      "PAYOUT SUCCESS",
+    ]);
     expect(sandbox.events().some((e) => e.body.event === "PROCESSING")).toBe(false);
   });
 
@@ -165,16 +200,44 @@ describe("webhooks", () => {
     const receiver = await startReceiver();
     await api.ok("POST", REGISTER, { webhook_url: receiver.url });
     const customer = await createCustomer(api);
-    const move = (kind: string, id: string, body: Record<string, unknown>) => api.ok("POST", `/_sandbox/${kind}/${id}/transition`, body);
+    const move = (kind: string, id: string, body: Record<string, unknown>) =>
+      api.ok("POST", `/_sandbox/${kind}/${id}/transition`, body);
     await move("customers", customer.id, { status: "FAILED", failure_reason: "TAX_VERIFICATION_FAILED" });
     await move("customers", customer.id, { status: "VERIFIED" });
-    const bank = await api.ok("POST", "/cms/api/v1/bank/create", { customer_id: customer.id, bank_account_type: "ACCOUNT_DETAILS", identifiers: { account_number: "42", ifsc: "HDFC0001234" } });
+    const bank = await api.ok("POST", "/cms/api/v1/bank/create", {
+      customer_id: customer.id,
+      bank_account_type: "ACCOUNT_DETAILS",
+      identifiers: { account_number: "42", ifsc: "HDFC0001234" },
+    });
     await move("banks", bank.id, { status: "FAILED", failure_reason: "ACCOUNT_TYPE_NRE" });
     await move("banks", bank.id, { status: "VERIFIED" });
-    const payinQuote = await api.ok("POST", "/pis/api/v1/payin/quotation", { customer_id: customer.id, bank_id: bank.id, asset: "usdt", fiat: "INR", network: "tron", payment_method: "NEFT", wallet_address: "T1", sending_amount: "5000" });
-    const payin = await api.ok("POST", "/pis/api/v1/payin/initiate", { quotation_id: payinQuote.id, client_reference_id: "all-pairs", transaction_reference_id: "ALLPAIRS0001" });
-    for (const status of ["ON_HOLD", "FAILED", "REFUND_INITIATED", "REFUNDED", "SUCCESS"]) await move("payins", payin.id, { status, refund_reason: "THIRD_PARTY_PAYMENT" });
-    const payoutQuote = await api.ok("POST", "/pos/api/v1/payout/quotation", { asset: "usdt", fiat: "INR", customer_id: customer.id, bank_id: bank.id, network: "tron", payment_method: "IMPS", receiving_amount: "9000", risk_parameters: { ip_address: "203.0.113.9" } });
+    const payinQuote = await api.ok("POST", "/pis/api/v1/payin/quotation", {
+      customer_id: customer.id,
+      bank_id: bank.id,
+      asset: "usdt",
+      fiat: "INR",
+      network: "tron",
+      payment_method: "NEFT",
+      wallet_address: "T1",
+      sending_amount: "5000",
+    });
+    const payin = await api.ok("POST", "/pis/api/v1/payin/initiate", {
+      quotation_id: payinQuote.id,
+      client_reference_id: "all-pairs",
+      transaction_reference_id: "ALLPAIRS0001",
+    });
+    for (const status of ["ON_HOLD", "FAILED", "REFUND_INITIATED", "REFUNDED", "SUCCESS"])
+      await move("payins", payin.id, { status, refund_reason: "THIRD_PARTY_PAYMENT" });
+    const payoutQuote = await api.ok("POST", "/pos/api/v1/payout/quotation", {
+      asset: "usdt",
+      fiat: "INR",
+      customer_id: customer.id,
+      bank_id: bank.id,
+      network: "tron",
+      payment_method: "IMPS",
+      receiving_amount: "9000",
+      risk_parameters: { ip_address: "203.0.113.9" },
+    });
     const payout = await api.ok("POST", "/pos/api/v1/payout/initiate", { quotation_id: payoutQuote.id });
     await move("payouts", payout.id, { status: "IN_REVIEW", reason: "Request for information" });
     await move("payouts", payout.id, { status: "IN_REVIEW", reason: "Under compliance review" });
@@ -186,9 +249,21 @@ describe("webhooks", () => {
     const pairs = new Set(receiver.deliveries.map((d) => `${d.body.type} ${d.body.event}`));
     expect([...pairs].sort()).toEqual(
       [
-        "CUSTOMER VERIFIED", "CUSTOMER FAILED", "BANK VERIFIED", "BANK FAILED",
-        "PAYIN SUCCESS", "PAYIN FAILED", "PAYIN REFUND_INITIATED", "PAYIN REFUNDED", "PAYIN ON_HOLD",
-        "PAYOUT SUCCESS", "PAYOUT FAILED", "PAYOUT REFUNDED", "PAYOUT IN_REVIEW", "EDD VERIFIED", "EDD FAILED",
+        "CUSTOMER VERIFIED",
+        "CUSTOMER FAILED",
+        "BANK VERIFIED",
+        "BANK FAILED",
+        "PAYIN SUCCESS",
+        "PAYIN FAILED",
+        "PAYIN REFUND_INITIATED",
+        "PAYIN REFUNDED",
+        "PAYIN ON_HOLD",
+        "PAYOUT SUCCESS",
+        "PAYOUT FAILED",
+        "PAYOUT REFUNDED",
+        "PAYOUT IN_REVIEW",
+        "EDD VERIFIED",
+        "EDD FAILED",
       ].sort(),
     );
   });

@@ -58,7 +58,11 @@ function measureAll(fns) {
 }
 
 const rows = [];
-for (const [label, body] of [["200 B", small], ["1 KB", medium], ["32 KB", large]]) {
+for (const [label, body] of [
+  ["200 B", small],
+  ["1 KB", medium],
+  ["32 KB", large],
+]) {
   const sorted = sortedCopy(body);
   const bytes = canonicalize(body).length;
   const t = measureAll({
@@ -77,7 +81,9 @@ if (sink === -1) console.log(sink);
 const us = (ns) => (ns / 1000).toFixed(2).padStart(8);
 const ratio = (a, b) => (a / b).toFixed(2).padStart(5) + "x";
 console.log("Node " + process.version + ", microseconds per call (best of 25 interleaved rounds), lower is better\n");
-console.log("| body | canonical bytes | floor: sorted JSON.stringify + HMAC | canonicalize + sign (signRequestSync) | ratio to floor | JSON.stringify of sorted copy | canonicalize | json-stable-stringify | fast-json-stable-stringify | safe-stable-stringify |");
+console.log(
+  "| body | canonical bytes | floor: sorted JSON.stringify + HMAC | canonicalize + sign (signRequestSync) | ratio to floor | JSON.stringify of sorted copy | canonicalize | json-stable-stringify | fast-json-stable-stringify | safe-stable-stringify |",
+);
 console.log("| - | -: | -: | -: | -: | -: | -: | -: | -: | -: |");
 for (const { label, bytes, t } of rows) {
   console.log(
@@ -87,4 +93,6 @@ for (const { label, bytes, t } of rows) {
 
 const m = rows[1].t;
 const fastest = Math.min(m.jsonStable, m.fastJsonStable, m.safeStable);
-console.log(`\n1 KB: canonicalize + sign is ${ratio(m.sign, m.floor)} the floor (target <= 2x); canonicalize is ${ratio(fastest, m.canonicalize)} faster than the fastest stable-stringify package`);
+console.log(
+  `\n1 KB: canonicalize + sign is ${ratio(m.sign, m.floor)} the floor (target <= 2x); canonicalize is ${ratio(fastest, m.canonicalize)} faster than the fastest stable-stringify package`,
+);

@@ -25,7 +25,10 @@ async function size(contents, platform) {
 }
 
 const rows = [];
-for (const [entry, platform] of [["./dist/index.js", "neutral"], ["./dist/node.js", "node"]]) {
+for (const [entry, platform] of [
+  ["./dist/index.js", "neutral"],
+  ["./dist/node.js", "node"],
+]) {
   rows.push([`${entry} (all exports)`, platform, await size(`export * from "${entry}";`, platform)]);
   rows.push([
     `${entry} (signing only, no canonicalizeText)`,
@@ -35,5 +38,7 @@ for (const [entry, platform] of [["./dist/index.js", "neutral"], ["./dist/node.j
 }
 for (const [what, platform, { min, gz }] of rows) {
   const mark = gz < TARGET ? "under" : "over";
-  console.log(`${what.padEnd(52)} ${platform.padEnd(8)} ${String(min).padStart(6)} B min, ${String(gz).padStart(5)} B min+gz (${mark} the ${TARGET} B target)`);
+  console.log(
+    `${what.padEnd(52)} ${platform.padEnd(8)} ${String(min).padStart(6)} B min, ${String(gz).padStart(5)} B min+gz (${mark} the ${TARGET} B target)`,
+  );
 }

@@ -17,9 +17,25 @@ type Frame = ObjectFrame | string[];
 const PLAIN_RUN = /[^"\\\u0000-\u001f]*/y;
 const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?/y;
 const AT_OR_ABOVE_SURROGATES = /[\ud800-\uffff]/;
-const SHORT_ESCAPES: Record<string, string> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
+const SHORT_ESCAPES: Record<string, string> = {
+  '"': '"',
+  "\\": "\\",
+  "/": "/",
+  b: "\b",
+  f: "\f",
+  n: "\n",
+  r: "\r",
+  t: "\t",
+};
 // Python's json reads these literals; its json.dumps writes NaN and Infinity back the same way.
-const LITERALS: Record<string, string> = { n: "null", t: "true", f: "false", N: "NaN", I: "Infinity", "-": "-Infinity" };
+const LITERALS: Record<string, string> = {
+  n: "null",
+  t: "true",
+  f: "false",
+  N: "NaN",
+  I: "Infinity",
+  "-": "-Infinity",
+};
 
 /**
  * The canonical body for JSON text, without going through JavaScript

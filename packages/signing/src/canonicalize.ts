@@ -35,7 +35,8 @@ export function canonicalize(value: unknown): string {
   try {
     return write(value, 0, []);
   } catch (e) {
-    if (e instanceof Unwritable) throw new TypeError(`Cannot canonicalize ${shortPath(e.inward.reverse())}: ${e.reason}`);
+    if (e instanceof Unwritable)
+      throw new TypeError(`Cannot canonicalize ${shortPath(e.inward.reverse())}: ${e.reason}`);
     throw e;
   }
 }
@@ -146,7 +147,8 @@ function isPlainObject(v: object): boolean {
   return (
     proto === Object.prototype ||
     proto === null ||
-    (Object.getPrototypeOf(proto) === null && (proto as { constructor?: { name?: unknown } }).constructor?.name === "Object")
+    (Object.getPrototypeOf(proto) === null &&
+      (proto as { constructor?: { name?: unknown } }).constructor?.name === "Object")
   );
 }
 

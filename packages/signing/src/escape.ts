@@ -10,7 +10,13 @@ const HEX = "0123456789abcdef";
 // from holding memory.
 const ESCAPES_MAX = 4096;
 const SHORT_ESCAPES: ReadonlyArray<readonly [number, string]> = [
-  [0x22, '\\"'], [0x5c, "\\\\"], [0x08, "\\b"], [0x09, "\\t"], [0x0a, "\\n"], [0x0c, "\\f"], [0x0d, "\\r"],
+  [0x22, '\\"'],
+  [0x5c, "\\\\"],
+  [0x08, "\\b"],
+  [0x09, "\\t"],
+  [0x0a, "\\n"],
+  [0x0c, "\\f"],
+  [0x0d, "\\r"],
 ];
 const escapes = new Map<number, string>(SHORT_ESCAPES);
 

@@ -50,7 +50,9 @@ export async function computeSignature(options: ComputeSignatureOptions): Promis
  * await fetch(url, { method: "POST", headers, body });
  */
 export function signRequest(options: SignRequestOptions & { body?: undefined }): Promise<SignedRequestWithoutBody>;
-export function signRequest<B extends {} | null>(options: SignRequestOptions & { body: B }): Promise<SignedRequestWithBody>;
+export function signRequest<B extends {} | null>(
+  options: SignRequestOptions & { body: B },
+): Promise<SignedRequestWithBody>;
 export function signRequest(options: SignRequestOptions): Promise<SignedRequest>;
 export async function signRequest(options: SignRequestOptions): Promise<SignedRequest> {
   const prepared = prepareRequest(options);

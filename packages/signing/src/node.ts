@@ -82,7 +82,9 @@ export function signRequestSync(options: SignRequestOptions): SignedRequest {
  * await fetch(url, { method: "POST", headers, body });
  */
 export function signRequest(options: SignRequestOptions & { body?: undefined }): Promise<SignedRequestWithoutBody>;
-export function signRequest<B extends {} | null>(options: SignRequestOptions & { body: B }): Promise<SignedRequestWithBody>;
+export function signRequest<B extends {} | null>(
+  options: SignRequestOptions & { body: B },
+): Promise<SignedRequestWithBody>;
 export function signRequest(options: SignRequestOptions): Promise<SignedRequest>;
 export async function signRequest(options: SignRequestOptions): Promise<SignedRequest> {
   return signRequestSync(options);

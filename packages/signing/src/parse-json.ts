@@ -49,26 +49,31 @@ function readEscaped(text: string): unknown {
       space();
       if (c === "{") {
         const out: Record<string, unknown> = {};
-        if (text[i] === "}") return i++, out;
+        if (text[i] === "}") return (i++, out);
         for (;;) {
           space();
           const key = JSON.parse(token(STRING)) as string;
           space();
           expect(":");
           // defineProperty, not assignment: a "__proto__" key is an own member, as JSON.parse makes it.
-          Object.defineProperty(out, key, { value: value(depth + 1), enumerable: true, writable: true, configurable: true });
+          Object.defineProperty(out, key, {
+            value: value(depth + 1),
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
           space();
           if (text[i] === ",") i++;
-          else return expect("}"), out;
+          else return (expect("}"), out);
         }
       }
       const out: unknown[] = [];
-      if (text[i] === "]") return i++, out;
+      if (text[i] === "]") return (i++, out);
       for (;;) {
         out.push(value(depth + 1));
         space();
         if (text[i] === ",") i++;
-        else return expect("]"), out;
+        else return (expect("]"), out);
       }
     }
     if (c === '"') return JSON.parse(token(STRING));

@@ -81,10 +81,17 @@ export function prepareRequest(options: SignRequestOptions): PreparedRequest {
   check(options);
   const { apiKey, body } = options;
   // A string would be signed as a JSON string literal: almost surely JSON text passed by mistake.
-  if (typeof body === "string") fail("body must be a value, not JSON text; for text use canonicalizeText with computeSignature");
+  if (typeof body === "string")
+    fail("body must be a value, not JSON text; for text use canonicalizeText with computeSignature");
   const sent = body === undefined ? undefined : canonicalize(body);
   const timestamp = signingTimestamp(options.timestamp);
-  return { secret: options.apiSecret, message: `${apiKey}|${timestamp}|${sent ?? "{}"}`, apiKey, timestamp, body: sent };
+  return {
+    secret: options.apiSecret,
+    message: `${apiKey}|${timestamp}|${sent ?? "{}"}`,
+    apiKey,
+    timestamp,
+    body: sent,
+  };
 }
 
 export function signedRequest(p: PreparedRequest, signature: string): SignedRequest {

@@ -17,7 +17,7 @@ function subtle(): SubtleCrypto {
   const s = (globalThis as { crypto?: Crypto }).crypto?.subtle;
   if (s === undefined) {
     throw new Error(
-      "@exchange-kit/signing: Web Crypto (globalThis.crypto.subtle) is not available here; on Node.js import the package under the \"node\" condition or from \"@exchange-kit/signing/node\"",
+      '@exchange-kit/signing: Web Crypto (globalThis.crypto.subtle) is not available here; on Node.js import the package under the "node" condition or from "@exchange-kit/signing/node"',
     );
   }
   return s;

@@ -59,7 +59,11 @@ describe("canonicalizeText rejects malformed text with a SyntaxError giving the 
   const cases: Array<[string, string, string]> = [
     ["empty text", "", "Expecting value: line 1 column 1 (char 0)"],
     ["a trailing comma in an array", "[1,]", "Expecting value: line 1 column 4 (char 3)"],
-    ["a trailing comma in an object", '{"a":1,}', "Expecting property name enclosed in double quotes: line 1 column 8 (char 7)"],
+    [
+      "a trailing comma in an object",
+      '{"a":1,}',
+      "Expecting property name enclosed in double quotes: line 1 column 8 (char 7)",
+    ],
     ["a missing colon", '{"a" 1}', "Expecting ':' delimiter: line 1 column 6 (char 5)"],
     ["a missing comma", "[1 2]", "Expecting ',' delimiter: line 1 column 4 (char 3)"],
     ["single quotes", "{'a':1}", "Expecting property name enclosed in double quotes: line 1 column 2 (char 1)"],
@@ -81,15 +85,21 @@ describe("canonicalizeText rejects malformed text with a SyntaxError giving the 
   it("accepts nesting 512 levels deep, the limit it shares with canonicalize", () => {
     const deep = `${"[".repeat(MAX_NESTING_DEPTH)}1${"]".repeat(MAX_NESTING_DEPTH)}`;
     expect(canonicalizeText(deep)).toBe(deep);
-    expect(canonicalizeText(canonicalize(nested(MAX_NESTING_DEPTH, 1)))).toBe(canonicalize(nested(MAX_NESTING_DEPTH, 1)));
+    expect(canonicalizeText(canonicalize(nested(MAX_NESTING_DEPTH, 1)))).toBe(
+      canonicalize(nested(MAX_NESTING_DEPTH, 1)),
+    );
   });
 
   it("rejects nesting deeper than 512 levels with a short SyntaxError, an empty container included", () => {
     const tooDeep = `${"[".repeat(MAX_NESTING_DEPTH + 1)}${"]".repeat(MAX_NESTING_DEPTH + 1)}`;
     expect(() => canonicalizeText(tooDeep)).toThrow(SyntaxError);
-    expect(() => canonicalizeText(tooDeep)).toThrow("Too deep: nested deeper than 512 levels: line 1 column 513 (char 512)");
+    expect(() => canonicalizeText(tooDeep)).toThrow(
+      "Too deep: nested deeper than 512 levels: line 1 column 513 (char 512)",
+    );
     const million = `${"[".repeat(1_000_000)}${"]".repeat(1_000_000)}`;
-    expect(() => canonicalizeText(million)).toThrow(/^Too deep: nested deeper than 512 levels: line 1 column 513 \(char 512\)$/);
+    expect(() => canonicalizeText(million)).toThrow(
+      /^Too deep: nested deeper than 512 levels: line 1 column 513 \(char 512\)$/,
+    );
   });
 
   it("throws a TypeError when given something other than a string", () => {

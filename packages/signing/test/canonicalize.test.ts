@@ -45,7 +45,7 @@ describe("canonicalize", () => {
   });
 
   it("escapes non-ASCII characters in keys", () => {
-    expect(canonicalize({ "नाम": "x" })).toBe('{"\\u0928\\u093e\\u092e":"x"}');
+    expect(canonicalize({ नाम: "x" })).toBe('{"\\u0928\\u093e\\u092e":"x"}');
   });
 
   it("writes floats the way Python's repr does", () => {
@@ -83,7 +83,10 @@ describe("canonicalize", () => {
 
   it("writes top-level scalars", () => {
     expect([canonicalize(null), canonicalize(true), canonicalize("x"), canonicalize(1.5)]).toEqual([
-      "null", "true", '"x"', "1.5",
+      "null",
+      "true",
+      '"x"',
+      "1.5",
     ]);
   });
 
@@ -144,12 +147,16 @@ describe("canonicalize refuses values JSON cannot carry", () => {
     } catch (e) {
       error = e;
     }
-    expect((error as Error).message).toBe("Cannot canonicalize $.k[0].k[0]…(504 levels)….k[0].k[0]: nested deeper than 512 levels");
+    expect((error as Error).message).toBe(
+      "Cannot canonicalize $.k[0].k[0]…(504 levels)….k[0].k[0]: nested deeper than 512 levels",
+    );
   });
 
   it("cuts a very long key in the path", () => {
     const key = "k".repeat(1000);
-    expect(() => canonicalize({ [key]: NaN })).toThrow(`Cannot canonicalize $.${"k".repeat(39)}…: NaN is not a JSON number`);
+    expect(() => canonicalize({ [key]: NaN })).toThrow(
+      `Cannot canonicalize $.${"k".repeat(39)}…: NaN is not a JSON number`,
+    );
   });
 
   it("does not call toJSON, so a Date is refused rather than silently turned into a string", () => {

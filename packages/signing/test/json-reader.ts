@@ -28,7 +28,7 @@ export function readJson(text: string): unknown {
       // defineProperty, not assignment: a "__proto__" key is an own property, as JSON.parse makes it.
       const out: Record<string, unknown> = {};
       space();
-      if (text[i] === "}") return i++, out;
+      if (text[i] === "}") return (i++, out);
       for (;;) {
         space();
         const key = JSON.parse(token(STRING)) as string;
@@ -45,7 +45,7 @@ export function readJson(text: string): unknown {
       i++;
       const out: unknown[] = [];
       space();
-      if (text[i] === "]") return i++, out;
+      if (text[i] === "]") return (i++, out);
       for (;;) {
         out.push(value());
         space();

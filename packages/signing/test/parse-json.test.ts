@@ -24,14 +24,24 @@ describe("parseJson", () => {
     expect(parseJson(text)).toEqual(JSON.parse(text));
   });
 
-  it("keeps a \"__proto__\" key as an own member, as JSON.parse does", () => {
+  it('keeps a "__proto__" key as an own member, as JSON.parse does', () => {
     const text = '{"a":[1,"x\\"y"],"__proto__":{"b":"\\u00e9"},"c":{}}';
     const value = parseJson(text) as object;
     expect(Object.keys(value)).toEqual(["a", "__proto__", "c"]);
     expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
   });
 
-  const malformed = ['{"a\\n":1,}', '["\\n" 2]', '{"a\\n" 1}', '["\\x"]', '["\\n",01]', '{"a\\n":1} x', '["\\n"', '["\\n","\u0001"]', '["\\n",nul]'];
+  const malformed = [
+    '{"a\\n":1,}',
+    '["\\n" 2]',
+    '{"a\\n" 1}',
+    '["\\x"]',
+    '["\\n",01]',
+    '{"a\\n":1} x',
+    '["\\n"',
+    '["\\n","\u0001"]',
+    '["\\n",nul]',
+  ];
   it.each(malformed)("refuses %j with a SyntaxError, as JSON.parse does", (text) => {
     expect(() => JSON.parse(text)).toThrow(SyntaxError);
     expect(() => parseJson(text)).toThrow(SyntaxError);

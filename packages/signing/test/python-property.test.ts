@@ -58,14 +58,20 @@ describe.skipIf(!hasPython)("canonicalizeText agrees with Python's json.loads th
 
   it("produces the same canonical bytes for well-formed text", () => {
     const texts = sample(jsonText, 6000, 2);
-    const python = runPython("text", texts.map((t) => JSON.stringify(t))).map(expectFrom);
+    const python = runPython(
+      "text",
+      texts.map((t) => JSON.stringify(t)),
+    ).map(expectFrom);
     expect(python.filter((p) => p.startsWith("ok")).length).toBeGreaterThan(texts.length * 0.99);
     expect(firstMismatch(texts, python, run)).toBeUndefined();
   });
 
   it("rejects exactly the malformed text Python rejects, at the same offset and with the same message", () => {
     const texts = sample(mutatedJsonText, 4000, 3);
-    const python = runPython("text", texts.map((t) => JSON.stringify(t))).map(expectFrom);
+    const python = runPython(
+      "text",
+      texts.map((t) => JSON.stringify(t)),
+    ).map(expectFrom);
     expect(python.some((p) => p.startsWith("exc"))).toBe(false);
     expect(firstMismatch(texts, python, run)).toBeUndefined();
   });

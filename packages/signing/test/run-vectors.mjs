@@ -21,7 +21,12 @@ for (const v of table.vectors) {
   if (v.viaJsonParse) check(v.name, "canonicalize", lib.canonicalize(value), v.canonical);
   const base = { apiKey, apiSecret, timestamp };
   check(v.name, "computeSignature", await lib.computeSignature({ ...base, canonicalBody: v.canonical }), v.signature);
-  check(v.name, "verifySignature", await lib.verifySignature({ ...base, canonicalBody: v.canonical, signature: v.signature, now: timestamp }), true);
+  check(
+    v.name,
+    "verifySignature",
+    await lib.verifySignature({ ...base, canonicalBody: v.canonical, signature: v.signature, now: timestamp }),
+    true,
+  );
   if (v.method === "GET") {
     const r = await lib.signRequest(base);
     check(v.name, "signRequest GET signature", r.headers["X-SIGNATURE"], v.signature);
@@ -32,9 +37,18 @@ for (const v of table.vectors) {
     check(v.name, "signRequest signature", r.headers["X-SIGNATURE"], v.signature);
   }
   if (typeof lib.computeSignatureSync === "function") {
-    check(v.name, "computeSignatureSync", lib.computeSignatureSync({ ...base, canonicalBody: v.canonical }), v.signature);
+    check(
+      v.name,
+      "computeSignatureSync",
+      lib.computeSignatureSync({ ...base, canonicalBody: v.canonical }),
+      v.signature,
+    );
   }
 }
 
-const runtime = globalThis.Deno ? `deno ${Deno.version.deno}` : globalThis.Bun ? `bun ${Bun.version}` : `node ${process.version}`;
+const runtime = globalThis.Deno
+  ? `deno ${Deno.version.deno}`
+  : globalThis.Bun
+    ? `bun ${Bun.version}`
+    : `node ${process.version}`;
 console.log(JSON.stringify({ runtime, entry: entry.pathname.split("/").pop(), checks, failures }));

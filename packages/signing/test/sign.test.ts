@@ -25,7 +25,11 @@ describe.each(entries)("signRequest, %s", (_name, lib) => {
   it("signs {} for a request without a body, and sends neither body nor Content-Type", async () => {
     const r = await lib.signRequest({ ...credentials, timestamp });
     expect(r.body).toBeUndefined();
-    expect(r.headers).toEqual({ "X-API-KEY": "ek_test_key", "X-TIMESTAMP": "1700000000", "X-SIGNATURE": emptyBodySignature });
+    expect(r.headers).toEqual({
+      "X-API-KEY": "ek_test_key",
+      "X-TIMESTAMP": "1700000000",
+      "X-SIGNATURE": emptyBodySignature,
+    });
   });
 
   it("uses the current Unix time in seconds when no timestamp is given", async () => {
@@ -80,7 +84,9 @@ describe.each(entries)("computeSignature, %s", (_name, lib) => {
   });
 
   it("rejects a canonicalBody that is neither a string nor bytes", async () => {
-    await expect(lib.computeSignature({ ...credentials, timestamp, canonicalBody: {} as string })).rejects.toThrow(TypeError);
+    await expect(lib.computeSignature({ ...credentials, timestamp, canonicalBody: {} as string })).rejects.toThrow(
+      TypeError,
+    );
   });
 
   it("signs a body given as UTF-8 bytes exactly as the same text", async () => {
@@ -89,17 +95,21 @@ describe.each(entries)("computeSignature, %s", (_name, lib) => {
     expect(await lib.computeSignature({ ...credentials, timestamp, canonicalBody: bytes })).toBe(
       await lib.computeSignature({ ...credentials, timestamp, canonicalBody: text }),
     );
-    expect(await lib.computeSignature({ ...credentials, timestamp, canonicalBody: new TextEncoder().encode("{}") })).toBe(
-      emptyBodySignature,
-    );
+    expect(
+      await lib.computeSignature({ ...credentials, timestamp, canonicalBody: new TextEncoder().encode("{}") }),
+    ).toBe(emptyBodySignature);
   });
 
   it("verifies a signature over a body given as bytes", async () => {
     const bytes = new TextEncoder().encode('{"a":1}');
     const signature = await lib.computeSignature({ ...credentials, timestamp, canonicalBody: '{"a":1}' });
-    expect(await lib.verifySignature({ ...credentials, timestamp, canonicalBody: bytes, signature, now: timestamp })).toBe(true);
+    expect(
+      await lib.verifySignature({ ...credentials, timestamp, canonicalBody: bytes, signature, now: timestamp }),
+    ).toBe(true);
     const other = new TextEncoder().encode('{"a":2}');
-    expect(await lib.verifySignature({ ...credentials, timestamp, canonicalBody: other, signature, now: timestamp })).toBe(false);
+    expect(
+      await lib.verifySignature({ ...credentials, timestamp, canonicalBody: other, signature, now: timestamp }),
+    ).toBe(false);
   });
 });
 

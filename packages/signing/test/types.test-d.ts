@@ -14,7 +14,9 @@ describe("the public types", () => {
   });
 
   it("type a request with a body as having a string body and a Content-Type", () => {
-    expectTypeOf(web.signRequest({ ...credentials, body: { a: 1 } })).resolves.toEqualTypeOf<Web.SignedRequestWithBody>();
+    expectTypeOf(
+      web.signRequest({ ...credentials, body: { a: 1 } }),
+    ).resolves.toEqualTypeOf<Web.SignedRequestWithBody>();
     expectTypeOf<Web.SignedRequestWithBody["body"]>().toEqualTypeOf<string>();
     expectTypeOf<Web.SignedRequestWithBody["headers"]>().toHaveProperty("Content-Type");
   });

@@ -35,7 +35,12 @@ describe.each([
     });
 
     it("verifySignature accepts the reference signature", async () => {
-      const ok = await lib.verifySignature({ ...base, canonicalBody: v.canonical, signature: v.signature, now: timestamp });
+      const ok = await lib.verifySignature({
+        ...base,
+        canonicalBody: v.canonical,
+        signature: v.signature,
+        now: timestamp,
+      });
       expect(ok).toBe(true);
     });
 

@@ -9,7 +9,14 @@ describe.each(entries)("verifySignature, %s", (_name, lib) => {
   const sign = (body = canonicalBody, ts: number | string = timestamp) =>
     lib.computeSignature({ ...credentials, timestamp: ts, canonicalBody: body });
   const verify = async (patch: Record<string, unknown> = {}) =>
-    lib.verifySignature({ ...credentials, timestamp, canonicalBody, signature: await sign(), now: timestamp, ...patch });
+    lib.verifySignature({
+      ...credentials,
+      timestamp,
+      canonicalBody,
+      signature: await sign(),
+      now: timestamp,
+      ...patch,
+    });
 
   it("accepts the signature of this body and timestamp", async () => {
     expect(await verify()).toBe(true);

@@ -108,7 +108,9 @@ class ZodGenerator {
     const doc = [schema.title && schema.title !== name ? schema.title : undefined, schema.description]
       .filter(Boolean)
       .join("\n\n");
-    this.declarations.push(`${docComment(doc || `The ${name} component.`)}export const ${id}${annotation} = ${result.code};`);
+    this.declarations.push(
+      `${docComment(doc || `The ${name} component.`)}export const ${id}${annotation} = ${result.code};`,
+    );
     const entry = { code: id, duOk: result.duOk && annotation === "" };
     this.done.set(name, entry);
     return entry;
@@ -142,7 +144,10 @@ class ZodGenerator {
 
     if (schema.type === undefined && !("const" in schema) && !schema.enum) {
       const types = inherited ?? impliedTypes(schema);
-      if (types && assertionKeys(schema).some((k) => !["allOf", "anyOf", "oneOf", "not", "if", "then", "else"].includes(k))) {
+      if (
+        types &&
+        assertionKeys(schema).some((k) => !["allOf", "anyOf", "oneOf", "not", "if", "then", "else"].includes(k))
+      ) {
         schema = { ...schema, type: types.length === 1 ? types[0] : types };
       }
     }
@@ -185,12 +190,17 @@ class ZodGenerator {
     }
     if (isPlainObject(schema.dependentRequired)) {
       this.helpers.add("dependentRequired");
-      result = { code: `${result.code}.check(dependentRequired(${literal(schema.dependentRequired)}))`, duOk: result.duOk };
+      result = {
+        code: `${result.code}.check(dependentRequired(${literal(schema.dependentRequired)}))`,
+        duOk: result.duOk,
+      };
     }
     if (schema.if !== undefined && (schema.then !== undefined || schema.else !== undefined)) {
       const ifCode = this.translate(schema.if, conditionTypes, `${where}/if`).code;
-      const thenCode = schema.then === undefined ? "undefined" : this.translate(schema.then, conditionTypes, `${where}/then`).code;
-      const elseCode = schema.else === undefined ? "undefined" : this.translate(schema.else, conditionTypes, `${where}/else`).code;
+      const thenCode =
+        schema.then === undefined ? "undefined" : this.translate(schema.then, conditionTypes, `${where}/then`).code;
+      const elseCode =
+        schema.else === undefined ? "undefined" : this.translate(schema.else, conditionTypes, `${where}/else`).code;
       this.helpers.add("conditional");
       result = {
         code: `${result.code}.check(${list([ifCode, thenCode, elseCode], "conditional(", ")")})`,
@@ -205,7 +215,9 @@ class ZodGenerator {
     if (members.length === 1) return translated[0];
     const found = findDiscriminator(this.doc, members, discriminator?.propertyName);
     if (discriminator?.propertyName && !found) {
-      throw new Error(`${where}: discriminator "${discriminator.propertyName}" does not tell the ${keyword} members apart`);
+      throw new Error(
+        `${where}: discriminator "${discriminator.propertyName}" does not tell the ${keyword} members apart`,
+      );
     }
     if (found && discriminator?.mapping) {
       for (const [value, target] of Object.entries(discriminator.mapping)) {
@@ -239,7 +251,9 @@ class ZodGenerator {
     if (Array.isArray(schema.enum)) {
       const types = typeList(schema.type);
       const values = types
-        ? schema.enum.filter((v) => types.includes(jsonType(v)) || (jsonType(v) === "integer" && types.includes("number")))
+        ? schema.enum.filter(
+            (v) => types.includes(jsonType(v)) || (jsonType(v) === "integer" && types.includes("number")),
+          )
         : schema.enum;
       return { code: this.literals(values, where), duOk: false };
     }
@@ -252,17 +266,29 @@ class ZodGenerator {
     if (unique.includes("null") && parts.length === 1) return { code: `${parts[0].code}.nullable()`, duOk: false };
     if (unique.includes("null")) parts.push({ code: "z.null()" });
     if (parts.length === 1) return parts[0];
-    return { code: `z.union(${list(parts.map((p) => p.code), "[", "]")})`, duOk: false };
+    return {
+      code: `z.union(${list(
+        parts.map((p) => p.code),
+        "[",
+        "]",
+      )})`,
+      duOk: false,
+    };
   }
 
   literals(values, where) {
     for (const v of values) {
-      if (v !== null && typeof v === "object") throw new Error(`${where}: object or array values in enum/const are not supported`);
+      if (v !== null && typeof v === "object")
+        throw new Error(`${where}: object or array values in enum/const are not supported`);
     }
     if (values.length === 0) return "z.never()";
     if (values.length === 1) return values[0] === null ? "z.null()" : `z.literal(${literal(values[0])})`;
     if (values.every((v) => typeof v === "string")) return `z.enum(${list(values.map(literal), "[", "]")})`;
-    return `z.union(${list(values.map((v) => (v === null ? "z.null()" : `z.literal(${literal(v)})`)), "[", "]")})`;
+    return `z.union(${list(
+      values.map((v) => (v === null ? "z.null()" : `z.literal(${literal(v)})`)),
+      "[",
+      "]",
+    )})`;
   }
 
   typed(type, schema, where) {
@@ -335,7 +361,8 @@ class ZodGenerator {
       const shape = list(entries, "{", "}");
       if (extra === false) code = `z.strictObject(${shape})`;
       else if (extra === undefined || extra === true) code = `z.looseObject(${shape})`;
-      else code = `z.object(${shape}).catchall(${this.translate(extra, undefined, `${where}/additionalProperties`).code})`;
+      else
+        code = `z.object(${shape}).catchall(${this.translate(extra, undefined, `${where}/additionalProperties`).code})`;
       if (keyCode !== undefined) {
         this.helpers.add("propertyNames");
         code += `.check(propertyNames(${keyCode}))`;
@@ -376,7 +403,8 @@ class ZodGenerator {
       const where = `#/paths/${path}/${method}`;
       const members = [];
       const bodySchema = jsonMedia(this.doc, operation.requestBody)?.schema;
-      if (bodySchema !== undefined) members.push(`requestBody: ${this.translate(bodySchema, undefined, `${where}/requestBody`).code}`);
+      if (bodySchema !== undefined)
+        members.push(`requestBody: ${this.translate(bodySchema, undefined, `${where}/requestBody`).code}`);
       const responses = [];
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
         const code = responseCode(response, `${where}/responses/${status}`);
@@ -385,7 +413,9 @@ class ZodGenerator {
       members.push(`responses: ${list(responses, "{", "}")}`);
       lines.push(`${key(id)}: ${list(members, "{", "}")}`);
     }
-    const shared = [...sharedResponses].filter(([, code]) => code !== undefined).map(([name, code]) => `${key(name)}: ${code}`);
+    const shared = [...sharedResponses]
+      .filter(([, code]) => code !== undefined)
+      .map(([name, code]) => `${key(name)}: ${code}`);
     return { operations: lines, shared };
   }
 
@@ -415,28 +445,39 @@ class ZodGenerator {
       'import { z } from "zod";',
       "",
     );
-    out.push(HELPERS.filter((h) => this.helpers.has(h.name)).map((h) => h.code).join("\n\n"));
+    out.push(
+      HELPERS.filter((h) => this.helpers.has(h.name))
+        .map((h) => h.code)
+        .join("\n\n"),
+    );
     if (this.helpers.size > 0) out.push("");
     out.push(componentDeclarations.join("\n\n"), "");
 
     out.push(
       docComment("Every component schema's zod schema, by component name.") +
-      `export const componentSchemas = ${list(
-        [...this.aliases].map(([name, alias]) => `${key(name)}: ${zodName(alias)}`),
-        "{",
-        "}",
-      )} as const;`,
+        `export const componentSchemas = ${list(
+          [...this.aliases].map(([name, alias]) => `${key(name)}: ${zodName(alias)}`),
+          "{",
+          "}",
+        )} as const;`,
       "",
     );
 
     const unionName = zodName(WEBHOOK_UNION);
     out.push(
       docComment("The body of each webhook the service sends, by webhook name.") +
-      `export const webhookSchemas = ${list(webhooks.map((w) => `${key(w.name)}: ${w.result.code}`), "{", "}")} as const;`,
+        `export const webhookSchemas = ${list(
+          webhooks.map((w) => `${key(w.name)}: ${w.result.code}`),
+          "{",
+          "}",
+        )} as const;`,
       "",
     );
     if (webhooks.length > 0) {
-      const found = findDiscriminator(this.doc, webhooks.map((w) => w.schema));
+      const found = findDiscriminator(
+        this.doc,
+        webhooks.map((w) => w.schema),
+      );
       const codes = webhooks.map((w) => `webhookSchemas.${key(w.name)}`);
       const union =
         found && webhooks.every((w) => w.result.duOk)
@@ -447,20 +488,18 @@ class ZodGenerator {
       out.push(
         docComment(
           `Any webhook event: the union of every webhook body${found ? `, told apart by \`${found.name}\` and then by each body's own discriminator` : ""}.`,
-        ) +
-        `export const ${unionName} = ${union};`,
+        ) + `export const ${unionName} = ${union};`,
         "",
       );
     }
 
     out.push(
       docComment("The schemas of the shared responses (components.responses) that have a JSON body.") +
-      `export const responseSchemas = ${list(shared, "{", "}")} as const;`,
+        `export const responseSchemas = ${list(shared, "{", "}")} as const;`,
       "",
       docComment(
         "The request body schema and the response schemas (by status) of every operation, by operationId.\nResponses without a JSON body are left out.",
-      ) +
-      `export const operationSchemas = ${list(operations, "{", "}")} as const;`,
+      ) + `export const operationSchemas = ${list(operations, "{", "}")} as const;`,
       "",
     );
     return out.join("\n");

@@ -37,7 +37,7 @@ export type OperationQueryParams<Id extends OperationId> = NonNullable<operation
 export type WebhookEventType = WebhookEvent["type"];
 
 /** The webhook event of one `type` (and, optionally, one `event`). */
-export type WebhookEventOf<T extends WebhookEventType, E extends WebhookEvent["event"] = WebhookEvent["event"]> = Extract<
-  WebhookEvent,
-  { type: T; event: E }
->;
+export type WebhookEventOf<
+  T extends WebhookEventType,
+  E extends WebhookEvent["event"] = WebhookEvent["event"],
+> = Extract<WebhookEvent, { type: T; event: E }>;

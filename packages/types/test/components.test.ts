@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { componentSchemas } from "../src/zod.js";
-import { examplesByComponent, facts, isObject, mutations, spec, standaloneMutations, type ExampleSource } from "./support/spec.js";
+import {
+  examplesByComponent,
+  facts,
+  isObject,
+  mutations,
+  spec,
+  standaloneMutations,
+  type ExampleSource,
+} from "./support/spec.js";
 
 const doc = spec();
 const schemas = doc.components.schemas as Record<string, unknown>;
@@ -28,7 +36,8 @@ describe("the zod schemas of the component schemas", () => {
     for (const name of names) {
       const examples = byComponent.get(name) ?? [];
       const f = facts(doc, schemas[name]);
-      const count = examples.length > 0 ? examples.flatMap((e) => mutations(f, e.value)).length : standaloneMutations(f).length;
+      const count =
+        examples.length > 0 ? examples.flatMap((e) => mutations(f, e.value)).length : standaloneMutations(f).length;
       expect(count, name).toBeGreaterThan(0);
     }
   });
@@ -51,20 +60,26 @@ describe.each(names)("the %s schema", (name) => {
   });
 
   if (examples.length > 0) {
-    it.each(examples.map((e) => [e.where, e.value] as const))("accepts the example from %s and returns it unchanged", (_where, value) => {
-      const result = schema.safeParse(value);
-      expect(result.error?.issues).toBeUndefined();
-      expect(result.data).toEqual(value);
-    });
+    it.each(examples.map((e) => [e.where, e.value] as const))(
+      "accepts the example from %s and returns it unchanged",
+      (_where, value) => {
+        const result = schema.safeParse(value);
+        expect(result.error?.issues).toBeUndefined();
+        expect(result.data).toEqual(value);
+      },
+    );
   }
 
   it("has at least one mutation of its examples to reject", () => {
     expect(distinct.length).toBeGreaterThan(0);
   });
 
-  it.each(distinct.map((m) => [m.description, m.where, m.value] as const))("rejects the example with %s (%s)", (_d, _w, value) => {
-    expect(schema.safeParse(value).success).toBe(false);
-  });
+  it.each(distinct.map((m) => [m.description, m.where, m.value] as const))(
+    "rejects the example with %s (%s)",
+    (_d, _w, value) => {
+      expect(schema.safeParse(value).success).toBe(false);
+    },
+  );
 
   const objectExample = examples.find((e) => isObject(e.value));
   if (objectExample) {

@@ -51,7 +51,17 @@ describe("the package entries", () => {
 
   it('export a schema per component, the webhook union and the lookup records from "./zod"', () => {
     const names = Object.keys(zodEntry);
-    expect(names).toEqual(expect.arrayContaining(["CustomerSchema", "WebhookEventSchema", "WebhookEventBaseSchema", "componentSchemas", "webhookSchemas", "operationSchemas", "responseSchemas"]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "CustomerSchema",
+        "WebhookEventSchema",
+        "WebhookEventBaseSchema",
+        "componentSchemas",
+        "webhookSchemas",
+        "operationSchemas",
+        "responseSchemas",
+      ]),
+    );
     for (const name of names) expect(name.endsWith("Schema") || name.endsWith("Schemas"), name).toBe(true);
   });
 

@@ -14,14 +14,16 @@ function walk() {
     if (!isObject(s) || depth > 10) return;
     if (Array.isArray(s.enum)) for (const v of s.enum) declared.add(String(v));
     if ("const" in s) declared.add(String(s.const));
-    for (const k of ["allOf", "anyOf", "oneOf"]) for (const m of (s[k] as unknown[] | undefined) ?? []) fromSchema(m, depth + 1);
+    for (const k of ["allOf", "anyOf", "oneOf"])
+      for (const m of (s[k] as unknown[] | undefined) ?? []) fromSchema(m, depth + 1);
   };
   const visit = (node: unknown, inExample: boolean): void => {
     if (Array.isArray(node)) return node.forEach((n) => visit(n, inExample));
     if (!isObject(node)) return;
     if (inExample && typeof node.err_code === "string") inExamples.add(node.err_code);
     if (!inExample && isObject(node.properties) && "err_code" in node.properties) fromSchema(node.properties.err_code);
-    for (const [k, v] of Object.entries(node)) visit(v, inExample || k === "examples" || k === "example" || k === "value");
+    for (const [k, v] of Object.entries(node))
+      visit(v, inExample || k === "examples" || k === "example" || k === "value");
   };
   visit(doc, false);
   return { declared, inExamples };

@@ -8,8 +8,16 @@ import { generateZod } from "../scripts/generate-zod.mjs";
 type Schemas = Record<string, zod.ZodType>;
 
 function compile(schemas: Record<string, unknown>, extra: Record<string, unknown> = {}): Schemas {
-  const source = generateZod({ openapi: "3.1.0", info: { title: "t", version: "1" }, paths: {}, components: { schemas }, ...extra });
-  const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText;
+  const source = generateZod({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: {},
+    components: { schemas },
+    ...extra,
+  });
+  const js = ts.transpileModule(source, {
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+  }).outputText;
   const exports: Record<string, unknown> = {};
   const require = (id: string) => {
     if (id === "zod") return zod;
@@ -41,7 +49,12 @@ describe("the zod generator", () => {
   });
 
   it("translates enum and const of mixed types, null included", () => {
-    const s = compile({ A: { enum: ["a", 1, null] }, B: { const: null }, C: { type: "string", enum: ["x", "y"] }, D: { const: 3 } });
+    const s = compile({
+      A: { enum: ["a", 1, null] },
+      B: { const: null },
+      C: { type: "string", enum: ["x", "y"] },
+      D: { const: 3 },
+    });
     check(s.ASchema!, ["a", 1, null], ["b", 2, true]);
     check(s.BSchema!, [null], [0, "null"]);
     check(s.CSchema!, ["x", "y"], ["z"]);
@@ -49,7 +62,10 @@ describe("the zod generator", () => {
   });
 
   it("translates number bounds and multipleOf", () => {
-    const s = compile({ A: { type: "integer", minimum: 2, exclusiveMaximum: 10, multipleOf: 2 }, B: { type: "number", exclusiveMinimum: 0, maximum: 1 } });
+    const s = compile({
+      A: { type: "integer", minimum: 2, exclusiveMaximum: 10, multipleOf: 2 },
+      B: { type: "number", exclusiveMinimum: 0, maximum: 1 },
+    });
     check(s.ASchema!, [2, 8], [0, 3, 10, 4.5]);
     check(s.BSchema!, [0.5, 1], [0, 1.5]);
   });
@@ -67,7 +83,11 @@ describe("the zod generator", () => {
       Code: { type: "string", pattern: "^[A-Z]{2}\\d$", maxLength: 3 },
     });
     check(s.UuidSchema!, ["3f0e8d7c-2b1a-4c5d-9e8f-7a6b5c4d3e2f"], ["3f0e8d7c", 1]);
-    check(s.TimeSchema!, ["2026-03-01T10:15:30Z", "2026-03-01T10:15:30.5+05:30"], ["2026-03-01", "2026-03-01T10:15:30"]);
+    check(
+      s.TimeSchema!,
+      ["2026-03-01T10:15:30Z", "2026-03-01T10:15:30.5+05:30"],
+      ["2026-03-01", "2026-03-01T10:15:30"],
+    );
     check(s.DaySchema!, ["2026-03-01"], ["2026-13-01", "01-03-2026"]);
     check(s.MailSchema!, ["a@example.com"], ["a@", "example.com"]);
     check(s.UriSchema!, ["https://example.com/a?b=c"], ["not a uri"]);
@@ -78,7 +98,9 @@ describe("the zod generator", () => {
   });
 
   it("translates arrays with bounds and uniqueItems", () => {
-    const s = compile({ A: { type: "array", items: { type: "integer" }, minItems: 1, maxItems: 3, uniqueItems: true } });
+    const s = compile({
+      A: { type: "array", items: { type: "integer" }, minItems: 1, maxItems: 3, uniqueItems: true },
+    });
     check(s.ASchema!, [[1], [1, 2, 3]], [[], [1, 2, 3, 4], [1, 1], ["1"]]);
   });
 
@@ -118,9 +140,20 @@ describe("the zod generator", () => {
 
   it("merges allOf members, intersecting a property both declare", () => {
     const s = compile({
-      Base: { type: "object", required: ["kind"], properties: { kind: { type: "string", enum: ["a", "b"] }, n: { type: "integer" } } },
-      A: { allOf: [{ $ref: "#/components/schemas/Base" }, { properties: { kind: { const: "a" }, n: { minimum: 5 } } }] },
-      P: { allOf: [{ type: "string", pattern: "^a" }, { type: "string", pattern: "b$" }] },
+      Base: {
+        type: "object",
+        required: ["kind"],
+        properties: { kind: { type: "string", enum: ["a", "b"] }, n: { type: "integer" } },
+      },
+      A: {
+        allOf: [{ $ref: "#/components/schemas/Base" }, { properties: { kind: { const: "a" }, n: { minimum: 5 } } }],
+      },
+      P: {
+        allOf: [
+          { type: "string", pattern: "^a" },
+          { type: "string", pattern: "b$" },
+        ],
+      },
     });
     check(s.ASchema!, [{ kind: "a" }, { kind: "a", n: 5 }], [{ kind: "b" }, { kind: "a", n: 4 }, {}]);
     check(s.PSchema!, ["ab", "axb"], ["a", "b"]);
@@ -128,18 +161,34 @@ describe("the zod generator", () => {
 
   it("keeps allOf members that cannot merge as an intersection (additionalProperties false)", () => {
     const s = compile({
-      A: { allOf: [{ type: "object", properties: { a: {} }, additionalProperties: false }, { type: "object", properties: { b: {} } }] },
+      A: {
+        allOf: [
+          { type: "object", properties: { a: {} }, additionalProperties: false },
+          { type: "object", properties: { b: {} } },
+        ],
+      },
     });
     check(s.ASchema!, [{ a: 1 }, {}], [{ a: 1, b: 2 }]);
   });
 
   it("checks that exactly one oneOf member matches when members overlap", () => {
-    const s = compile({ A: { oneOf: [{ type: "string", minLength: 3 }, { type: "string", maxLength: 3 }] } });
+    const s = compile({
+      A: {
+        oneOf: [
+          { type: "string", minLength: 3 },
+          { type: "string", maxLength: 3 },
+        ],
+      },
+    });
     check(s.ASchema!, ["abcd", "ab"], ["abc", 1]);
   });
 
   it("makes a discriminated union from a discriminator, and from a property that tells members apart", () => {
-    const member = (kind: string, extra: object) => ({ type: "object", required: ["kind"], properties: { kind: { const: kind }, ...extra } });
+    const member = (kind: string, extra: object) => ({
+      type: "object",
+      required: ["kind"],
+      properties: { kind: { const: kind }, ...extra },
+    });
     const s = compile({
       X: member("x", { x: { type: "integer" } }),
       Y: member("y", { y: { type: "string" } }),
@@ -150,7 +199,14 @@ describe("the zod generator", () => {
       F: { anyOf: [{ $ref: "#/components/schemas/X" }, { $ref: "#/components/schemas/Y" }] },
     });
     for (const schema of [s.DSchema!, s.FSchema!]) {
-      check(schema, [{ kind: "x", x: 1 }, { kind: "y", y: "1" }], [{ kind: "z" }, { kind: "x", x: "1" }, {}]);
+      check(
+        schema,
+        [
+          { kind: "x", x: 1 },
+          { kind: "y", y: "1" },
+        ],
+        [{ kind: "z" }, { kind: "x", x: "1" }, {}],
+      );
     }
     expect(s.DSchema).toBeInstanceOf(zod.ZodDiscriminatedUnion);
     expect(s.FSchema).toBeInstanceOf(zod.ZodDiscriminatedUnion);
@@ -167,7 +223,14 @@ describe("the zod generator", () => {
       },
     });
     check(s.NSchema!, ["allowed"], ["forbidden"]);
-    check(s.CSchema!, [{ kind: "a", a: 1 }, { kind: "z", b: 1 }, { b: 1 }], [{ kind: "a", b: 1 }, { kind: "z", a: 1 }]);
+    check(
+      s.CSchema!,
+      [{ kind: "a", a: 1 }, { kind: "z", b: 1 }, { b: 1 }],
+      [
+        { kind: "a", b: 1 },
+        { kind: "z", a: 1 },
+      ],
+    );
   });
 
   it("references recursive components lazily", () => {
@@ -175,19 +238,31 @@ describe("the zod generator", () => {
       Node: {
         type: "object",
         required: ["name"],
-        properties: { name: { type: "string" }, children: { type: "array", items: { $ref: "#/components/schemas/Node" } } },
+        properties: {
+          name: { type: "string" },
+          children: { type: "array", items: { $ref: "#/components/schemas/Node" } },
+        },
       },
     });
-    check(s.NodeSchema!, [{ name: "a", children: [{ name: "b", children: [] }] }], [{ name: "a", children: [{ children: [] }] }]);
+    check(
+      s.NodeSchema!,
+      [{ name: "a", children: [{ name: "b", children: [] }] }],
+      [{ name: "a", children: [{ children: [] }] }],
+    );
   });
 
   it("refuses keywords it does not understand, so the spec cannot outgrow it silently", () => {
-    expect(() => compile({ A: { type: "object", patternProperties: { "^x": { type: "string" } } } })).toThrow(/patternProperties/);
+    expect(() => compile({ A: { type: "object", patternProperties: { "^x": { type: "string" } } } })).toThrow(
+      /patternProperties/,
+    );
     expect(() => compile({ A: { type: "array", prefixItems: [{ type: "string" }] } })).toThrow(/prefixItems/);
   });
 
   it("is deterministic", () => {
-    const schemas = { A: { type: "object", properties: { b: { $ref: "#/components/schemas/B" } } }, B: { type: "string" } };
+    const schemas = {
+      A: { type: "object", properties: { b: { $ref: "#/components/schemas/B" } } },
+      B: { type: "string" },
+    };
     const spec = { openapi: "3.1.0", info: { title: "t", version: "1" }, paths: {}, components: { schemas } };
     expect(generateZod(structuredClone(spec))).toBe(generateZod(structuredClone(spec)));
   });

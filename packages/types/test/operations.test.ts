@@ -16,7 +16,9 @@ describe("the operation index", () => {
     "describes %s as the spec does",
     (id, { key: path, method, operation, pathItem }) => {
       const entry = operationIndex[id as keyof typeof operationIndex];
-      const params = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p: unknown) => deref(doc, p));
+      const params = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p: unknown) =>
+        deref(doc, p),
+      );
       const body = deref(doc, operation.requestBody);
       expect(entry).toEqual({
         operationId: id,
@@ -45,12 +47,21 @@ describe("the route table", () => {
   it("holds tag, path, method, pathParams, queryParams, hasBody and idempotency of every index entry", () => {
     for (const [id, entry] of Object.entries(operationIndex)) {
       const { method, path, tag, pathParams, queryParams, hasBody, idempotency } = entry;
-      expect(operationRoutes[id as keyof typeof operationRoutes], id).toEqual([tag, path, method, pathParams, queryParams, hasBody, idempotency]);
+      expect(operationRoutes[id as keyof typeof operationRoutes], id).toEqual([
+        tag,
+        path,
+        method,
+        pathParams,
+        queryParams,
+        hasBody,
+        idempotency,
+      ]);
     }
   });
 
   it("classes reads as safe to repeat and EDD saves as unsafe", () => {
-    for (const entry of Object.values(operationIndex)) if (entry.method === "get") expect(entry.idempotency, entry.operationId).toBe("safe");
+    for (const entry of Object.values(operationIndex))
+      if (entry.method === "get") expect(entry.idempotency, entry.operationId).toBe("safe");
     expect(operationIndex.savePayinEdd.idempotency).toBe("unsafe");
     expect(operationIndex.initiatePayout.idempotency).toBe("guarded");
   });
@@ -69,12 +80,22 @@ for (const { operation } of operations) {
   const schemas = operationSchemas[id] as { requestBody?: z.ZodType; responses: Record<string, z.ZodType> };
   const body = deref(doc, operation.requestBody)?.content?.["application/json"];
   for (const ex of mediaExamples(doc, body)) {
-    cases.push({ label: `${id} request example ${ex.name}`, schema: schemas.requestBody!, jsonSchema: body.schema, value: ex.value });
+    cases.push({
+      label: `${id} request example ${ex.name}`,
+      schema: schemas.requestBody!,
+      jsonSchema: body.schema,
+      value: ex.value,
+    });
   }
   for (const [status, response] of Object.entries(operation.responses as Record<string, unknown>)) {
     const media = deref(doc, response)?.content?.["application/json"];
     for (const ex of mediaExamples(doc, media)) {
-      cases.push({ label: `${id} ${status} example ${ex.name}`, schema: schemas.responses[status]!, jsonSchema: media.schema, value: ex.value });
+      cases.push({
+        label: `${id} ${status} example ${ex.name}`,
+        schema: schemas.responses[status]!,
+        jsonSchema: media.schema,
+        value: ex.value,
+      });
     }
   }
 }
@@ -97,7 +118,10 @@ describe("the operation schemas", () => {
 
   it("are checked against at least one example per operation", () => {
     for (const { operation } of operations) {
-      expect(cases.some((c) => c.label.startsWith(`${operation.operationId} `)), operation.operationId).toBe(true);
+      expect(
+        cases.some((c) => c.label.startsWith(`${operation.operationId} `)),
+        operation.operationId,
+      ).toBe(true);
     }
   });
 
@@ -108,7 +132,11 @@ describe("the operation schemas", () => {
   });
 
   const rejected = cases.flatMap((c) =>
-    mutations(facts(doc, c.jsonSchema), c.value).map((m) => ({ label: `${c.label} with ${m.description}`, schema: c.schema, value: m.value })),
+    mutations(facts(doc, c.jsonSchema), c.value).map((m) => ({
+      label: `${c.label} with ${m.description}`,
+      schema: c.schema,
+      value: m.value,
+    })),
   );
   it.each(rejected.map((r) => [r.label, r] as const))("reject the %s", (_label, r) => {
     expect(r.schema.safeParse(r.value).success).toBe(false);

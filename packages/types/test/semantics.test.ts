@@ -19,7 +19,9 @@ const example = (name: string) => structuredClone(doc.components.schemas[name].e
 describe("the zod schemas follow the spec's rules", () => {
   it("accept a payout quotation request with exactly one of sending_amount and receiving_amount (oneOf with not)", () => {
     for (const schema of [PayoutQuotationRequestSchema, RemittancePayoutQuotationRequestSchema]) {
-      const base = example(schema === PayoutQuotationRequestSchema ? "PayoutQuotationRequest" : "RemittancePayoutQuotationRequest");
+      const base = example(
+        schema === PayoutQuotationRequestSchema ? "PayoutQuotationRequest" : "RemittancePayoutQuotationRequest",
+      );
       delete base.sending_amount;
       delete base.receiving_amount;
       expect(schema.safeParse({ ...base, sending_amount: "10.5" }).success).toBe(true);
@@ -55,8 +57,16 @@ describe("the zod schemas follow the spec's rules", () => {
     };
     const rfi = { client_reference_id: null, reason: "Request for information" };
     expect(PayoutInReviewEventSchema.safeParse({ ...base, metadata: rfi }).success).toBe(false);
-    expect(PayoutInReviewEventSchema.safeParse({ ...base, metadata: { ...rfi, rfi_link: "https://rfi.example/f/1" } }).success).toBe(true);
-    expect(PayoutInReviewEventSchema.safeParse({ ...base, metadata: { client_reference_id: "p-1", reason: "Under compliance review" } }).success).toBe(true);
+    expect(
+      PayoutInReviewEventSchema.safeParse({ ...base, metadata: { ...rfi, rfi_link: "https://rfi.example/f/1" } })
+        .success,
+    ).toBe(true);
+    expect(
+      PayoutInReviewEventSchema.safeParse({
+        ...base,
+        metadata: { client_reference_id: "p-1", reason: "Under compliance review" },
+      }).success,
+    ).toBe(true);
   });
 
   it("require the identifier of the bank account's rail (anyOf told apart by bank_account_type)", () => {
@@ -64,14 +74,19 @@ describe("the zod schemas follow the spec's rules", () => {
     expect(BankAccountSchema.safeParse(account).success).toBe(true);
     expect(BankAccountSchema.safeParse({ ...account, identifiers: { ifsc: "HDFC0001234" } }).success).toBe(false);
     expect(BankAccountSchema.safeParse({ ...account, bank_account_type: "UPI" }).success).toBe(false);
-    expect(BankAccountSchema.safeParse({ ...account, bank_account_type: "UPI", identifiers: { vpa: "asha@okhdfc" } }).success).toBe(true);
+    expect(
+      BankAccountSchema.safeParse({ ...account, bank_account_type: "UPI", identifiers: { vpa: "asha@okhdfc" } })
+        .success,
+    ).toBe(true);
   });
 
   it("check the fiat keys of the payout configuration (propertyNames) and each fiat's shape", () => {
     const config = example("PayoutConfiguration");
     expect(PayoutConfigurationSchema.safeParse(config).success).toBe(true);
     expect(PayoutConfigurationSchema.safeParse({ ...config, INR: config.inr }).success).toBe(false);
-    expect(PayoutConfigurationSchema.safeParse({ usd: { required_risk_parameters: "ip_address" } }).success).toBe(false);
+    expect(PayoutConfigurationSchema.safeParse({ usd: { required_risk_parameters: "ip_address" } }).success).toBe(
+      false,
+    );
   });
 
   it("check the IP address format, v4 or v6 (anyOf of formats)", () => {

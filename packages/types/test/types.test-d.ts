@@ -107,7 +107,15 @@ describe("the operation index types", () => {
 
   it("type each route as a literal tuple with the index entry's members", () => {
     expectTypeOf<(typeof operationRoutes)["getCustomer"]>().toEqualTypeOf<
-      readonly ["Customers", "/cms/api/v1/customer/{customer_id}", "get", readonly ["customer_id"], readonly [], false, "safe"]
+      readonly [
+        "Customers",
+        "/cms/api/v1/customer/{customer_id}",
+        "get",
+        readonly ["customer_id"],
+        readonly [],
+        false,
+        "safe",
+      ]
     >();
     expectTypeOf<(typeof operationRoutes)[OperationId]>().toMatchTypeOf<OperationRoute>();
     expectTypeOf<keyof typeof operationRoutes>().toEqualTypeOf<OperationId>();

@@ -20,7 +20,12 @@ function variantsOf(bodyComponent: string): Map<string, string> {
 const examples = webhooks.flatMap(({ key, operation }) => {
   const media = deref(doc, operation.requestBody)?.content?.["application/json"];
   const body = schemaRefName(media?.schema?.$ref)!;
-  return mediaExamples(doc, media).map((ex) => ({ webhook: key, body, name: ex.name, value: ex.value as Record<string, unknown> }));
+  return mediaExamples(doc, media).map((ex) => ({
+    webhook: key,
+    body,
+    name: ex.name,
+    value: ex.value as Record<string, unknown>,
+  }));
 });
 const allVariants = [...new Set(examples.flatMap((e) => [...variantsOf(e.body).values()]))];
 
@@ -30,7 +35,11 @@ describe("WebhookEventSchema", () => {
   });
 
   it("is checked against at least one example per webhook and per event variant", () => {
-    for (const { key } of webhooks) expect(examples.some((e) => e.webhook === key), key).toBe(true);
+    for (const { key } of webhooks)
+      expect(
+        examples.some((e) => e.webhook === key),
+        key,
+      ).toBe(true);
     const covered = new Set(examples.map((e) => variantsOf(e.body).get(String(e.value.event))));
     for (const variant of allVariants) expect(covered.has(variant), variant).toBe(true);
   });

@@ -44,6 +44,9 @@ for (const [label, contents, external] of rows) {
 const [own, whole] = measured;
 const zod = whole.inputs.filter((path) => path.includes("zod"));
 console.log(`core pulls in zod: ${zod.length > 0 ? `YES (${zod.join(", ")})` : "no"}`);
-for (const [what, { gzip }] of [["own code", own], ["with signing", whole]]) {
+for (const [what, { gzip }] of [
+  ["own code", own],
+  ["with signing", whole],
+]) {
   console.log(`target: core under 4 KB gzipped, ${what}: ${gzip < 4096 ? "met" : "NOT met"} (${kb(gzip)})`);
 }

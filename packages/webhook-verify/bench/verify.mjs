@@ -38,8 +38,15 @@ async function casesOf(size) {
   const signature = await computeSignature({ apiKey, apiSecret, timestamp, canonicalBody: text });
   const headers = { "x-timestamp": timestamp, "x-signature": signature, "content-type": "application/json" };
   const pretty = Buffer.from(JSON.stringify(JSON.parse(text), null, 2));
-  const rotation = [{ apiKey: "ak_live_old", apiSecret: "sk_live_old" }, { apiKey, apiSecret }];
-  const stripeHeader = stripe.webhooks.generateTestHeaderString({ payload: text, secret: stripeSecret, timestamp: now });
+  const rotation = [
+    { apiKey: "ak_live_old", apiSecret: "sk_live_old" },
+    { apiKey, apiSecret },
+  ];
+  const stripeHeader = stripe.webhooks.generateTestHeaderString({
+    payload: text,
+    secret: stripeSecret,
+    timestamp: now,
+  });
   const given = Buffer.from(signature, "base64");
   const floor = () => {
     const digest = createHmac("sha256", apiSecret).update(`${apiKey}|${timestamp}|`).update(bytes).digest();
@@ -49,11 +56,14 @@ async function casesOf(size) {
     bytes: bytes.length,
     floor,
     cases: {
-      "peer: stripe webhooks.constructEvent, Buffer": () => stripe.webhooks.constructEvent(bytes, stripeHeader, stripeSecret),
+      "peer: stripe webhooks.constructEvent, Buffer": () =>
+        stripe.webhooks.constructEvent(bytes, stripeHeader, stripeSecret),
       "verifyWebhook, Buffer body": () => verifyWebhook({ body: bytes, headers, apiKey, apiSecret, now }),
       "verifyWebhook, string body": () => verifyWebhook({ body: text, headers, apiKey, apiSecret, now }),
-      "verifyWebhook, pretty-printed body (2 forms)": () => verifyWebhook({ body: pretty, headers, apiKey, apiSecret, now }),
-      "verifyWebhook, 2 credentials (rotation)": () => verifyWebhook({ body: bytes, headers, credentials: rotation, now }),
+      "verifyWebhook, pretty-printed body (2 forms)": () =>
+        verifyWebhook({ body: pretty, headers, apiKey, apiSecret, now }),
+      "verifyWebhook, 2 credentials (rotation)": () =>
+        verifyWebhook({ body: bytes, headers, credentials: rotation, now }),
     },
   };
 }
@@ -107,15 +117,21 @@ if (process.env.BENCH_CASE) {
     const results = {};
     for (const name of names) {
       const env = { ...process.env, BENCH_CASE: name, BENCH_SIZE: String(size) };
-      results[name] = JSON.parse(execFileSync(process.execPath, [fileURLToPath(import.meta.url)], { env, encoding: "utf8" }));
+      results[name] = JSON.parse(
+        execFileSync(process.execPath, [fileURLToPath(import.meta.url)], { env, encoding: "utf8" }),
+      );
     }
     const floorRates = names.flatMap((name) => results[name].floorRates);
-    console.log(`\nverify a ${bytes}-byte event, one core, Node ${process.version} (medians of ${ROUNDS} interleaved rounds, each case in its own process beside the floor)`);
+    console.log(
+      `\nverify a ${bytes}-byte event, one core, Node ${process.version} (medians of ${ROUNDS} interleaved rounds, each case in its own process beside the floor)`,
+    );
     console.log(`${"floor: createHmac + timingSafeEqual".padEnd(48)} ${fmt(median(floorRates))} /s  100% of floor`);
     for (const name of names) {
       const { rates, ratios } = results[name];
       const [low, mid, high] = [0.25, 0.5, 0.75].map((q) => (quantile(ratios, q) * 100).toFixed(0));
-      console.log(`${name.padEnd(48)} ${fmt(median(rates))} /s ${mid.padStart(4)}% of floor (quartiles ${low}-${high}%)`);
+      console.log(
+        `${name.padEnd(48)} ${fmt(median(rates))} /s ${mid.padStart(4)}% of floor (quartiles ${low}-${high}%)`,
+      );
     }
     const core = median(results["verifyWebhook, Buffer body"].ratios);
     const peer = median(results["peer: stripe webhooks.constructEvent, Buffer"].ratios);

@@ -118,7 +118,8 @@ export function createDeduplicator(options: DeduplicatorOptions = {}): Deduplica
       return held;
     };
     // Renewal failures are not fatal: the next tick tries again, and complete() writes the mark regardless.
-    const timer = store.renew === undefined ? undefined : setInterval(() => void renew().catch(() => {}), claimTtlMs / 3);
+    const timer =
+      store.renew === undefined ? undefined : setInterval(() => void renew().catch(() => {}), claimTtlMs / 3);
     (timer as { unref?: () => void } | undefined)?.unref?.(); // never keeps a Node process alive
     const stop = () => clearInterval(timer);
     return {
@@ -155,7 +156,9 @@ export function createDeduplicator(options: DeduplicatorOptions = {}): Deduplica
     async run(event, handler) {
       const claimed = await claim(event);
       // If the release fails, the claim still expires after claimTtlSeconds.
-      return claimed.status === "claimed" ? { status: "processed", result: await settle(claimed, handler, () => {}) } : claimed;
+      return claimed.status === "claimed"
+        ? { status: "processed", result: await settle(claimed, handler, () => {}) }
+        : claimed;
     },
   };
 }

@@ -98,7 +98,9 @@ export function createDeliveryProcessor(
       // Only the code goes back: the message helps the developer, and would help a forger too.
       // 401 for authentication failures; a body that is unusable (signed or not) is a client error, 400.
       if (error instanceof WebhookVerificationError) {
-        return answer(error.code === "MALFORMED_BODY" || error.code === "INVALID_EVENT" ? 400 : 401, { error: error.code });
+        return answer(error.code === "MALFORMED_BODY" || error.code === "INVALID_EVENT" ? 400 : 401, {
+          error: error.code,
+        });
       }
       return answer(500, { error: "INTERNAL_ERROR" });
     }

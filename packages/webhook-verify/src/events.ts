@@ -74,10 +74,7 @@ export type PayoutInReviewEvent = EventOf<
   "PAYOUT",
   "IN_REVIEW",
   PayoutReference &
-    (
-      | { reason: "Request for information"; rfi_link: string }
-      | { reason: "Under compliance review"; rfi_link?: string }
-    )
+    ({ reason: "Request for information"; rfi_link: string } | { reason: "Under compliance review"; rfi_link?: string })
 >;
 /** EDD passed; higher limits. */
 export type EddVerifiedEvent = EventOf<"EDD", "VERIFIED", {}>;

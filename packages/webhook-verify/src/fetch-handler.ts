@@ -1,4 +1,9 @@
-import { createDeliveryProcessor, type WebhookContext, type WebhookEventHandler, type WebhookHandlerOptions } from "./delivery.js";
+import {
+  createDeliveryProcessor,
+  type WebhookContext,
+  type WebhookEventHandler,
+  type WebhookHandlerOptions,
+} from "./delivery.js";
 import type { WebhookEvent } from "./events.js";
 
 export type { WebhookContext };

@@ -5,9 +5,7 @@ import { fail } from "./errors.js";
  * `Headers`, Node's `IncomingHttpHeaders` (lowercase names, values may be
  * string arrays) or a plain object with names in any case.
  */
-export type WebhookHeaders =
-  | Headers
-  | { readonly [name: string]: string | readonly string[] | number | undefined };
+export type WebhookHeaders = Headers | { readonly [name: string]: string | readonly string[] | number | undefined };
 
 /**
  * The value of a signature header, `name` in lowercase; repeated values are

@@ -1,5 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { answer, type Answer, createDeliveryProcessor, type WebhookEventHandler, type WebhookHandlerOptions } from "./delivery.js";
+import {
+  answer,
+  type Answer,
+  createDeliveryProcessor,
+  type WebhookEventHandler,
+  type WebhookHandlerOptions,
+} from "./delivery.js";
 import type { WebhookEvent } from "./events.js";
 
 /** A Node.js `(req, res)` handler: node:http, Express, Fastify's raw handlers. */
@@ -48,7 +54,12 @@ function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | und
 function send(res: ServerResponse, { status, body, headers }: Answer): void {
   // After a 413 the rest of the body is not wanted: closing beats reading megabytes to keep the connection.
   const close = status === 413 ? { connection: "close" } : undefined;
-  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(body), ...headers, ...close });
+  res.writeHead(status, {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(body),
+    ...headers,
+    ...close,
+  });
   res.end(body);
 }
 
@@ -70,7 +81,10 @@ export function createNodeWebhookHandler(
   options: WebhookHandlerOptions & { strict: true },
   onEvent: WebhookEventHandler<WebhookEvent>,
 ): NodeWebhookHandler;
-export function createNodeWebhookHandler(options: WebhookHandlerOptions, onEvent: WebhookEventHandler): NodeWebhookHandler;
+export function createNodeWebhookHandler(
+  options: WebhookHandlerOptions,
+  onEvent: WebhookEventHandler,
+): NodeWebhookHandler;
 export function createNodeWebhookHandler(
   options: WebhookHandlerOptions,
   onEvent: WebhookEventHandler<WebhookEvent> | WebhookEventHandler,

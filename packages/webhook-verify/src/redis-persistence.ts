@@ -70,7 +70,8 @@ export async function readPersistence(config: ConfigReader): Promise<RedisPersis
     appendfsync,
     save,
     survivesRestart: false,
-    summary: "Redis runs without persistence: a restart forgets every handled event, and redeliveries are handled again; set appendonly yes",
+    summary:
+      "Redis runs without persistence: a restart forgets every handled event, and redeliveries are handled again; set appendonly yes",
   };
 }
 

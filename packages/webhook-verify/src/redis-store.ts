@@ -52,7 +52,8 @@ function nodeRedis(client: RedisClientLike): Commands {
   return {
     // v5+ read condition/expiration and v4 reads NX/PX; each ignores the other's, so one call fits both.
     setNxPx: async (key, value, ms) =>
-      (await client.set(key, value, { condition: "NX", expiration: { type: "PX", value: ms }, NX: true, PX: ms })) !== null,
+      (await client.set(key, value, { condition: "NX", expiration: { type: "PX", value: ms }, NX: true, PX: ms })) !==
+      null,
     setPx: async (key, value, ms) => {
       await client.set(key, value, { expiration: { type: "PX", value: ms }, PX: ms });
     },
@@ -110,20 +111,23 @@ const CHECK_TIMEOUT_MS = 2_000;
 export function redisStore(client: RedisClientLike, options: RedisStoreOptions = {}): RedisDedupStore {
   const redis = commandsOf(client);
   const { prefix = "exchange-kit:webhook:", persistence: policy = "warn", onWarning = console.warn } = options;
-  if (!["warn", "require", "skip"].includes(policy)) throw new TypeError('persistence must be "warn", "require" or "skip"');
+  if (!["warn", "require", "skip"].includes(policy))
+    throw new TypeError('persistence must be "warn", "require" or "skip"');
   const persistence: Promise<RedisPersistence> =
     policy === "skip"
       ? Promise.resolve({ mode: "unknown", survivesRestart: false, summary: "persistence not checked (skip)" })
       : bounded("check", CHECK_TIMEOUT_MS, () => readPersistence(redis.configGet)).then(
           (found) => {
             if (found.survivesRestart) return found;
-            if (policy === "require") throw new DedupStoreError("check", `@exchange-kit/webhook-verify: refusing this Redis: ${found.summary}`);
+            if (policy === "require")
+              throw new DedupStoreError("check", `@exchange-kit/webhook-verify: refusing this Redis: ${found.summary}`);
             onWarning(`@exchange-kit/webhook-verify: ${found.summary}`);
             return found;
           },
           (error: unknown) => {
             const summary = `could not check the Redis persistence settings: ${(error as Error).message}`;
-            if (policy === "require") throw new DedupStoreError("check", `@exchange-kit/webhook-verify: ${summary}`, { cause: error });
+            if (policy === "require")
+              throw new DedupStoreError("check", `@exchange-kit/webhook-verify: ${summary}`, { cause: error });
             onWarning(`@exchange-kit/webhook-verify: ${summary}`);
             return { mode: "unknown", survivesRestart: false, summary } satisfies RedisPersistence;
           },

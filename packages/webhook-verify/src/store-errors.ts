@@ -18,7 +18,11 @@ export class DedupStoreError extends Error {
   /** True when the store did not answer in time (as opposed to answering with an error). */
   readonly timedOut: boolean;
 
-  constructor(operation: DedupStoreError["operation"], message: string, options: { timedOut?: boolean; cause?: unknown } = {}) {
+  constructor(
+    operation: DedupStoreError["operation"],
+    message: string,
+    options: { timedOut?: boolean; cause?: unknown } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.operation = operation;
     this.timedOut = options.timedOut ?? false;
@@ -33,7 +37,10 @@ export class DedupStoreError extends Error {
 export function bounded<T>(operation: DedupStoreError["operation"], ms: number, call: () => Promise<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new DedupStoreError(operation, `dedup store ${operation} did not answer within ${ms} ms`, { timedOut: true })),
+      () =>
+        reject(
+          new DedupStoreError(operation, `dedup store ${operation} did not answer within ${ms} ms`, { timedOut: true }),
+        ),
       ms,
     );
     const settled = (): void => clearTimeout(timer);
@@ -53,7 +60,9 @@ export function bounded<T>(operation: DedupStoreError["operation"], ms: number, 
         reject(
           error instanceof DedupStoreError
             ? error
-            : new DedupStoreError(operation, `dedup store ${operation} failed: ${(error as Error)?.message ?? error}`, { cause: error }),
+            : new DedupStoreError(operation, `dedup store ${operation} failed: ${(error as Error)?.message ?? error}`, {
+                cause: error,
+              }),
         );
       },
     );

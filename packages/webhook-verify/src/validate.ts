@@ -55,7 +55,9 @@ function catalogProblem(type: string, event: string, metadata: JsonObject): stri
 }
 
 /** The envelope every event has, whatever its type: anything else is not a webhook event at all. */
-export function checkEnvelope(json: unknown): asserts json is JsonObject & Omit<UnknownWebhookEvent, "known" | "unknownReason"> {
+export function checkEnvelope(
+  json: unknown,
+): asserts json is JsonObject & Omit<UnknownWebhookEvent, "known" | "unknownReason"> {
   if (!isObject(json)) invalid("the body is not a JSON object");
   // In this order: type, id (a UUID), event and timestamp are strings; metadata is an object.
   for (const key of ["type", "id", "event", "timestamp", "metadata"]) {

@@ -15,15 +15,22 @@ const ALPHABET = ["a", "b", "Z", "1", " ", '"', "\\", "/", "\n", "\u0001", "\u00
 
 function value(next: () => number, depth: number): unknown {
   const pick = Math.floor(next() * (depth > 2 ? 6 : 8));
-  const text = () => Array.from({ length: Math.floor(next() * 5) }, () => ALPHABET[Math.floor(next() * ALPHABET.length)]).join("");
+  const text = () =>
+    Array.from({ length: Math.floor(next() * 5) }, () => ALPHABET[Math.floor(next() * ALPHABET.length)]).join("");
   switch (pick) {
-    case 0: return null;
-    case 1: return next() < 0.5;
-    case 2: return Math.floor((next() - 0.5) * 2 ** (next() * 60));
-    case 3: return (next() - 0.5) * 10 ** Math.floor(next() * 40 - 20);
+    case 0:
+      return null;
+    case 1:
+      return next() < 0.5;
+    case 2:
+      return Math.floor((next() - 0.5) * 2 ** (next() * 60));
+    case 3:
+      return (next() - 0.5) * 10 ** Math.floor(next() * 40 - 20);
     case 4:
-    case 5: return text();
-    case 6: return Array.from({ length: Math.floor(next() * 4) }, () => value(next, depth + 1));
+    case 5:
+      return text();
+    case 6:
+      return Array.from({ length: Math.floor(next() * 4) }, () => value(next, depth + 1));
     default: {
       const object: Record<string, unknown> = {};
       for (let i = Math.floor(next() * 5); i > 0; i--) object[text()] = value(next, depth + 1);

@@ -67,7 +67,10 @@ describe("signature checks do not stop at the first match", () => {
     computed.calls.length = 0;
     computed.canonicalized = 0;
     const rejected = verifyWebhook({ body: new TextEncoder().encode(junk), headers, credentials, now });
-    await expect(rejected).rejects.toMatchObject({ code: "INVALID_SIGNATURE", message: /over 64 KB, so only its bytes as received were checked/ });
+    await expect(rejected).rejects.toMatchObject({
+      code: "INVALID_SIGNATURE",
+      message: /over 64 KB, so only its bytes as received were checked/,
+    });
     expect(computed.calls.map((c) => c.apiKey)).toEqual([apiKey, "ak_next"]);
     expect(computed.canonicalized).toBe(0);
   });
@@ -77,7 +80,9 @@ describe("signature checks do not stop at the first match", () => {
     const headers = await signText(canonicalize(event));
     const pretty = JSON.stringify(event, null, 2);
     computed.canonicalized = 0;
-    await expect(verifyWebhook({ body: pretty, headers, apiKey, apiSecret, now })).resolves.toMatchObject({ known: true });
+    await expect(verifyWebhook({ body: pretty, headers, apiKey, apiSecret, now })).resolves.toMatchObject({
+      known: true,
+    });
     expect(computed.canonicalized).toBe(1);
   });
 

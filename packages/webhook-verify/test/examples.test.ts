@@ -10,7 +10,8 @@ import { specExamples } from "./support/spec.js";
 // The README's receivers are the files in examples/, run here exactly as users would run them.
 
 const example = (name: string) => readFileSync(new URL(`../examples/${name}`, import.meta.url), "utf8");
-const exampleNamed = (webhook: string, name: string) => specExamples().find((e) => e.webhook === webhook && e.name === name)!.value;
+const exampleNamed = (webhook: string, name: string) =>
+  specExamples().find((e) => e.webhook === webhook && e.name === name)!.value;
 
 let log: MockInstance<typeof console.log>;
 let warn: MockInstance<typeof console.warn>;
@@ -29,8 +30,17 @@ afterAll(() => {
 });
 
 async function post(url: string, event: object, tamper = false, timestamp?: number) {
-  const { body, headers } = await signTestWebhook({ event, apiKey, apiSecret, ...(timestamp === undefined ? {} : { timestamp }) });
-  const response = await fetch(url, { method: "POST", headers, body: tamper ? body.replace(/"id":"./, '"id":"0') : body });
+  const { body, headers } = await signTestWebhook({
+    event,
+    apiKey,
+    apiSecret,
+    ...(timestamp === undefined ? {} : { timestamp }),
+  });
+  const response = await fetch(url, {
+    method: "POST",
+    headers,
+    body: tamper ? body.replace(/"id":"./, '"id":"0') : body,
+  });
   return { status: response.status, body: await response.json() };
 }
 
@@ -79,7 +89,10 @@ describe.runIf(redisServerAvailable())("examples/express-receiver.ts", () => {
   });
 
   it("rejects a tampered delivery and a stale one with 401", async () => {
-    expect(await post(url, exampleNamed("bank", "verified"), true)).toEqual({ status: 401, body: { error: "INVALID_SIGNATURE" } });
+    expect(await post(url, exampleNamed("bank", "verified"), true)).toEqual({
+      status: 401,
+      body: { error: "INVALID_SIGNATURE" },
+    });
     const stale = Math.floor(Date.now() / 1000) - 600;
     expect(await post(url, exampleNamed("bank", "failed"), false, stale)).toEqual({
       status: 401,
@@ -113,7 +126,10 @@ describe("examples/hono-receiver.ts", () => {
   });
 
   it("rejects a tampered delivery and a stale one with 401", async () => {
-    expect(await post(url, exampleNamed("edd", "verified"), true)).toEqual({ status: 401, body: { error: "INVALID_SIGNATURE" } });
+    expect(await post(url, exampleNamed("edd", "verified"), true)).toEqual({
+      status: 401,
+      body: { error: "INVALID_SIGNATURE" },
+    });
     const stale = Math.floor(Date.now() / 1000) - 600;
     expect(await post(url, exampleNamed("payin", "failed"), false, stale)).toEqual({
       status: 401,
@@ -139,7 +155,9 @@ describe("examples/next-route.ts", () => {
     const { POST } = await import("../examples/next-route.js");
     const event = exampleNamed("bank", "verified");
     const { body, headers } = await signTestWebhook({ event, apiKey, apiSecret });
-    const response = await POST(new Request("https://app.example/api/webhooks/exchange", { method: "POST", headers, body }));
+    const response = await POST(
+      new Request("https://app.example/api/webhooks/exchange", { method: "POST", headers, body }),
+    );
     expect(response.status).toBe(200);
     await logged(log, `bank account ${event.id} is VERIFIED`);
   });

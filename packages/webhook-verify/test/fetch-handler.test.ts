@@ -17,7 +17,7 @@ let server: Server | undefined;
 
 /** The Fetch handler served by @hono/node-server on a loopback port. */
 async function serveHandler(handler: (request: Request) => Promise<Response>): Promise<string> {
-  server = (await listening(serve({ fetch: (request) => handler(request), hostname: "127.0.0.1", port: 0 }) as Server));
+  server = await listening(serve({ fetch: (request) => handler(request), hostname: "127.0.0.1", port: 0 }) as Server);
   return `${urlOf(server)}/webhooks/exchange`;
 }
 
@@ -70,7 +70,10 @@ describe("createWebhookHandler on a real server", () => {
     const recorder = new Recorder();
     const url = await serveHandler(createWebhookHandler({ ...settings, onError: recorder.onError }, recorder.onEvent));
     const stale = await delivery(payoutInReview, now - 301);
-    expect(await answer(await fetch(url, stale))).toEqual({ status: 401, body: { error: "TIMESTAMP_OUT_OF_TOLERANCE" } });
+    expect(await answer(await fetch(url, stale))).toEqual({
+      status: 401,
+      body: { error: "TIMESTAMP_OUT_OF_TOLERANCE" },
+    });
     const unsigned = { method: "POST", body: "{}", headers: { "content-type": "application/json" } };
     expect(await answer(await fetch(url, unsigned))).toEqual({ status: 401, body: { error: "MISSING_HEADER" } });
     expect(recorder.events).toEqual([]);
@@ -158,7 +161,11 @@ describe("createWebhookHandler on a real server", () => {
     expect(await answer(response)).toEqual({ status: 503, body: { error: "DEDUP_STORE_UNAVAILABLE" } });
     expect(recorder.errors).toHaveLength(1);
     expect(recorder.errors[0]).toBeInstanceOf(DedupStoreError);
-    expect(recorder.errors[0]).toMatchObject({ operation: "claim", timedOut: false, cause: new Error("connection refused") });
+    expect(recorder.errors[0]).toMatchObject({
+      operation: "claim",
+      timedOut: false,
+      cause: new Error("connection refused"),
+    });
     expect(recorder.events).toEqual([]);
   });
 
@@ -179,7 +186,8 @@ describe("createWebhookHandler on a real server", () => {
 });
 
 describe("createWebhookHandler called directly", () => {
-  const request = async (init?: RequestInit) => new Request("https://receiver.example/webhooks", init ?? (await delivery()));
+  const request = async (init?: RequestInit) =>
+    new Request("https://receiver.example/webhooks", init ?? (await delivery()));
 
   it("keeps onEvent alive with the context's waitUntil where the runtime passes one", async () => {
     const recorder = new Recorder();

@@ -41,7 +41,10 @@ describe("createNodeWebhookHandler on node:http", () => {
     const tampered = { ...init, body: String(init.body).replace("IN_REVIEW", "SUCCESS") };
     expect(await answer(await fetch(url, tampered))).toEqual({ status: 401, body: { error: "INVALID_SIGNATURE" } });
     const stale = await delivery(payoutInReview, now - 301);
-    expect(await answer(await fetch(url, stale))).toEqual({ status: 401, body: { error: "TIMESTAMP_OUT_OF_TOLERANCE" } });
+    expect(await answer(await fetch(url, stale))).toEqual({
+      status: 401,
+      body: { error: "TIMESTAMP_OUT_OF_TOLERANCE" },
+    });
     expect(recorder.events).toEqual([]);
     expect(recorder.errors).toHaveLength(2);
   });
@@ -81,7 +84,10 @@ describe("createNodeWebhookHandler on node:http", () => {
     const recorder = new Recorder();
     const url = await start(createNodeWebhookHandler(settings, recorder.onEvent));
     // As the service sends it: canonical (a body over 64 KB is checked over its bytes only).
-    const body = canonicalize({ ...payoutInReview, metadata: { ...payoutInReview.metadata, pad: "x".repeat(250 * 1024) } });
+    const body = canonicalize({
+      ...payoutInReview,
+      metadata: { ...payoutInReview.metadata, pad: "x".repeat(250 * 1024) },
+    });
     expect((await fetch(url, { method: "POST", body, headers: await signText(body) })).status).toBe(200);
     const over = JSON.stringify({ ...payoutInReview, metadata: { pad: "x".repeat(256 * 1024) } });
     expect((await fetch(url, { method: "POST", body: over, headers: await signText(over) })).status).toBe(413);
@@ -95,7 +101,7 @@ describe("createNodeWebhookHandler when the sender hangs up", () => {
     const { port } = new URL(url);
     const socket = connect(Number(port), "127.0.0.1");
     await once(socket, "connect");
-    socket.write("POST /webhooks/exchange HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\n{\"type\":");
+    socket.write('POST /webhooks/exchange HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\n{"type":');
     await new Promise((resolve) => setTimeout(resolve, 50));
     socket.destroy();
     await recorder.until(() => recorder.errors.length === 1);
@@ -118,7 +124,11 @@ describe("createNodeWebhookHandler in Express", () => {
   it("works behind express.raw() on its route", async () => {
     const recorder = new Recorder();
     const app = express();
-    app.post("/webhooks/exchange", express.raw({ type: "application/json" }), createNodeWebhookHandler(settings, recorder.onEvent));
+    app.post(
+      "/webhooks/exchange",
+      express.raw({ type: "application/json" }),
+      createNodeWebhookHandler(settings, recorder.onEvent),
+    );
     const url = await start(app);
     expect((await fetch(url, await delivery())).status).toBe(200);
     await recorder.until(() => recorder.events.length === 1);
@@ -128,11 +138,17 @@ describe("createNodeWebhookHandler in Express", () => {
     const recorder = new Recorder();
     const app = express();
     app.use(express.json());
-    app.post("/webhooks/exchange", createNodeWebhookHandler({ ...settings, onError: recorder.onError }, recorder.onEvent));
+    app.post(
+      "/webhooks/exchange",
+      createNodeWebhookHandler({ ...settings, onError: recorder.onError }, recorder.onEvent),
+    );
     const url = await start(app);
     const { status, body } = await answer(await fetch(url, await delivery()));
     expect(status).toBe(500);
-    expect(body).toEqual({ error: "RAW_BODY_UNAVAILABLE", message: expect.stringMatching(/already parsed into an object/) });
+    expect(body).toEqual({
+      error: "RAW_BODY_UNAVAILABLE",
+      message: expect.stringMatching(/already parsed into an object/),
+    });
     expect(String(recorder.errors[0])).toMatch(
       /cannot verify the webhook: req.body was already parsed .* Mount the webhook route before express.json\(\) .* express.raw\(/,
     );
@@ -145,7 +161,10 @@ describe("createNodeWebhookHandler in Express", () => {
     app.use((req, _res, next) => {
       req.on("end", () => next()).resume();
     });
-    app.post("/webhooks/exchange", createNodeWebhookHandler({ ...settings, onError: recorder.onError }, recorder.onEvent));
+    app.post(
+      "/webhooks/exchange",
+      createNodeWebhookHandler({ ...settings, onError: recorder.onError }, recorder.onEvent),
+    );
     const url = await start(app);
     const { status, body } = await answer(await fetch(url, await delivery()));
     expect(status).toBe(500);

@@ -58,7 +58,11 @@ class Receivers {
   constructor(private readonly hold: (id: string) => Promise<void> | undefined = () => undefined) {}
 
   async add(kind: Kind, url: string, options: RedisStoreOptions = {}, leaseSeconds = LEASE_SECONDS) {
-    const store = redisStore(await connectClient(kind, url), { prefix: "faults:", onWarning: (w) => this.warnings.push(w), ...options });
+    const store = redisStore(await connectClient(kind, url), {
+      prefix: "faults:",
+      onWarning: (w) => this.warnings.push(w),
+      ...options,
+    });
     const deduplicator = createDeduplicator({ store, claimTtlSeconds: leaseSeconds, storeTimeoutMs: STORE_TIMEOUT_MS });
     const handler = createWebhookHandler(
       { ...settings, deduplicator, onError: (error) => this.errors.push(error) },
@@ -96,10 +100,16 @@ describe.runIf(redisServerAvailable())("the Redis fault matrix, on a real redis-
     }
     const EVENTS = 40;
     // Every event delivered twice at once (the service may send one event more than once).
-    const sending = Array.from({ length: EVENTS * 2 }, (_, i) => send(i % EVENTS, (attempt) => receivers.any(attempt, i)));
+    const sending = Array.from({ length: EVENTS * 2 }, (_, i) =>
+      send(i % EVENTS, (attempt) => receivers.any(attempt, i)),
+    );
     await until(() => receivers.runs.size === EVENTS); // every event claimed; half of them still in their handler
     await server.kill("SIGKILL");
-    const duringOutage = await send(0, (attempt) => receivers.any(attempt, 0), { maxAttempts: 1, initialDelayMs: 0, factor: 1 });
+    const duringOutage = await send(0, (attempt) => receivers.any(attempt, 0), {
+      maxAttempts: 1,
+      initialDelayMs: 0,
+      factor: 1,
+    });
     await server.restart();
     openGate();
     const reports = await Promise.all(sending);
@@ -108,7 +118,9 @@ describe.runIf(redisServerAvailable())("the Redis fault matrix, on a real redis-
     await until(() => [...receivers.finished.values()].length === EVENTS);
     expect([...receivers.runs.values()].filter((runs) => runs !== 1)).toEqual([]);
     // After all that, every event is remembered as done.
-    const later = await Promise.all(Array.from({ length: EVENTS }, (_, n) => send(n, (attempt) => receivers.any(attempt, n))));
+    const later = await Promise.all(
+      Array.from({ length: EVENTS }, (_, n) => send(n, (attempt) => receivers.any(attempt, n))),
+    );
     expect(later.filter((report) => !report.acknowledged)).toEqual([]);
     expect([...receivers.runs.values()].filter((runs) => runs !== 1)).toEqual([]);
     expect(receivers.warnings).toEqual([]);
@@ -121,17 +133,22 @@ describe.runIf(redisServerAvailable())("the Redis fault matrix, on a real redis-
     await until(() => receivers.warnings.length === KINDS.length);
     expect(receivers.warnings[0]).toMatch(/without persistence: a restart forgets every handled event/);
     const EVENTS = 10;
-    const first = await Promise.all(Array.from({ length: EVENTS }, (_, n) => send(n, (attempt) => receivers.any(attempt, n))));
+    const first = await Promise.all(
+      Array.from({ length: EVENTS }, (_, n) => send(n, (attempt) => receivers.any(attempt, n))),
+    );
     expect(first.every((report) => report.acknowledged)).toBe(true);
     // Every done mark written (they follow the handlers), so only the restart can make them go.
     const admin = (await connectClient("ioredis", server.url)) as Redis;
-    const marks = async () => (await Promise.all((await admin.keys("faults:*")).map((key) => admin.get(key)))).filter((v) => v === "done");
+    const marks = async () =>
+      (await Promise.all((await admin.keys("faults:*")).map((key) => admin.get(key)))).filter((v) => v === "done");
     await until(async () => (await marks()).length === EVENTS);
     await server.restart();
     await until(async () => (await admin.ping().catch(() => "")) === "PONG");
     expect(await marks()).toEqual([]);
     // The documented outcome: the done marks are gone, so a redelivery after the restart runs the handler again.
-    const again = await Promise.all(Array.from({ length: EVENTS }, (_, n) => send(n, (attempt) => receivers.any(attempt, n))));
+    const again = await Promise.all(
+      Array.from({ length: EVENTS }, (_, n) => send(n, (attempt) => receivers.any(attempt, n))),
+    );
     expect(again.every((report) => report.acknowledged)).toBe(true);
     await until(() => [...receivers.runs.values()].every((runs) => runs === 2));
   });
@@ -158,7 +175,8 @@ describe.runIf(redisServerAvailable())("the Redis fault matrix, on a real redis-
       expect(await store.persistence).toMatchObject({ mode: "unknown", survivesRestart: false });
     }
     expect(receivers.warnings).toHaveLength(KINDS.length);
-    for (const warning of receivers.warnings) expect(warning).toMatch(/could not read the Redis persistence settings \(CONFIG GET: .*NOPERM/);
+    for (const warning of receivers.warnings)
+      expect(warning).toMatch(/could not read the Redis persistence settings \(CONFIG GET: .*NOPERM/);
   });
 
   describe.each(KINDS)("with %s", (kind) => {

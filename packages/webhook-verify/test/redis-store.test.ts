@@ -32,7 +32,10 @@ describe.runIf(redisServerAvailable())("redisStore on a real redis-server", () =
   let prefixes = 0;
   const clients = () => ({ "node-redis": nodeRedis, ioredis }) as const;
   const dedupWith = (kind: "node-redis" | "ioredis", options: { ttlSeconds?: number; claimTtlSeconds?: number } = {}) =>
-    createDeduplicator({ store: redisStore(clients()[kind], { prefix: `test${++prefixes}:`, persistence: "skip" }), ...options });
+    createDeduplicator({
+      store: redisStore(clients()[kind], { prefix: `test${++prefixes}:`, persistence: "skip" }),
+      ...options,
+    });
 
   describe.each(["node-redis", "ioredis"] as const)("with %s", (kind) => {
     it("runs the first delivery and reports later ones as duplicates", async () => {
@@ -56,7 +59,11 @@ describe.runIf(redisServerAvailable())("redisStore on a real redis-server", () =
 
     it("writes the claim with the claim TTL and the done mark with the event TTL", async () => {
       const prefix = `ttl-${kind}:`;
-      const dedup = createDeduplicator({ store: redisStore(clients()[kind], { prefix, persistence: "skip" }), ttlSeconds: 3600, claimTtlSeconds: 60 });
+      const dedup = createDeduplicator({
+        store: redisStore(clients()[kind], { prefix, persistence: "skip" }),
+        ttlSeconds: 3600,
+        claimTtlSeconds: 60,
+      });
       const key = `${prefix}${eventKey(1).id}:${eventKey(1).event}`;
       const claim = await dedup.claim(eventKey(1));
       expect(await ioredis.get(key)).toMatch(/^processing:/);
@@ -82,7 +89,10 @@ describe.runIf(redisServerAvailable())("redisStore on a real redis-server", () =
 
     it("frees a claim whose receiver died mid-handler once its lease runs out", async () => {
       const prefix = `died-${kind}:`;
-      const dedup = createDeduplicator({ store: redisStore(clients()[kind], { prefix, persistence: "skip" }), claimTtlSeconds: 0.2 });
+      const dedup = createDeduplicator({
+        store: redisStore(clients()[kind], { prefix, persistence: "skip" }),
+        claimTtlSeconds: 0.2,
+      });
       await claimThenDie(prefix);
       await gone(`${prefix}${eventKey(1).id}:${eventKey(1).event}`);
       expect((await dedup.claim(eventKey(1))).status).toBe("claimed");
@@ -148,7 +158,14 @@ describe.runIf(redisServerAvailable())("redisStore on a real redis-server", () =
       ];
       const failOnce = new Set([0, 42, 99, 150, 198]);
       const started = performance.now();
-      const report = await simulateDeliveries({ receivers, events: 200, deliveriesPerEvent: 5, failOnce, concurrency: 64, seed: 2026 });
+      const report = await simulateDeliveries({
+        receivers,
+        events: 200,
+        deliveriesPerEvent: 5,
+        failOnce,
+        concurrency: 64,
+        seed: 2026,
+      });
       const elapsed = performance.now() - started;
       console.log(
         `redis dedup: ${report.deliveries} deliveries (${report.retries} retries) of 200 events in ${elapsed.toFixed(0)} ms; ` +

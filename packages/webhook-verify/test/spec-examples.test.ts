@@ -27,7 +27,9 @@ describe("the spec's webhook examples", () => {
 });
 
 describe("the built-in catalog", () => {
-  const catalogPairs = Object.entries(CATALOG).flatMap(([type, events]) => Object.keys(events).map((e) => `${type} ${e}`));
+  const catalogPairs = Object.entries(CATALOG).flatMap(([type, events]) =>
+    Object.keys(events).map((e) => `${type} ${e}`),
+  );
 
   it("has exactly the spec's (type, event) pairs", () => {
     expect(catalogPairs.sort()).toEqual(schemas.map((s) => `${s.type} ${s.event}`).sort());

@@ -29,15 +29,24 @@ describe("events the catalog does not know", () => {
   });
 
   it("a known pair whose metadata breaks the catalog is an unknown event, with the reason", async () => {
-    const event = await receive({ ...payoutInReview, event: "FAILED", metadata: { client_reference_id: null, failure_reason: "Bank down" } });
+    const event = await receive({
+      ...payoutInReview,
+      event: "FAILED",
+      metadata: { client_reference_id: null, failure_reason: "Bank down" },
+    });
     expect(event.known).toBe(false);
-    expect(event.known === false && event.unknownReason).toMatch(/metadata.failure_reason must be one of Payout failed, got "Bank down"/);
+    expect(event.known === false && event.unknownReason).toMatch(
+      /metadata.failure_reason must be one of Payout failed, got "Bank down"/,
+    );
   });
 
   it("with strict, each of these throws INVALID_EVENT instead", async () => {
     await invalid({ ...payoutInReview, type: "WALLET" }, true);
     await invalid({ ...payoutInReview, event: "CANCELLED" }, true);
-    const error = await invalid(withMetadata({ client_reference_id: "x", reason: "Under compliance review", rfi_link: 7 }), true);
+    const error = await invalid(
+      withMetadata({ client_reference_id: "x", reason: "Under compliance review", rfi_link: 7 }),
+      true,
+    );
     expect(error.message).toMatch(/metadata.rfi_link must be a string/);
   });
 
@@ -52,7 +61,9 @@ describe("the catalog's metadata rules", () => {
     expect((await receive(withMetadata({ ...payoutInReview.metadata, client_reference_id: null }))).known).toBe(true);
     const { client_reference_id: _, ...without } = payoutInReview.metadata;
     const event = await receive(withMetadata(without));
-    expect(event.known === false && event.unknownReason).toMatch(/client_reference_id must be a string or null, got undefined/);
+    expect(event.known === false && event.unknownReason).toMatch(
+      /client_reference_id must be a string or null, got undefined/,
+    );
   });
 
   it("IN_REVIEW for a request for information needs rfi_link; under compliance review it may lack it", async () => {

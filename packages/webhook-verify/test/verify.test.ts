@@ -1,6 +1,11 @@
 import { canonicalize } from "@exchange-kit/signing";
 import { describe, expect, it } from "vitest";
-import { signTestWebhook, verifyWebhook, WebhookVerificationError, type WebhookVerificationErrorCode } from "../src/index.js";
+import {
+  signTestWebhook,
+  verifyWebhook,
+  WebhookVerificationError,
+  type WebhookVerificationErrorCode,
+} from "../src/index.js";
 import { apiKey, apiSecret, now, payoutInReview, signText } from "./support/fixtures.js";
 
 const body = canonicalize(payoutInReview);
@@ -32,7 +37,9 @@ describe("verifyWebhook accepts", () => {
     const headers = await signText(body);
     const bytes = new TextEncoder().encode(body);
     for (const raw of [body, bytes, Buffer.from(body), bytes.buffer]) {
-      await expect(verifyWebhook({ body: raw, headers, apiKey, apiSecret, now })).resolves.toMatchObject({ known: true });
+      await expect(verifyWebhook({ body: raw, headers, apiKey, apiSecret, now })).resolves.toMatchObject({
+        known: true,
+      });
     }
   });
 
@@ -58,11 +65,14 @@ describe("verifyWebhook accepts", () => {
   it("a body a proxy pretty-printed, via its canonical form", async () => {
     const pretty = JSON.stringify(payoutInReview, null, 2);
     const headers = await signText(body);
-    await expect(verifyWebhook({ body: pretty, headers, apiKey, apiSecret, now })).resolves.toMatchObject({ known: true });
+    await expect(verifyWebhook({ body: pretty, headers, apiKey, apiSecret, now })).resolves.toMatchObject({
+      known: true,
+    });
   });
 
   it("a re-serialized body with big integers and 1.0, which only a lossless canonical form matches", async () => {
-    const signedText = '{"event":"ON_HOLD","id":"5d2c1b0a-9f8e-4d7c-8b6a-5f4e3d2c1b0a","metadata":{"amount":12345678901234567890,"rate":1.0},"timestamp":"2026-03-01T10:21:04Z","type":"PAYIN"}';
+    const signedText =
+      '{"event":"ON_HOLD","id":"5d2c1b0a-9f8e-4d7c-8b6a-5f4e3d2c1b0a","metadata":{"amount":12345678901234567890,"rate":1.0},"timestamp":"2026-03-01T10:21:04Z","type":"PAYIN"}';
     const reserialized = signedText.replace(/,/g, ", ").replace(/":/g, '": ');
     const headers = await signText(signedText);
     const event = await verifyWebhook({ body: reserialized, headers, apiKey, apiSecret, now });
@@ -95,7 +105,11 @@ describe("verifyWebhook accepts", () => {
     const verified = { ...payoutInReview, known: true };
     const { body: sent, headers } = await signTestWebhook({ event: verified, apiKey, apiSecret, timestamp: now });
     expect(sent).toBe(body);
-    expect(headers).toEqual({ "Content-Type": "application/json", "X-TIMESTAMP": String(now), "X-SIGNATURE": expect.any(String) });
+    expect(headers).toEqual({
+      "Content-Type": "application/json",
+      "X-TIMESTAMP": String(now),
+      "X-SIGNATURE": expect.any(String),
+    });
     await expect(verifyWebhook({ body: sent, headers, apiKey, apiSecret, now })).resolves.toEqual(verified);
   });
 
@@ -103,7 +117,9 @@ describe("verifyWebhook accepts", () => {
     const pretty = JSON.stringify(payoutInReview, null, 2);
     const { body: sent, headers } = await signTestWebhook({ event: pretty, apiKey, apiSecret, timestamp: now });
     expect(sent).toBe(pretty);
-    await expect(verifyWebhook({ body: sent, headers, apiKey, apiSecret, now })).resolves.toMatchObject({ known: true });
+    await expect(verifyWebhook({ body: sent, headers, apiKey, apiSecret, now })).resolves.toMatchObject({
+      known: true,
+    });
   });
 
   it("signTestWebhook deliveries against the real clock by default", async () => {
@@ -115,11 +131,19 @@ describe("verifyWebhook accepts", () => {
 describe("verifyWebhook rejects", () => {
   it("a delivery without X-SIGNATURE (MISSING_HEADER), naming the header", async () => {
     const { "x-signature": _, ...headers } = await signText(body);
-    await expectCode(verifyWebhook({ body, headers, apiKey, apiSecret, now }), "MISSING_HEADER", /no X-SIGNATURE header: not a signed delivery, or a proxy dropped it/);
+    await expectCode(
+      verifyWebhook({ body, headers, apiKey, apiSecret, now }),
+      "MISSING_HEADER",
+      /no X-SIGNATURE header: not a signed delivery, or a proxy dropped it/,
+    );
   });
 
   it("a request with neither header (MISSING_HEADER)", async () => {
-    await expectCode(verifyWebhook({ body, headers: {}, apiKey, apiSecret, now }), "MISSING_HEADER", /no X-TIMESTAMP header/);
+    await expectCode(
+      verifyWebhook({ body, headers: {}, apiKey, apiSecret, now }),
+      "MISSING_HEADER",
+      /no X-TIMESTAMP header/,
+    );
   });
 
   it("a timestamp that is not Unix seconds (INVALID_TIMESTAMP), showing the value", async () => {
@@ -154,18 +178,29 @@ describe("verifyWebhook rejects", () => {
 
   it("a timestamp in milliseconds, saying so", async () => {
     const headers = { ...(await signText(body)), "x-timestamp": String(now * 1000) };
-    await expectCode(verifyWebhook({ body, headers, apiKey, apiSecret, now }), "TIMESTAMP_OUT_OF_TOLERANCE", /milliseconds/);
+    await expectCode(
+      verifyWebhook({ body, headers, apiKey, apiSecret, now }),
+      "TIMESTAMP_OUT_OF_TOLERANCE",
+      /milliseconds/,
+    );
   });
 
   it("deliveries outside a custom toleranceSeconds", async () => {
     const headers = await signText(body, { timestamp: now - 61 });
-    await expectCode(verifyWebhook({ body, headers, apiKey, apiSecret, now, toleranceSeconds: 60 }), "TIMESTAMP_OUT_OF_TOLERANCE");
+    await expectCode(
+      verifyWebhook({ body, headers, apiKey, apiSecret, now, toleranceSeconds: 60 }),
+      "TIMESTAMP_OUT_OF_TOLERANCE",
+    );
   });
 
   it("a tampered body (INVALID_SIGNATURE)", async () => {
     const headers = await signText(body);
     const tampered = body.replace("payout-000789", "payout-000790");
-    await expectCode(verifyWebhook({ body: tampered, headers, apiKey, apiSecret, now }), "INVALID_SIGNATURE", /does not match/);
+    await expectCode(
+      verifyWebhook({ body: tampered, headers, apiKey, apiSecret, now }),
+      "INVALID_SIGNATURE",
+      /does not match/,
+    );
   });
 
   it("a delivery signed with another secret (INVALID_SIGNATURE), pointing at the credentials", async () => {
@@ -179,26 +214,48 @@ describe("verifyWebhook rejects", () => {
 
   it("a delivery signed with none of the rotation's credentials, saying how many were tried", async () => {
     const headers = await signText(body, { secret: "sk_other" });
-    const credentials = [{ apiKey, apiSecret }, { apiKey: "ak_new", apiSecret: "sk_new" }];
-    await expectCode(verifyWebhook({ body, headers, credentials, now }), "INVALID_SIGNATURE", /Check the 2 credentials/);
+    const credentials = [
+      { apiKey, apiSecret },
+      { apiKey: "ak_new", apiSecret: "sk_new" },
+    ];
+    await expectCode(
+      verifyWebhook({ body, headers, credentials, now }),
+      "INVALID_SIGNATURE",
+      /Check the 2 credentials/,
+    );
   });
 
   it("a pretty-printed body that matches in no form, mentioning re-serialization", async () => {
     const pretty = JSON.stringify({ ...payoutInReview, id: "00000000-0000-4000-8000-000000000000" }, null, 2);
     const headers = await signText(body);
-    await expectCode(verifyWebhook({ body: pretty, headers, apiKey, apiSecret, now }), "INVALID_SIGNATURE", /re-serialized/);
+    await expectCode(
+      verifyWebhook({ body: pretty, headers, apiKey, apiSecret, now }),
+      "INVALID_SIGNATURE",
+      /re-serialized/,
+    );
   });
 
   it("a hex signature, saying X-SIGNATURE must be Base64", async () => {
     const headers = { ...(await signText(body)), "x-signature": "a3".repeat(32) };
-    await expectCode(verifyWebhook({ body, headers, apiKey, apiSecret, now }), "INVALID_SIGNATURE", /X-SIGNATURE must be Base64 \(44 characters\), not hex/);
+    await expectCode(
+      verifyWebhook({ body, headers, apiKey, apiSecret, now }),
+      "INVALID_SIGNATURE",
+      /X-SIGNATURE must be Base64 \(44 characters\), not hex/,
+    );
   });
 
   it("a Base64url signature, saying it must be standard Base64", async () => {
     const signed = await signText(body);
     const urlSafe = signed["x-signature"]!.replace(/\+/g, "-").replace(/\//g, "_").replace(/=$/, "");
-    const headers = { ...signed, "x-signature": urlSafe.includes("-") || urlSafe.includes("_") ? urlSafe : `${urlSafe.slice(0, -1)}_` };
-    await expectCode(verifyWebhook({ body, headers, apiKey, apiSecret, now }), "INVALID_SIGNATURE", /must be Base64 \(44 characters\), not Base64url/);
+    const headers = {
+      ...signed,
+      "x-signature": urlSafe.includes("-") || urlSafe.includes("_") ? urlSafe : `${urlSafe.slice(0, -1)}_`,
+    };
+    await expectCode(
+      verifyWebhook({ body, headers, apiKey, apiSecret, now }),
+      "INVALID_SIGNATURE",
+      /must be Base64 \(44 characters\), not Base64url/,
+    );
   });
 
   it("a parsed body (MALFORMED_BODY), saying it was parsed before verification", async () => {
@@ -212,13 +269,21 @@ describe("verifyWebhook rejects", () => {
 
   it("a missing body (MALFORMED_BODY)", async () => {
     const headers = await signText(body);
-    await expectCode(verifyWebhook({ body: undefined as never, headers, apiKey, apiSecret, now }), "MALFORMED_BODY", /no body/);
+    await expectCode(
+      verifyWebhook({ body: undefined as never, headers, apiKey, apiSecret, now }),
+      "MALFORMED_BODY",
+      /no body/,
+    );
   });
 
   it("a body that is not valid UTF-8 (MALFORMED_BODY)", async () => {
     const headers = await signText(body);
     const bytes = new Uint8Array([...new TextEncoder().encode(body.slice(0, -2)), 0xc3, 0x28, 0x7d]);
-    await expectCode(verifyWebhook({ body: bytes, headers, apiKey, apiSecret, now }), "MALFORMED_BODY", /not valid UTF-8/);
+    await expectCode(
+      verifyWebhook({ body: bytes, headers, apiKey, apiSecret, now }),
+      "MALFORMED_BODY",
+      /not valid UTF-8/,
+    );
   });
 
   it("a signed body that is not JSON (MALFORMED_BODY)", async () => {
@@ -226,7 +291,11 @@ describe("verifyWebhook rejects", () => {
     const { computeSignature } = await import("@exchange-kit/signing");
     const signature = await computeSignature({ apiKey, apiSecret, timestamp: now, canonicalBody: text });
     const headers = { "x-timestamp": String(now), "x-signature": signature };
-    await expectCode(verifyWebhook({ body: text, headers, apiKey, apiSecret, now }), "MALFORMED_BODY", /signed but not JSON/);
+    await expectCode(
+      verifyWebhook({ body: text, headers, apiKey, apiSecret, now }),
+      "MALFORMED_BODY",
+      /signed but not JSON/,
+    );
   });
 });
 
@@ -248,7 +317,8 @@ describe("verifyWebhook reads escaped keys right despite V8's JSON.parse bug (no
   });
 
   it("keeps a __proto__ key of an escaped body as an own property, as JSON.parse does", async () => {
-    const signed = '{"event":"IN_REVIEW","id":"c4b3a291-8f7e-4d6c-9b5a-4f3e2d1c0b9a","metadata":{"__proto__":{"x":1},"client_reference_id":"a\\u00e9","reason":"Under compliance review"},"timestamp":"2026-03-01T10:55:02Z","type":"PAYOUT"}';
+    const signed =
+      '{"event":"IN_REVIEW","id":"c4b3a291-8f7e-4d6c-9b5a-4f3e2d1c0b9a","metadata":{"__proto__":{"x":1},"client_reference_id":"a\\u00e9","reason":"Under compliance review"},"timestamp":"2026-03-01T10:55:02Z","type":"PAYOUT"}';
     const received = await verifyWebhook({ body: signed, headers: await signText(signed), apiKey, apiSecret, now });
     expect(Object.hasOwn(received.metadata, "__proto__")).toBe(true);
     expect(received.metadata).toEqual(JSON.parse(signed).metadata);
@@ -258,7 +328,10 @@ describe("verifyWebhook reads escaped keys right despite V8's JSON.parse bug (no
 
 describe("verifyWebhook checks in order", () => {
   it("headers before anything else", async () => {
-    await expectCode(verifyWebhook({ body: "not json", headers: { "x-timestamp": "1" }, apiKey, apiSecret, now }), "MISSING_HEADER");
+    await expectCode(
+      verifyWebhook({ body: "not json", headers: { "x-timestamp": "1" }, apiKey, apiSecret, now }),
+      "MISSING_HEADER",
+    );
   });
 
   it("the timestamp before the signature", async () => {
@@ -281,13 +354,17 @@ describe("verifyWebhook refuses a bad configuration with a TypeError", () => {
   it("both apiKey and credentials, or an empty credentials list", async () => {
     const headers = await signText(body);
     const both = { body, headers, apiKey, apiSecret, credentials: [{ apiKey, apiSecret }], now } as never;
-    await expect(verifyWebhook(both)).rejects.toThrow(/apiKey and apiSecret, or a non-empty credentials array, not both/);
+    await expect(verifyWebhook(both)).rejects.toThrow(
+      /apiKey and apiSecret, or a non-empty credentials array, not both/,
+    );
     await expect(verifyWebhook({ body, headers, credentials: [], now })).rejects.toThrow(/non-empty credentials array/);
   });
 
   it("now in milliseconds, or a negative tolerance", async () => {
     const headers = await signText(body);
     await expect(verifyWebhook({ body, headers, apiKey, apiSecret, now: now * 1000 })).rejects.toThrow(/seconds/);
-    await expect(verifyWebhook({ body, headers, apiKey, apiSecret, now, toleranceSeconds: -1 })).rejects.toThrow(/toleranceSeconds/);
+    await expect(verifyWebhook({ body, headers, apiKey, apiSecret, now, toleranceSeconds: -1 })).rejects.toThrow(
+      /toleranceSeconds/,
+    );
   });
 });

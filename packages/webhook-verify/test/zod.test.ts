@@ -19,7 +19,8 @@ function variants(example: Record<string, unknown>): unknown[] {
   for (const key of Object.keys(metadata)) {
     const { [key]: _, ...without } = metadata;
     out.push({ ...example, metadata: without });
-    for (const value of [null, 7, "https://other.example/SOMETHING_ELSE"]) out.push({ ...example, metadata: { ...metadata, [key]: value } });
+    for (const value of [null, 7, "https://other.example/SOMETHING_ELSE"])
+      out.push({ ...example, metadata: { ...metadata, [key]: value } });
   }
   out.push({ ...example, event: "CANCELLED" }, { ...example, type: "WALLET" });
   return out;
@@ -28,7 +29,10 @@ function variants(example: Record<string, unknown>): unknown[] {
 describe("the ./zod entry", () => {
   it("verifies every spec example as a catalog event", async () => {
     for (const { value } of specExamples()) {
-      await expect(verifyWebhookWithZod({ ...(await delivery(value)), strict: true })).resolves.toEqual({ ...value, known: true });
+      await expect(verifyWebhookWithZod({ ...(await delivery(value)), strict: true })).resolves.toEqual({
+        ...value,
+        known: true,
+      });
     }
   });
 
@@ -52,12 +56,17 @@ describe("the ./zod entry", () => {
       expect((await verifyWebhook(await delivery(event))).known).toBe(true); // the built-in one checks types only
       const viaZod = await verifyWebhookWithZod(await delivery(event));
       expect(viaZod).toMatchObject({ known: false, unknownReason: expect.stringMatching(/^PAYOUT IN_REVIEW: /) });
-      await expect(verifyWebhookWithZod({ ...(await delivery(event)), strict: true })).rejects.toMatchObject({ code: "INVALID_EVENT" });
+      await expect(verifyWebhookWithZod({ ...(await delivery(event)), strict: true })).rejects.toMatchObject({
+        code: "INVALID_EVENT",
+      });
     }
   });
 
   it("keeps types and statuses the catalog does not know as unknown events", async () => {
-    const event = await verifyWebhook({ ...(await delivery({ ...payoutInReview, type: "WALLET" })), validate: zodValidator });
+    const event = await verifyWebhook({
+      ...(await delivery({ ...payoutInReview, type: "WALLET" })),
+      validate: zodValidator,
+    });
     expect(event).toMatchObject({ known: false, unknownReason: "type WALLET is not in the catalog" });
   });
 

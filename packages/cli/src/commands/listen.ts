@@ -66,7 +66,12 @@ export const listen: Command = {
       if (save) await appendFile(save, `${JSON.stringify({ headers, body: text })}\n`);
       let status = 502;
       try {
-        const answer = await fetch(target, { method: "POST", headers, body: new Uint8Array(body), signal: AbortSignal.timeout(10_000) });
+        const answer = await fetch(target, {
+          method: "POST",
+          headers,
+          body: new Uint8Array(body),
+          signal: AbortSignal.timeout(10_000),
+        });
         status = answer.status;
         await answer.arrayBuffer();
       } catch (error) {
@@ -87,9 +92,14 @@ export const listen: Command = {
       await client.organization.registerWebhook({ webhook_url: url });
     } catch (error) {
       server.close();
-      throw new Error(unreachableMessage(error, base) ?? `could not register ${url} with ${base}: ${(error as Error).message}`);
+      throw new Error(
+        unreachableMessage(error, base) ?? `could not register ${url} with ${base}: ${(error as Error).message}`,
+      );
     }
-    out.result({ listening: url, forwardTo: target }, `${out.green("listening")} on ${url}, forwarding to ${target} (Ctrl-C to stop)`);
+    out.result(
+      { listening: url, forwardTo: target },
+      `${out.green("listening")} on ${url}, forwarding to ${target} (Ctrl-C to stop)`,
+    );
     await new Promise<void>((resolve) => {
       if (signal.aborted) resolve();
       signal.addEventListener("abort", () => resolve(), { once: true });
@@ -113,7 +123,12 @@ async function previousWebhook(client: ExchangeClient): Promise<PreviousWebhook>
 }
 
 /** Puts back the URL that was registered before (or none), so no dead port stays registered; exit code. */
-async function restoreWebhook(client: ExchangeClient, previous: PreviousWebhook, mine: string, out: Output): Promise<number> {
+async function restoreWebhook(
+  client: ExchangeClient,
+  previous: PreviousWebhook,
+  mine: string,
+  out: Output,
+): Promise<number> {
   try {
     if (typeof previous === "string") {
       await client.organization.registerWebhook({ webhook_url: previous });

@@ -46,11 +46,17 @@ export const mock: Command = {
     // The user's project first (where `npm install` puts an optional peer), then wherever this cli is installed.
     const prism = findPrism([process.cwd(), dirname(fileURLToPath(import.meta.url))]);
     if (!prism) {
-      out.error("PRISM_MISSING", `exchange-kit mock runs Prism, which is not installed. Install it with:\n  ${INSTALL_PRISM}`);
+      out.error(
+        "PRISM_MISSING",
+        `exchange-kit mock runs Prism, which is not installed. Install it with:\n  ${INSTALL_PRISM}`,
+      );
       return 1;
     }
     if (!meetsNodeRange(process.versions.node, prism.nodeRange)) {
-      out.error("PRISM_NODE", `Prism ${prism.version} needs Node ${prism.nodeRange}; this is Node ${process.versions.node}`);
+      out.error(
+        "PRISM_NODE",
+        `Prism ${prism.version} needs Node ${prism.nodeRange}; this is Node ${process.versions.node}`,
+      );
       return 1;
     }
     const verbose = values.verbose === true;
@@ -65,7 +71,14 @@ export const mock: Command = {
     });
     const version = typeof values.spec === "string" ? undefined : readSpec().info.version;
     out.result(
-      { ready: true, url: running.url, ...MOCK_CREDENTIALS, spec, ...(version ? { specVersion: version } : {}), prism: prism.version },
+      {
+        ready: true,
+        url: running.url,
+        ...MOCK_CREDENTIALS,
+        spec,
+        ...(version ? { specVersion: version } : {}),
+        prism: prism.version,
+      },
       [
         `${out.green("mock ready")} at ${out.bold(running.url)} (spec ${version ?? spec}, Prism ${prism.version})`,
         `  credentials: any, e.g. EXCHANGE_BASE_URL=${running.url} EXCHANGE_API_KEY=${MOCK_CREDENTIALS.apiKey} EXCHANGE_API_SECRET=${MOCK_CREDENTIALS.apiSecret}`,

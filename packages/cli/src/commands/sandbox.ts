@@ -40,12 +40,14 @@ export const sandbox: Command = {
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError("--port must be a port number");
     const progress = values["auto-progress"];
     const autoProgressMs = progress === undefined ? undefined : progress === "off" ? false : Number(progress);
-    if (typeof autoProgressMs === "number" && !(autoProgressMs >= 0)) throw new UsageError('--auto-progress must be milliseconds or "off"');
+    if (typeof autoProgressMs === "number" && !(autoProgressMs >= 0))
+      throw new UsageError('--auto-progress must be milliseconds or "off"');
     const given = readCredentials(values, env);
     const others = ((values.org as unknown as string[] | undefined) ?? []).map(parseOrganization);
     const verbose = values.verbose === true;
     const durability = values["db-durability"];
-    if (durability !== undefined && durability !== "normal" && durability !== "full") throw new UsageError('--db-durability must be "normal" or "full"');
+    if (durability !== undefined && durability !== "normal" && durability !== "full")
+      throw new UsageError('--db-durability must be "normal" or "full"');
     const write = (line: string) => streams.stderr.write(`${line}\n`);
     const box = await createSandbox({
       port,
@@ -63,7 +65,13 @@ export const sandbox: Command = {
     const generated = !given && others.length === 0;
     const keys = box.organizations.map((o) => o.apiKey);
     out.result(
-      { ready: true, url: box.url, apiKey: org.apiKey, ...(generated ? { apiSecret: org.apiSecret } : {}), organizations: keys },
+      {
+        ready: true,
+        url: box.url,
+        apiKey: org.apiKey,
+        ...(generated ? { apiSecret: org.apiSecret } : {}),
+        organizations: keys,
+      },
       `${out.green("sandbox ready")} at ${out.bold(box.url)} (API key${keys.length > 1 ? "s" : ""} ${keys.join(", ")}${generated ? `, generated secret ${org.apiSecret}` : ""})`,
     );
     await new Promise<void>((resolve) => {

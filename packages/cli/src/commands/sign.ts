@@ -11,7 +11,9 @@ async function readBodyFile(path: string): Promise<string> {
     return await readFile(path, "utf8");
   } catch (error) {
     const code = (error as { code?: string }).code;
-    throw new UsageError(`cannot read --body-file ${path}: ${code === "ENOENT" ? "no such file" : (error as Error).message}`);
+    throw new UsageError(
+      `cannot read --body-file ${path}: ${code === "ENOENT" ? "no such file" : (error as Error).message}`,
+    );
   }
 }
 
@@ -26,9 +28,15 @@ async function signText(text: string, credentials: Credentials, timestamp: strin
   } catch (error) {
     throw new UsageError(`the body is not JSON: ${(error as Error).message}`);
   }
-  if (!canonicalBody.startsWith("{") && !canonicalBody.startsWith("[")) throw new UsageError("the body must be a JSON object or array");
+  if (!canonicalBody.startsWith("{") && !canonicalBody.startsWith("["))
+    throw new UsageError("the body must be a JSON object or array");
   const signature = await computeSignature({ ...credentials, timestamp, canonicalBody });
-  const headers = { "X-API-KEY": credentials.apiKey, "X-TIMESTAMP": timestamp, "X-SIGNATURE": signature, "Content-Type": "application/json" };
+  const headers = {
+    "X-API-KEY": credentials.apiKey,
+    "X-TIMESTAMP": timestamp,
+    "X-SIGNATURE": signature,
+    "Content-Type": "application/json",
+  };
   return { body: canonicalBody, headers };
 }
 
@@ -49,11 +57,19 @@ export const sign: Command = {
   },
   async run({ values, out, env }) {
     const credentials = requireCredentials(values, env);
-    if (values.body !== undefined && values["body-file"] !== undefined) throw new UsageError("pass --body or --body-file, not both");
-    const text = values["body-file"] !== undefined ? await readBodyFile(String(values["body-file"])) : (values.body as string | undefined);
+    if (values.body !== undefined && values["body-file"] !== undefined)
+      throw new UsageError("pass --body or --body-file, not both");
+    const text =
+      values["body-file"] !== undefined
+        ? await readBodyFile(String(values["body-file"]))
+        : (values.body as string | undefined);
     const timestamp = values.timestamp === undefined ? String(Math.floor(Date.now() / 1000)) : String(values.timestamp);
-    if (!/^\d{1,11}$/.test(timestamp)) throw new UsageError(`--timestamp must be Unix time in whole seconds, got "${timestamp}"`);
-    const signed = text === undefined ? await signRequest({ ...credentials, timestamp }) : await signText(text, credentials, timestamp);
+    if (!/^\d{1,11}$/.test(timestamp))
+      throw new UsageError(`--timestamp must be Unix time in whole seconds, got "${timestamp}"`);
+    const signed =
+      text === undefined
+        ? await signRequest({ ...credentials, timestamp })
+        : await signText(text, credentials, timestamp);
     const body = signed.body;
     const method = String(values.method ?? (body === undefined ? "GET" : "POST")).toUpperCase();
     const headers = signed.headers as Record<string, string>;
@@ -61,7 +77,10 @@ export const sign: Command = {
     if (body !== undefined) lines.push("", body);
     if (values.url !== undefined) {
       const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-      const parts = [`curl -X ${method} ${quote(String(values.url))}`, ...Object.entries(headers).map(([n, v]) => `-H ${quote(`${n}: ${v}`)}`)];
+      const parts = [
+        `curl -X ${method} ${quote(String(values.url))}`,
+        ...Object.entries(headers).map(([n, v]) => `-H ${quote(`${n}: ${v}`)}`),
+      ];
       if (body !== undefined) parts.push(`--data-raw ${quote(body)}`);
       lines.push("", parts.join(" \\\n  "));
     }

@@ -7,7 +7,13 @@ import { unreachableMessage } from "../unreachable.js";
 import type { Command } from "./command.js";
 
 /** The sandbox's control API path segment of each event type (a new type in the spec fails to compile here). */
-const RECORD_KIND: Record<EventType, string> = { CUSTOMER: "customers", BANK: "banks", PAYIN: "payins", PAYOUT: "payouts", EDD: "edd" };
+const RECORD_KIND: Record<EventType, string> = {
+  CUSTOMER: "customers",
+  BANK: "banks",
+  PAYIN: "payins",
+  PAYOUT: "payouts",
+  EDD: "edd",
+};
 
 /** The flags that set an event's reason fields, and the metadata field each one sets. */
 const REASON_FLAGS = [
@@ -20,7 +26,11 @@ const isType = (type: string): type is EventType => Object.hasOwn(eventCatalog, 
 const eventsOf = (type: EventType): Record<string, Record<string, readonly string[] | null>> => eventCatalog[type];
 
 /** The body of the transition: the status, and each reason flag checked against the values the spec allows. */
-function transitionBody(type: EventType, event: string, values: Record<string, string | boolean | undefined>): Record<string, string> {
+function transitionBody(
+  type: EventType,
+  event: string,
+  values: Record<string, string | boolean | undefined>,
+): Record<string, string> {
   const fields = eventsOf(type)[event] ?? {};
   const body: Record<string, string> = { status: event };
   for (const [flag, field] of REASON_FLAGS) {
@@ -31,7 +41,8 @@ function transitionBody(type: EventType, event: string, values: Record<string, s
       throw new UsageError(`${type} ${event} has no ${field}${takes.length ? `: it takes ${takes.join(", ")}` : ""}`);
     }
     const allowed = fields[field];
-    if (allowed && !allowed.includes(value)) throw new UsageError(`unknown ${field} "${value}" for ${type} ${event}: one of ${allowed.join(", ")}`);
+    if (allowed && !allowed.includes(value))
+      throw new UsageError(`unknown ${field} "${value}" for ${type} ${event}: one of ${allowed.join(", ")}`);
     body[field] = value;
   }
   return body;
@@ -40,10 +51,15 @@ function transitionBody(type: EventType, event: string, values: Record<string, s
 function catalogUsage(): string {
   return Object.entries(eventCatalog)
     .map(([type, events]) => {
-      const described = Object.entries(events as Record<string, Record<string, readonly string[] | null>>).map(([event, fields]) => {
-        const reasons = Object.entries(fields).map(([f, allowed]) => `--${f.replace(/_/g, "-")} ${allowed ? allowed.map((a) => (a.includes(" ") ? `"${a}"` : a)).join("|") : "TEXT"}`);
-        return reasons.length ? `${event} (${reasons.join(", ")})` : event;
-      });
+      const described = Object.entries(events as Record<string, Record<string, readonly string[] | null>>).map(
+        ([event, fields]) => {
+          const reasons = Object.entries(fields).map(
+            ([f, allowed]) =>
+              `--${f.replace(/_/g, "-")} ${allowed ? allowed.map((a) => (a.includes(" ") ? `"${a}"` : a)).join("|") : "TEXT"}`,
+          );
+          return reasons.length ? `${event} (${reasons.join(", ")})` : event;
+        },
+      );
       return `    ${type}: ${described.join(", ")}`;
     })
     .join("\n");
@@ -68,7 +84,8 @@ ${catalogUsage()}
   },
   async run({ values, positionals, out, env }) {
     const [type = "", event = ""] = positionals.map((p) => p.toUpperCase());
-    if (!isType(type)) throw new UsageError(`unknown event type "${type}": one of ${Object.keys(eventCatalog).join(", ")}`);
+    if (!isType(type))
+      throw new UsageError(`unknown event type "${type}": one of ${Object.keys(eventCatalog).join(", ")}`);
     const events = Object.keys(eventsOf(type));
     if (!events.includes(event)) {
       const hint = event === "PROCESSING" ? " (PROCESSING is never sent as an event)" : "";
@@ -80,14 +97,19 @@ ${catalogUsage()}
     const base = baseUrl(values["base-url"] as string | undefined, env);
     const client = serviceClient(base, credentials);
     try {
-      const data = await client.request("POST", `/_sandbox/${RECORD_KIND[type]}/${encodeURIComponent(values.id)}/transition`, { body });
+      const data = await client.request(
+        "POST",
+        `/_sandbox/${RECORD_KIND[type]}/${encodeURIComponent(values.id)}/transition`,
+        { body },
+      );
       out.result(data ?? null, `${out.green("triggered")} ${type} ${event} for ${values.id}`);
       return 0;
     } catch (error) {
       if (!(error instanceof ExchangeError)) throw error;
       const unreachable = unreachableMessage(error, base);
       if (unreachable) out.error("SANDBOX_UNREACHABLE", unreachable);
-      else if (isExchangeApiError(error)) out.error(error.errCode, `${error.status} ${error.errCode}: ${error.message}`);
+      else if (isExchangeApiError(error))
+        out.error(error.errCode, `${error.status} ${error.errCode}: ${error.message}`);
       else out.error(error.name, error.message);
       return 1;
     }

@@ -39,18 +39,31 @@ export const verify: Command = {
       deliveries = [{ headers, body: await readUsageFile(String(values["body-file"]), "--body-file") }];
     }
     const tolerance = values.tolerance === undefined ? 300 : Number(values.tolerance);
-    if (!Number.isFinite(tolerance) || tolerance < 0) throw new UsageError("--tolerance must be a number of seconds >= 0");
+    if (!Number.isFinite(tolerance) || tolerance < 0)
+      throw new UsageError("--tolerance must be a number of seconds >= 0");
     let invalid = 0;
     for (const { headers, body } of deliveries) {
       const stamp = Object.entries(headers).find(([name]) => name.toLowerCase() === "x-timestamp")?.[1];
       const now = values["at-delivery-time"] && stamp !== undefined && /^\d+$/.test(stamp) ? Number(stamp) : undefined;
       try {
-        const event = await verifyWebhook({ body, headers, ...credentials, toleranceSeconds: tolerance, ...(now === undefined ? {} : { now }) });
-        out.result({ valid: true, event }, `${out.green("valid")} ${event.type} ${event.event} ${event.id}${event.known ? "" : out.dim(" (not in the event catalog)")}`);
+        const event = await verifyWebhook({
+          body,
+          headers,
+          ...credentials,
+          toleranceSeconds: tolerance,
+          ...(now === undefined ? {} : { now }),
+        });
+        out.result(
+          { valid: true, event },
+          `${out.green("valid")} ${event.type} ${event.event} ${event.id}${event.known ? "" : out.dim(" (not in the event catalog)")}`,
+        );
       } catch (error) {
         if (!(error instanceof WebhookVerificationError)) throw error;
         invalid++;
-        out.result({ valid: false, code: error.code, message: error.message }, `${out.red("invalid")} ${error.code}: ${error.message}`);
+        out.result(
+          { valid: false, code: error.code, message: error.message },
+          `${out.red("invalid")} ${error.code}: ${error.message}`,
+        );
       }
     }
     if (deliveries.length > 1) out.line(`${deliveries.length - invalid} of ${deliveries.length} deliveries valid`);
@@ -64,6 +77,8 @@ async function readUsageFile(path: string, flag: string): Promise<string> {
     return await readFile(path, "utf8");
   } catch (error) {
     const code = (error as { code?: string }).code;
-    throw new UsageError(`cannot read ${flag} ${path}: ${code === "ENOENT" ? "no such file" : (error as Error).message}`);
+    throw new UsageError(
+      `cannot read ${flag} ${path}: ${code === "ENOENT" ? "no such file" : (error as Error).message}`,
+    );
   }
 }

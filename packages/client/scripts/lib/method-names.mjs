@@ -47,7 +47,8 @@ export function methodNameOf(operationId, group) {
     const at = operationId.indexOf(noun);
     if (at <= 0) continue;
     const next = operationId.charAt(at + noun.length);
-    if (next === "" || (next >= "A" && next <= "Z")) return operationId.slice(0, at) + operationId.slice(at + noun.length);
+    if (next === "" || (next >= "A" && next <= "Z"))
+      return operationId.slice(0, at) + operationId.slice(at + noun.length);
   }
   return operationId;
 }

@@ -23,7 +23,12 @@ export function fakeFetch(handler: Handler): { fetch: typeof fetch; calls: Recor
     const request = input instanceof Request ? input : undefined;
     const headers: Record<string, string> = {};
     new Headers(init?.headers ?? request?.headers).forEach((v, k) => (headers[k] = v));
-    const body = init?.body !== undefined && init.body !== null ? String(init.body) : request?.body ? await request.text() : undefined;
+    const body =
+      init?.body !== undefined && init.body !== null
+        ? String(init.body)
+        : request?.body
+          ? await request.text()
+          : undefined;
     const recorded: Recorded = {
       url: new URL(request?.url ?? String(input)),
       method: (init?.method ?? request?.method ?? "GET").toUpperCase(),

@@ -23,7 +23,12 @@ export interface Started {
 }
 
 /** Spawns a process in its own process group and waits until its output matches `ready`. */
-export function start(command: string, args: string[], ready: RegExp, options: { cwd?: string; timeoutMs?: number } = {}): Promise<Started> {
+export function start(
+  command: string,
+  args: string[],
+  ready: RegExp,
+  options: { cwd?: string; timeoutMs?: number } = {},
+): Promise<Started> {
   const child = spawn(command, args, { cwd: options.cwd, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   return new Promise((resolve, reject) => {

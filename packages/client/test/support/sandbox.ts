@@ -30,7 +30,13 @@ export async function startSandbox(options: Record<string, unknown> = {}): Promi
 /** A client for the sandbox's first organization, at `baseUrl` (the sandbox itself unless given). */
 export function sandboxClient(sandbox: Sandbox, options: ExchangeClientOptions = {}): ExchangeClient {
   const org = sandbox.organizations[0]!;
-  return createExchangeClient({ baseUrl: sandbox.url, apiKey: org.apiKey, apiSecret: org.apiSecret, retryBaseMs: 1, ...options });
+  return createExchangeClient({
+    baseUrl: sandbox.url,
+    apiKey: org.apiKey,
+    apiSecret: org.apiSecret,
+    retryBaseMs: 1,
+    ...options,
+  });
 }
 
 /** What the proxy does with one request: pass it on, or pass it on and drop the answer. */
@@ -83,7 +89,8 @@ export async function startFaultProxy(
     }
     const out: Record<string, string> = {};
     upstream.headers.forEach((value, name) => {
-      if (name !== "content-length" && name !== "transfer-encoding" && name !== "connection" && name !== "keep-alive") out[name] = value;
+      if (name !== "content-length" && name !== "transfer-encoding" && name !== "connection" && name !== "keep-alive")
+        out[name] = value;
     });
     response.writeHead(upstream.status, out).end(text);
   });
@@ -129,7 +136,11 @@ export function kycBody(customerId: string): Record<string, unknown> {
 
 /** A customer of the sandbox whose KYC is VERIFIED. */
 export async function verifiedCustomer(client: ExchangeClient): Promise<{ id: string }> {
-  const customer = await client.customers.create({ client_reference_id: unique("cust"), alpha_3_country_code: "IND", full_name: "Asha Verma" });
+  const customer = await client.customers.create({
+    client_reference_id: unique("cust"),
+    alpha_3_country_code: "IND",
+    full_name: "Asha Verma",
+  });
   await client.kyc.addData(kycBody(customer.id) as never);
   const verified = await client.customers.waitForKyc(customer.id, { intervalMs: 5, timeoutMs: 10_000 });
   if (verified.status !== "VERIFIED") throw new Error(`KYC ended ${verified.status}`);

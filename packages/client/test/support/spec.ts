@@ -52,7 +52,14 @@ export function specOperations(spec = loadSpec()): SpecOperation[] {
   for (const [path, item] of Object.entries<any>(spec.paths)) {
     for (const method of ["get", "post", "put", "patch", "delete"]) {
       const operation = item[method];
-      if (operation) out.push({ operationId: operation.operationId, method: method.toUpperCase(), path, tag: operation.tags[0], operation });
+      if (operation)
+        out.push({
+          operationId: operation.operationId,
+          method: method.toUpperCase(),
+          path,
+          tag: operation.tags[0],
+          operation,
+        });
     }
   }
   return out;

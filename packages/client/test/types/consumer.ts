@@ -1,11 +1,7 @@
 // Code as a user writes it, compiled by test/types.test.ts against the built package with strict,
 // exactOptionalPropertyTypes and noUncheckedIndexedAccess, under NodeNext and bundler resolution. Each line
 // that assigns to an annotated variable states a type the user relies on.
-import {
-  createExchangeClient,
-  ExchangeAmbiguousResultError,
-  type Page,
-} from "@exchange-kit/client";
+import { createExchangeClient, ExchangeAmbiguousResultError, type Page } from "@exchange-kit/client";
 import type { components } from "@exchange-kit/types";
 
 type Customer = components["schemas"]["Customer"];
@@ -21,7 +17,11 @@ const client = createExchangeClient({
   logger: undefined,
 });
 
-export async function lists(customerId: string, page: number | undefined, signal: AbortSignal | undefined): Promise<void> {
+export async function lists(
+  customerId: string,
+  page: number | undefined,
+  signal: AbortSignal | undefined,
+): Promise<void> {
   const customers: Page<Customer> = await client.customers.list({ page, per_page: 20, signal });
   const ids: string[] = customers.results.map((c) => c.id);
   const payins = await client.payins.history({ page, start_date: undefined, end_date: undefined });
@@ -42,7 +42,11 @@ export async function lists(customerId: string, page: number | undefined, signal
 }
 
 export async function calls(customerId: string): Promise<void> {
-  const customer = await client.customers.get(customerId, { timeoutMs: undefined, headers: undefined, deadlineMs: undefined });
+  const customer = await client.customers.get(customerId, {
+    timeoutMs: undefined,
+    headers: undefined,
+    deadlineMs: undefined,
+  });
   const status: Customer["status"] = customer.status;
   await client.customers.waitForKyc(customerId, { timeoutMs: undefined, intervalMs: undefined });
   try {

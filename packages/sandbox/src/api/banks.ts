@@ -17,7 +17,12 @@ function requireVerified(customer: CustomerRow): void {
   if (customer.status !== "VERIFIED") throw badRequest("USR_UNVERIFIED", "Customer is unverified", "customer_id");
 }
 
-function newBank(ctx: Ctx, customer: CustomerRow, fields: Pick<BankRow, "source" | "bank_account_type" | "identifiers" | "beneficiary_name" | "bank_name"> & Partial<BankRow>): BankRow {
+function newBank(
+  ctx: Ctx,
+  customer: CustomerRow,
+  fields: Pick<BankRow, "source" | "bank_account_type" | "identifiers" | "beneficiary_name" | "bank_name"> &
+    Partial<BankRow>,
+): BankRow {
   const now = ctx.domain.clock.iso();
   return {
     id: randomUUID(),
@@ -45,17 +50,27 @@ export function createBankAccount(ctx: Ctx): HandlerResult {
   if (rail === "UPI") {
     const vpa = typeof identifiers.vpa === "string" ? identifiers.vpa.trim() : "";
     if (!vpa) throw missingFields(["identifiers.vpa"]);
-    if (!VPA.test(vpa)) throw badRequest("INPUT_MALFORMED", "Invalid UPI ID", "identifiers.vpa", "Enter a valid UPI ID, e.g. asha@okhdfc.");
+    if (!VPA.test(vpa))
+      throw badRequest(
+        "INPUT_MALFORMED",
+        "Invalid UPI ID",
+        "identifiers.vpa",
+        "Enter a valid UPI ID, e.g. asha@okhdfc.",
+      );
     clean.vpa = vpa;
     key = `UPI|${vpa.toLowerCase()}`;
     bankName = UPI_HANDLES[vpa.split("@")[1]!.toLowerCase()] ?? "UPI";
   } else {
     const accountNumber = typeof identifiers.account_number === "string" ? identifiers.account_number.trim() : "";
     const ifsc = typeof identifiers.ifsc === "string" ? identifiers.ifsc.trim().toUpperCase() : "";
-    const missing = [accountNumber ? undefined : "identifiers.account_number", ifsc || customer.country !== "IND" ? undefined : "identifiers.ifsc"];
+    const missing = [
+      accountNumber ? undefined : "identifiers.account_number",
+      ifsc || customer.country !== "IND" ? undefined : "identifiers.ifsc",
+    ];
     const absent = missing.filter((m): m is string => m !== undefined);
     if (absent.length > 0) throw missingFields(absent);
-    if (ifsc && !IFSC.test(ifsc)) throw badRequest("INPUT_MALFORMED", "Invalid IFSC", "identifiers.ifsc", "Enter a valid IFSC, e.g. HDFC0001234.");
+    if (ifsc && !IFSC.test(ifsc))
+      throw badRequest("INPUT_MALFORMED", "Invalid IFSC", "identifiers.ifsc", "Enter a valid IFSC, e.g. HDFC0001234.");
     clean.account_number = accountNumber;
     if (ifsc) clean.ifsc = ifsc;
     key = `ACCOUNT_DETAILS|${accountNumber}`;
@@ -64,7 +79,11 @@ export function createBankAccount(ctx: Ctx): HandlerResult {
   const same = domain.store.banks.first("org = ? AND dedupe = ?", ctx.org.id, key);
   if (same) {
     if (same.customer_id !== customer.id) {
-      throw badRequest("BANK_DUPLICATE_ACCOUNT", "UPI ID or account number already in use by another customer", "identifiers");
+      throw badRequest(
+        "BANK_DUPLICATE_ACCOUNT",
+        "UPI ID or account number already in use by another customer",
+        "identifiers",
+      );
     }
     return { message: "Bank account already added", data: bankView(same) };
   }
@@ -75,7 +94,13 @@ export function createBankAccount(ctx: Ctx): HandlerResult {
     throw badRequest("BANK_LIMIT_REACHED", `${ACCOUNTS_PER_RAIL} accounts already added`, "bank_account_type");
   }
   const beneficiaryName = text(body, "beneficiary_name") ?? customer.full_name;
-  const bank = newBank(ctx, customer, { source: "standard", bank_account_type: rail, identifiers: clean, beneficiary_name: beneficiaryName, bank_name: bankName });
+  const bank = newBank(ctx, customer, {
+    source: "standard",
+    bank_account_type: rail,
+    identifiers: clean,
+    beneficiary_name: beneficiaryName,
+    bank_name: bankName,
+  });
   domain.store.banks.put(bank);
   domain.plan("bank", bank, bankOutcome([clean.vpa, clean.account_number, beneficiaryName]));
   return { message: "Bank account added successfully", data: bankView(bank) };
@@ -101,7 +126,8 @@ function findBank(ctx: Ctx): BankRow {
   const customer = findCustomer(ctx, ctx.params.customer_id);
   const id = String(ctx.params.bank_id).toLowerCase();
   const bank = UUID.test(id) ? ctx.domain.store.banks.get(id) : undefined;
-  if (!bank || bank.customer_id !== customer.id || !listed(bank)) throw badRequest("BANK_NOT_FOUND", BANK_NOT_FOUND, "bank_id");
+  if (!bank || bank.customer_id !== customer.id || !listed(bank))
+    throw badRequest("BANK_NOT_FOUND", BANK_NOT_FOUND, "bank_id");
   return bank;
 }
 
@@ -134,10 +160,17 @@ export function createBankAccountForPayout(ctx: Ctx): HandlerResult {
   const method = text(body, "bank_account_type") ?? PAYOUT_METHOD_BY_COUNTRY[customer.country] ?? "WIRE";
   const needed = PAYOUT_IDENTIFIERS[method];
   if (!needed) {
-    throw badRequest("UNKNOWN_ERROR", "Unsupported payout method", "bank_account_type", `Use one of: ${Object.keys(PAYOUT_IDENTIFIERS).join(", ")}.`);
+    throw badRequest(
+      "UNKNOWN_ERROR",
+      "Unsupported payout method",
+      "bank_account_type",
+      `Use one of: ${Object.keys(PAYOUT_IDENTIFIERS).join(", ")}.`,
+    );
   }
   const identifiers = (body.identifiers ?? {}) as Record<string, unknown>;
-  const absent = needed.filter((name) => typeof identifiers[name] !== "string" || String(identifiers[name]).trim() === "");
+  const absent = needed.filter(
+    (name) => typeof identifiers[name] !== "string" || String(identifiers[name]).trim() === "",
+  );
   if (absent.length > 0) throw missingFields(absent.map((name) => `identifiers.${name}`));
   const clean: Record<string, string> = {};
   for (const [name, value] of Object.entries(identifiers)) if (typeof value === "string") clean[name] = value;
@@ -193,5 +226,8 @@ export function generateBankLink(ctx: Ctx): HandlerResult {
 export function bankLinkPage(ctx: Ctx): HandlerResult {
   const bank = ctx.domain.store.banks.get(String(ctx.params.bank_id));
   if (!bank || bank.source !== "linked") throw badRequest("UNKNOWN_ERROR", "Unknown bank link", "bank_id");
-  return { message: "Bank account linked (sandbox): return to the application", data: { customer_id: bank.customer_id } };
+  return {
+    message: "Bank account linked (sandbox): return to the application",
+    data: { customer_id: bank.customer_id },
+  };
 }

@@ -59,9 +59,20 @@ function positiveInt(value: unknown, fallback: number): number {
 function pageParams(ctx: Ctx): { page: number; perPage: number } {
   const page = positiveInt(ctx.params.page, 1);
   const perPage = positiveInt(ctx.params.per_page, 20);
-  if (!(page >= 1)) throw badRequest("INPUT_MALFORMED", "Invalid value for page", "page", "Ensure this value is greater than or equal to 1.");
+  if (!(page >= 1))
+    throw badRequest(
+      "INPUT_MALFORMED",
+      "Invalid value for page",
+      "page",
+      "Ensure this value is greater than or equal to 1.",
+    );
   if (!(perPage >= 10 && perPage <= 100)) {
-    throw badRequest("INPUT_MALFORMED", "Invalid value for per_page", "per_page", "Ensure this value is between 10 and 100.");
+    throw badRequest(
+      "INPUT_MALFORMED",
+      "Invalid value for per_page",
+      "per_page",
+      "Ensure this value is between 10 and 100.",
+    );
   }
   return { page, perPage };
 }
@@ -119,10 +130,25 @@ export function dateRange(ctx: Ctx, options: { together: boolean; formatCode: st
       date_range: ["start_date and end_date must be sent together."],
     });
   }
-  for (const [name, value] of [["start_date", start], ["end_date", end]] as const) {
-    if (value !== undefined && !isValidYmd(value)) throw badRequest(options.formatCode, `Invalid date format for ${name}`, name, "Date must be in YYYY-MM-DD format.");
+  for (const [name, value] of [
+    ["start_date", start],
+    ["end_date", end],
+  ] as const) {
+    if (value !== undefined && !isValidYmd(value))
+      throw badRequest(
+        options.formatCode,
+        `Invalid date format for ${name}`,
+        name,
+        "Date must be in YYYY-MM-DD format.",
+      );
   }
-  if (start && end && start > end) throw badRequest("INPUT_MALFORMED", "start_date is after end_date", "date_range", "start_date must not be after end_date.");
+  if (start && end && start > end)
+    throw badRequest(
+      "INPUT_MALFORMED",
+      "start_date is after end_date",
+      "date_range",
+      "start_date must not be after end_date.",
+    );
   // created_at is an ISO timestamp: its day is on or before `end` exactly when it sorts below `end` + "~".
   if (start) {
     into.where.push("created_at >= ?");
@@ -139,13 +165,23 @@ export function dateRange(ctx: Ctx, options: { together: boolean; formatCode: st
  * descending; default -created_at). The default order is an indexed SQL ORDER BY created_at with LIMIT/OFFSET;
  * ties keep insertion order. Any other field is sorted as text with numeric collation, over the matching rows.
  */
-export function orderedPage<T extends { id: string; org: string; created_at: string }>(ctx: Ctx, table: Table<T>, condition: Condition): Page<T> {
+export function orderedPage<T extends { id: string; org: string; created_at: string }>(
+  ctx: Ctx,
+  table: Table<T>,
+  condition: Condition,
+): Page<T> {
   const ordering = ctx.query.get("ordering") ?? "-created_at";
   const descending = ordering.startsWith("-");
   const field = descending ? ordering.slice(1) : ordering;
   const where = ["org = ?", ...condition.where].join(" AND ");
   const params = [condition.org, ...condition.params];
-  const invalid = () => badRequest("INPUT_MALFORMED", "Invalid value for ordering", "ordering", "Must be a field name, optionally prefixed with -.");
+  const invalid = () =>
+    badRequest(
+      "INPUT_MALFORMED",
+      "Invalid value for ordering",
+      "ordering",
+      "Must be a field name, optionally prefixed with -.",
+    );
   if (!/^[a-z_]+$/.test(field)) throw invalid();
   if (field !== "created_at") {
     const sample = table.first(where, ...params) as Record<string, unknown> | undefined;
@@ -166,19 +202,23 @@ export function orderedPage<T extends { id: string; org: string; created_at: str
  * The history filters whose query names the document does not publish; the sandbox reads `status`,
  * `customer_id` and `ordering` (a field name, `-` prefix for descending; default -created_at).
  */
-export function historyPage<T extends { id: string; org: string; status: string; customer_id: string; created_at: string }>(
-  ctx: Ctx,
-  table: Table<T>,
-  statuses: readonly string[],
-): Page<T> {
+export function historyPage<
+  T extends { id: string; org: string; status: string; customer_id: string; created_at: string },
+>(ctx: Ctx, table: Table<T>, statuses: readonly string[]): Page<T> {
   const condition: Condition = { org: ctx.org.id, where: [], params: [] };
   dateRange(ctx, { together: true, formatCode: "INPUT_MALFORMED" }, condition);
   const status = ctx.query.get("status");
   if (status !== null && !statuses.includes(status)) {
-    throw badRequest("INPUT_MALFORMED", "Invalid value for status", "status", `Must be one of: ${statuses.join(", ")}.`);
+    throw badRequest(
+      "INPUT_MALFORMED",
+      "Invalid value for status",
+      "status",
+      `Must be one of: ${statuses.join(", ")}.`,
+    );
   }
   const customer = ctx.query.get("customer_id");
-  if (customer !== null && !UUID.test(customer)) throw badRequest("INPUT_MALFORMED", "Invalid value for customer_id", "customer_id", "Must be a valid UUID.");
+  if (customer !== null && !UUID.test(customer))
+    throw badRequest("INPUT_MALFORMED", "Invalid value for customer_id", "customer_id", "Must be a valid UUID.");
   if (status !== null) {
     condition.where.push("status = ?");
     condition.params.push(status);
@@ -197,7 +237,8 @@ function sortRows<T>(rows: T[], field: string, descending: boolean): T[] {
   return rows.sort((a, b) => {
     const x = key(a);
     const y = key(b);
-    const order = typeof x === "number" && typeof y === "number" ? x - y : collator.compare(String(x ?? ""), String(y ?? ""));
+    const order =
+      typeof x === "number" && typeof y === "number" ? x - y : collator.compare(String(x ?? ""), String(y ?? ""));
     return descending ? -order : order;
   });
 }

@@ -8,8 +8,19 @@ import { dateRange, findCustomer, orderedPage, text, type Condition, type Ctx } 
 import { customerView } from "./views.js";
 
 function countryError(code: string, field: string): never {
-  if (!ISO_ALPHA3.has(code)) throw badRequest("REQ_INVALID_COUNTRY", "Invalid country code", field, "Invalid country code: use ISO 3166-1 alpha-3, e.g. IND.");
-  throw badRequest("REQ_INVALID_COUNTRY", "Invalid country code", field, `Country ${code} is not enabled for this organization.`);
+  if (!ISO_ALPHA3.has(code))
+    throw badRequest(
+      "REQ_INVALID_COUNTRY",
+      "Invalid country code",
+      field,
+      "Invalid country code: use ISO 3166-1 alpha-3, e.g. IND.",
+    );
+  throw badRequest(
+    "REQ_INVALID_COUNTRY",
+    "Invalid country code",
+    field,
+    `Country ${code} is not enabled for this organization.`,
+  );
 }
 
 export function createCustomer(ctx: Ctx): HandlerResult {
@@ -25,7 +36,11 @@ export function createCustomer(ctx: Ctx): HandlerResult {
       throw badRequest("REQ_INVALID_RESIDENCE_COUNTRY", "Invalid residence country code", "residence_country");
     }
     if (residence !== country) {
-      throw badRequest("REQ_NON_RESIDENT_UNSUPPORTED", "Customer must live in the country of onboarding", "residence_country");
+      throw badRequest(
+        "REQ_NON_RESIDENT_UNSUPPORTED",
+        "Customer must live in the country of onboarding",
+        "residence_country",
+      );
     }
   }
 
@@ -38,7 +53,12 @@ export function createCustomer(ctx: Ctx): HandlerResult {
   const nationalPhone = text(body, "phone");
   if (nationalPhone !== undefined) {
     if (!info.phone.test(nationalPhone)) {
-      throw badRequest("INPUT_MALFORMED", "Invalid phone number", "phone", `Enter a valid national mobile number for ${country}, without the country code.`);
+      throw badRequest(
+        "INPUT_MALFORMED",
+        "Invalid phone number",
+        "phone",
+        `Enter a valid national mobile number for ${country}, without the country code.`,
+      );
     }
     phone = `${info.dialCode}${nationalPhone}`;
   }
@@ -50,8 +70,10 @@ export function createCustomer(ctx: Ctx): HandlerResult {
     org.id,
     phone ?? null,
   );
-  if (holder && email && holder.email === email) throw badRequest("USR_DUPLICATE_CONTACT", "Email already in use", "email");
-  if (holder && phone && holder.phone === phone) throw badRequest("USR_DUPLICATE_CONTACT", "Phone already in use", "phone");
+  if (holder && email && holder.email === email)
+    throw badRequest("USR_DUPLICATE_CONTACT", "Email already in use", "email");
+  if (holder && phone && holder.phone === phone)
+    throw badRequest("USR_DUPLICATE_CONTACT", "Phone already in use", "phone");
 
   const now = domain.clock.iso();
   const fullName = text(body, "full_name") ?? `${String(body.first_name)} ${String(body.last_name)}`;

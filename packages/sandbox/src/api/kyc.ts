@@ -32,7 +32,12 @@ export function getKycConfiguration(ctx: Ctx): HandlerResult {
 function checkDocumentType(customer: CustomerRow, documentType: string): void {
   const supported = kycConfiguration(customer).supported_document_types;
   if (!supported.includes(documentType)) {
-    throw badRequest("KYC_INVALID_DOC_TYPE", "Document type not supported for the country", "document_type", `Use one of: ${supported.join(", ")}.`);
+    throw badRequest(
+      "KYC_INVALID_DOC_TYPE",
+      "Document type not supported for the country",
+      "document_type",
+      `Use one of: ${supported.join(", ")}.`,
+    );
   }
 }
 
@@ -44,7 +49,11 @@ function checkImages(body: Record<string, unknown>, documentType: string): void 
     const details = body.document_details as { additional_data?: Record<string, unknown> } | undefined;
     const aadhaarJson = details?.additional_data?.aadhaar_json;
     if (!(front && back) && (aadhaarJson === undefined || aadhaarJson === null || aadhaarJson === "")) {
-      throw badRequest("KYC_INVALID_AADHAAR_INPUT", "Send both images, or aadhaar_json in additional_data", "document_type");
+      throw badRequest(
+        "KYC_INVALID_AADHAAR_INPUT",
+        "Send both images, or aadhaar_json in additional_data",
+        "document_type",
+      );
     }
     return;
   }
@@ -59,18 +68,22 @@ function checkAdditionalInfo(value: unknown): void {
   const fail = (errors: Record<string, string[]>) =>
     new ApiError(400, "INPUT_MALFORMED_ADDITIONAL_INFO", "Invalid additional_info", errors);
   if (value === undefined) throw fail({ additional_info: [REQUIRED_MESSAGE] });
-  if (value === null || typeof value !== "object" || Array.isArray(value)) throw fail({ additional_info: ["Must be an object."] });
+  if (value === null || typeof value !== "object" || Array.isArray(value))
+    throw fail({ additional_info: ["Must be an object."] });
   const info = value as Record<string, unknown>;
   const errors: Record<string, string[]> = {};
   for (const [key, item] of Object.entries(info)) {
     if (!ADDITIONAL_INFO.options.includes(key)) errors[`additional_info.${key}`] = ["Unknown field."];
-    else if (typeof item !== "string" || item.trim() === "") errors[`additional_info.${key}`] = ["Must be a non-empty string."];
+    else if (typeof item !== "string" || item.trim() === "")
+      errors[`additional_info.${key}`] = ["Must be a non-empty string."];
   }
   for (const [key, field] of Object.entries(ADDITIONAL_INFO.fields)) {
     if (field.required && info[key] === undefined) errors[`additional_info.${key}`] = [REQUIRED_MESSAGE];
   }
   if (Object.keys(info).length < ADDITIONAL_INFO.rules.min_required) {
-    errors.additional_info = [`Send at least ${ADDITIONAL_INFO.rules.min_required} of: ${ADDITIONAL_INFO.options.join(", ")}.`];
+    errors.additional_info = [
+      `Send at least ${ADDITIONAL_INFO.rules.min_required} of: ${ADDITIONAL_INFO.options.join(", ")}.`,
+    ];
   }
   if (Object.keys(errors).length > 0) throw fail(errors);
 }
@@ -93,7 +106,11 @@ function checkNotInUse(ctx: Ctx, customer: CustomerRow, data: Record<string, unk
     if (documentNumber !== undefined && theirs.document_type === data.document_type && theirNumber === documentNumber) {
       throw badRequest("KYC_IN_USE", "KYC already in use", "document_details");
     }
-    if (typeof taxNumber === "string" && typeof theirs.tax_number === "string" && theirs.tax_number.toUpperCase() === taxNumber.toUpperCase()) {
+    if (
+      typeof taxNumber === "string" &&
+      typeof theirs.tax_number === "string" &&
+      theirs.tax_number.toUpperCase() === taxNumber.toUpperCase()
+    ) {
       throw badRequest("KYC_IN_USE", "KYC already in use", "tax_number");
     }
   }
@@ -118,7 +135,13 @@ export function addKycData(ctx: Ctx): HandlerResult {
   const { body } = ctx;
   requireMembers(body, ["customer_id"]);
   const customer = findCustomer(ctx, body.customer_id);
-  if (customer.kyc) throw badRequest("UNKNOWN_ERROR", "KYC already exists", "customer_id", "KYC already exists for this customer; use the update operations.");
+  if (customer.kyc)
+    throw badRequest(
+      "UNKNOWN_ERROR",
+      "KYC already exists",
+      "customer_id",
+      "KYC already exists for this customer; use the update operations.",
+    );
   const required = ["full_name", "dob", "document_type", "document_details", "selfie_url"];
   if (COUNTRIES[customer.country]?.taxRequired) required.push("tax_number");
   requireMembers(body, required);
@@ -141,7 +164,13 @@ function updatable(ctx: Ctx): { customer: CustomerRow; kyc: KycState } {
   requireMembers(ctx.body, ["customer_id"]);
   const customer = findCustomer(ctx, ctx.body.customer_id);
   const kyc = customer.kyc;
-  if (!kyc) throw badRequest("UNKNOWN_ERROR", "KYC not found", "customer_id", "Submit KYC with add-kyc-data before updating it.");
+  if (!kyc)
+    throw badRequest(
+      "UNKNOWN_ERROR",
+      "KYC not found",
+      "customer_id",
+      "Submit KYC with add-kyc-data before updating it.",
+    );
   if (kyc.updates >= KYC_UPDATE_LIMIT) {
     throw new ApiError(400, "KYC_UPDATE_LIMIT_EXCEEDED", "Kyc update limit exceeded", {
       limit_exceeded: [`KYC information can be updated at most ${KYC_UPDATE_LIMIT} times.`],
@@ -181,7 +210,8 @@ export function updateKycDocumentInfo(ctx: Ctx): HandlerResult {
   checkDocumentType(customer, documentType);
   checkImages(body, documentType);
   const changes: Record<string, unknown> = { document_type: documentType, document_details: details };
-  for (const key of ["document_front_image_url", "document_back_image_url"]) if (body[key] !== undefined) changes[key] = body[key];
+  for (const key of ["document_front_image_url", "document_back_image_url"])
+    if (body[key] !== undefined) changes[key] = body[key];
   checkNotInUse(ctx, customer, { ...changes, tax_number: undefined });
   customer.document_type = documentType;
   const updated = applyUpdate(ctx, customer, kyc, changes);
@@ -194,18 +224,43 @@ export function addPayoutSenderKycData(ctx: Ctx): HandlerResult {
   requireMembers(body, ["client_reference_id", "document_type"]);
   const reference = String(body.client_reference_id);
   const customer = domain.store.customers.first("org = ? AND client_ref = ?", org.id, reference);
-  if (!customer) throw badRequest("UNKNOWN_ERROR", "Customer not found", "client_reference_id", "No customer with this client_reference_id.");
+  if (!customer)
+    throw badRequest(
+      "UNKNOWN_ERROR",
+      "Customer not found",
+      "client_reference_id",
+      "No customer with this client_reference_id.",
+    );
   const countryCode = text(body, "country_code");
   if (countryCode !== undefined && countryCode !== customer.country) {
-    throw badRequest("UNKNOWN_ERROR", "country_code does not match the customer's country", "country_code", `Must match the customer's country (${customer.country}).`);
+    throw badRequest(
+      "UNKNOWN_ERROR",
+      "country_code does not match the customer's country",
+      "country_code",
+      `Must match the customer's country (${customer.country}).`,
+    );
   }
   // Per-country requirements are not published; the sandbox asks India for the PAN and others for the address.
   requireMembers(body, customer.country === "IND" ? ["tax_number"] : ["street", "city", "postal_code"]);
   const now = domain.clock.iso();
-  const row: SenderKycRow = { id: randomUUID(), org: org.id, client_reference_id: reference, customer_id: customer.id, data: body, created_at: now, updated_at: now };
+  const row: SenderKycRow = {
+    id: randomUUID(),
+    org: org.id,
+    client_reference_id: reference,
+    customer_id: customer.id,
+    data: body,
+    created_at: now,
+    updated_at: now,
+  };
   domain.store.senderKyc.put(row);
   if (customer.status !== "VERIFIED") {
-    const kyc: KycState = customer.kyc ?? { id: row.id, status: "PROCESSING", failure_reason: null, data: {}, updates: 0 };
+    const kyc: KycState = customer.kyc ?? {
+      id: row.id,
+      status: "PROCESSING",
+      failure_reason: null,
+      data: {},
+      updates: 0,
+    };
     kyc.data = { ...kyc.data, ...body };
     startVerification(ctx, customer, kyc);
   }

@@ -22,7 +22,11 @@ export function oneAmount(body: Record<string, unknown>, prefix: "PAYIN" | "PAYO
   const hasSending = body.sending_amount !== undefined && body.sending_amount !== null;
   const hasReceiving = body.receiving_amount !== undefined && body.receiving_amount !== null;
   if (hasSending && hasReceiving) {
-    throw badRequest("INPUT_MALFORMED", "Send exactly one of sending_amount and receiving_amount, not both", "non_field_errors");
+    throw badRequest(
+      "INPUT_MALFORMED",
+      "Send exactly one of sending_amount and receiving_amount, not both",
+      "non_field_errors",
+    );
   }
   if (!hasSending && !hasReceiving) {
     const message = "Send one of sending_amount and receiving_amount.";
@@ -37,7 +41,8 @@ export function oneAmount(body: Record<string, unknown>, prefix: "PAYIN" | "PAYO
     throw badRequest("INPUT_MALFORMED", `Invalid value for ${field}`, field, "Must be a decimal string, e.g. 100.50.");
   }
   const value = parse(raw);
-  if (sign(value) <= 0) throw badRequest(`${prefix}_AMOUNT_ZERO_OR_NEGATIVE`, "Amount must be greater than zero", field);
+  if (sign(value) <= 0)
+    throw badRequest(`${prefix}_AMOUNT_ZERO_OR_NEGATIVE`, "Amount must be greater than zero", field);
   return { field, raw, value };
 }
 
@@ -59,8 +64,12 @@ export function checkPrecision(amount: AmountRequest, currency: string): void {
 
 /** Quotations answer USR_UNVERIFIED both for an unverified customer and for one outside the organization. */
 export function verifiedCustomer(ctx: Ctx, id: unknown): CustomerRow {
-  const found = typeof id === "string" && UUID.test(id) ? ctx.domain.store.customers.owned(ctx.org.id, id.toLowerCase()).row : undefined;
-  if (!found || found.status !== "VERIFIED") throw badRequest("USR_UNVERIFIED", "Customer is unverified", "customer_id");
+  const found =
+    typeof id === "string" && UUID.test(id)
+      ? ctx.domain.store.customers.owned(ctx.org.id, id.toLowerCase()).row
+      : undefined;
+  if (!found || found.status !== "VERIFIED")
+    throw badRequest("USR_UNVERIFIED", "Customer is unverified", "customer_id");
   return found;
 }
 
@@ -68,14 +77,16 @@ export function verifiedCustomer(ctx: Ctx, id: unknown): CustomerRow {
 export function verifiedBank(ctx: Ctx, customer: CustomerRow, id: unknown): BankRow {
   const bank = typeof id === "string" && UUID.test(id) ? ctx.domain.store.banks.get(id.toLowerCase()) : undefined;
   if (!bank || bank.customer_id !== customer.id) throw badRequest("BANK_NOT_FOUND", BANK_NOT_FOUND, "bank_id");
-  if (bank.bank_account_status !== "VERIFIED") throw badRequest("BANK_ACCOUNT_UNVERIFIED", "Bank account is unverified", "bank_id");
+  if (bank.bank_account_status !== "VERIFIED")
+    throw badRequest("BANK_ACCOUNT_UNVERIFIED", "Bank account is unverified", "bank_id");
   return bank;
 }
 
 /** A value of the corridor (asset, network, payment method), compared without case; INPUT_MALFORMED otherwise. */
 export function oneOf(field: string, value: unknown, allowed: readonly string[]): string {
   const match = allowed.find((a) => a.toLowerCase() === String(value).toLowerCase());
-  if (!match) throw badRequest("INPUT_MALFORMED", `Invalid value for ${field}`, field, `Must be one of: ${allowed.join(", ")}.`);
+  if (!match)
+    throw badRequest("INPUT_MALFORMED", `Invalid value for ${field}`, field, `Must be one of: ${allowed.join(", ")}.`);
   return match;
 }
 
@@ -83,7 +94,11 @@ export function oneOf(field: string, value: unknown, allowed: readonly string[])
 export function quotationTimes(ctx: Ctx): { created_at: string; updated_at: string; expiry_time: string } {
   const now = ctx.domain.clock.nowMs();
   const created = new Date(now).toISOString();
-  return { created_at: created, updated_at: created, expiry_time: new Date(now + ctx.domain.settings.quotationTtlSeconds * 1000).toISOString() };
+  return {
+    created_at: created,
+    updated_at: created,
+    expiry_time: new Date(now + ctx.domain.settings.quotationTtlSeconds * 1000).toISOString(),
+  };
 }
 
 /** The terms an order takes over from the quotation it is initiated with. */
@@ -125,7 +140,13 @@ export function limitsOf(ctx: Ctx, module: "payin" | "payout"): HandlerResult {
 /** The corridor of a fiat (any case) in the catalog's payin or payout corridors; INPUT_MALFORMED otherwise. */
 export function corridorOf<C>(corridors: Record<string, C>, fiat: unknown): C {
   const corridor = corridors[String(fiat).toUpperCase()];
-  if (!corridor) throw badRequest("INPUT_MALFORMED", "Invalid value for fiat", "fiat", `Must be one of: ${Object.keys(corridors).join(", ")}.`);
+  if (!corridor)
+    throw badRequest(
+      "INPUT_MALFORMED",
+      "Invalid value for fiat",
+      "fiat",
+      `Must be one of: ${Object.keys(corridors).join(", ")}.`,
+    );
   return corridor;
 }
 
@@ -137,11 +158,21 @@ export function fetchRate(ctx: Ctx, corridors: Record<string, { rate: string; as
   if (missing.length > 0) throw missingFields(missing);
   const corridor = corridorOf(corridors, fiat);
   const assetName = oneOf("asset", asset, corridor.assets);
-  return { message: "Rate fetched successfully", data: { asset: assetName, fiat: fiat!.toUpperCase(), rate: format(parse(corridor.rate), RATE_DECIMALS, "half-up") } };
+  return {
+    message: "Rate fetched successfully",
+    data: { asset: assetName, fiat: fiat!.toUpperCase(), rate: format(parse(corridor.rate), RATE_DECIMALS, "half-up") },
+  };
 }
 
 function eddView(edd: EddRow) {
-  return { ...edd.data, id: edd.id, customer_id: edd.customer_id, status: edd.status, created_at: edd.created_at, updated_at: edd.updated_at };
+  return {
+    ...edd.data,
+    id: edd.id,
+    customer_id: edd.customer_id,
+    status: edd.status,
+    created_at: edd.created_at,
+    updated_at: edd.updated_at,
+  };
 }
 
 /** EDD body members are not published; the sandbox needs customer_id and keeps the rest as sent. */
@@ -150,7 +181,16 @@ export function saveEdd(ctx: Ctx, module: "payin" | "payout"): HandlerResult {
   const customer = verifiedCustomer(ctx, ctx.body.customer_id);
   const now = ctx.domain.clock.iso();
   const { customer_id: _ignored, ...data } = ctx.body;
-  const edd: EddRow = { id: randomUUID(), org: ctx.org.id, module, customer_id: customer.id, status: "PROCESSING", data, created_at: now, updated_at: now };
+  const edd: EddRow = {
+    id: randomUUID(),
+    org: ctx.org.id,
+    module,
+    customer_id: customer.id,
+    status: "PROCESSING",
+    data,
+    created_at: now,
+    updated_at: now,
+  };
   ctx.domain.store.edd.put(edd);
   ctx.domain.plan("edd", edd, eddOutcome(stringsIn(data)));
   return { message: "EDD submitted successfully", data: eddView(edd) };
@@ -160,12 +200,18 @@ export function saveEdd(ctx: Ctx, module: "payin" | "payout"): HandlerResult {
 export function listEdd(ctx: Ctx, module: "payin" | "payout"): HandlerResult {
   const customerId = ctx.query.get("customer_id");
   if (customerId !== null) {
-    const owned = UUID.test(customerId) ? ctx.domain.store.customers.owned(ctx.org.id, customerId.toLowerCase()).row : undefined;
+    const owned = UUID.test(customerId)
+      ? ctx.domain.store.customers.owned(ctx.org.id, customerId.toLowerCase()).row
+      : undefined;
     if (!owned) throw badRequest("INPUT_INVALID_PARAMETER", "Invalid customer ID", "customer_id");
   }
   const rows =
     customerId === null
       ? ctx.domain.store.edd.where("org = ? AND module = ?", [ctx.org.id, module], "created_at, seq")
-      : ctx.domain.store.edd.where("org = ? AND module = ? AND customer_id = ?", [ctx.org.id, module, customerId.toLowerCase()], "created_at, seq");
+      : ctx.domain.store.edd.where(
+          "org = ? AND module = ? AND customer_id = ?",
+          [ctx.org.id, module, customerId.toLowerCase()],
+          "created_at, seq",
+        );
   return { message: "EDD records fetched successfully", data: rows.map(eddView) };
 }

@@ -11,7 +11,21 @@ import { checkEndUserIp, checkRisk } from "../domain/risk.js";
 import { PAYIN_STATUSES } from "../domain/transitions.js";
 import type { PayinQuotationRow, PayinRow } from "../store/records.js";
 import { historyPage, requireMembers, UUID, type Ctx } from "./common.js";
-import { checkPrecision, corridorOf, expired, fetchRate, limitsOf, listEdd, oneAmount, oneOf, orderTerms, quotationTimes, saveEdd, verifiedBank, verifiedCustomer } from "./orders-common.js";
+import {
+  checkPrecision,
+  corridorOf,
+  expired,
+  fetchRate,
+  limitsOf,
+  listEdd,
+  oneAmount,
+  oneOf,
+  orderTerms,
+  quotationTimes,
+  saveEdd,
+  verifiedBank,
+  verifiedCustomer,
+} from "./orders-common.js";
 import { payinQuotationView, payinView } from "./views.js";
 
 /** A UTR: 12 to 22 letters and digits (IMPS references are 12 digits, NEFT/RTGS ones up to 22 characters). */
@@ -25,7 +39,14 @@ export function payinConfiguration(): HandlerResult {
         assets: c.assets,
         networks: c.networks,
         payment_methods: Object.fromEntries(
-          Object.entries(c.methods).map(([method, m]) => [method, { bank_account_type: m.rail, min_fiat_amount: format(dec(m.minFiat), decimalsOf(c.fiat)), max_fiat_amount: format(dec(m.maxFiat), decimalsOf(c.fiat)) }]),
+          Object.entries(c.methods).map(([method, m]) => [
+            method,
+            {
+              bank_account_type: m.rail,
+              min_fiat_amount: format(dec(m.minFiat), decimalsOf(c.fiat)),
+              max_fiat_amount: format(dec(m.maxFiat), decimalsOf(c.fiat)),
+            },
+          ]),
         ),
       },
     ]),
@@ -42,22 +63,37 @@ export function createPayinQuotation(ctx: Ctx): HandlerResult {
   const asset = oneOf("asset", body.asset, corridor.assets);
   const network = oneOf("network", body.network, corridor.networks);
   const method = oneOf("payment_method", body.payment_method, Object.keys(corridor.methods));
-  if (typeof body.wallet_address !== "string") throw badRequest("INPUT_MALFORMED", "Invalid value for wallet_address", "wallet_address", "Must be a string.");
+  if (typeof body.wallet_address !== "string")
+    throw badRequest("INPUT_MALFORMED", "Invalid value for wallet_address", "wallet_address", "Must be a string.");
   const bank = verifiedBank(ctx, customer, body.bank_id);
   const rules = corridor.methods[method]!;
   if (bank.bank_account_type !== rules.rail) {
-    throw badRequest("BANK_MODE_MISMATCH", "Bank account rail does not match payment_method", "payment_method", `${method} needs a ${rules.rail} bank account.`);
+    throw badRequest(
+      "BANK_MODE_MISMATCH",
+      "Bank account rail does not match payment_method",
+      "payment_method",
+      `${method} needs a ${rules.rail} bank account.`,
+    );
   }
   const risk = (body.risk_parameters ?? {}) as Record<string, unknown>;
   checkEndUserIp(risk.ip_address);
   // The requested amount is in the fiat (sending) or the asset (receiving); it is never rounded.
   checkPrecision(amount, amount.field === "sending_amount" ? corridor.fiat : asset);
   const precision = { fiat: decimalsOf(corridor.fiat), crypto: decimalsOf(asset) };
-  const quote = quotePayin(corridor.rate, amount.field === "sending_amount" ? { sending: amount.value } : { receiving: amount.value }, precision);
+  const quote = quotePayin(
+    corridor.rate,
+    amount.field === "sending_amount" ? { sending: amount.value } : { receiving: amount.value },
+    precision,
+  );
   const fiat = (d: Decimal) => `${format(d, precision.fiat)} ${corridor.fiat}`;
   // Payin bounds are inclusive, on what the customer pays, compared exactly.
   if (lt(quote.sending, dec(rules.minFiat))) {
-    throw badRequest("PAYIN_AMOUNT_BELOW_MIN", "Entered amount is less than minimum transaction amount", amount.field, `Pay at least ${fiat(dec(rules.minFiat))}; ${amount.raw} pays ${fiat(quote.sending)}.`);
+    throw badRequest(
+      "PAYIN_AMOUNT_BELOW_MIN",
+      "Entered amount is less than minimum transaction amount",
+      amount.field,
+      `Pay at least ${fiat(dec(rules.minFiat))}; ${amount.raw} pays ${fiat(quote.sending)}.`,
+    );
   }
   if (gt(quote.sending, dec(rules.maxFiat))) {
     throw badRequest(
@@ -91,7 +127,10 @@ export function createPayinQuotation(ctx: Ctx): HandlerResult {
 }
 
 export function getPayinQuotation(ctx: Ctx): HandlerResult {
-  const quotation = ctx.domain.store.payinQuotations.owned(ctx.org.id, String(ctx.params.quotation_id).toLowerCase()).row;
+  const quotation = ctx.domain.store.payinQuotations.owned(
+    ctx.org.id,
+    String(ctx.params.quotation_id).toLowerCase(),
+  ).row;
   if (!quotation) throw badRequest("INPUT_MALFORMED", "Quotation not found", "quotation_id");
   return { message: "Quotation fetched successfully", data: payinQuotationView(quotation) };
 }
@@ -101,7 +140,13 @@ export function initiatePayin(ctx: Ctx): HandlerResult {
   const { body, domain, org } = ctx;
   requireMembers(body, ["quotation_id", "client_reference_id", "transaction_reference_id"]);
   const utr = String(body.transaction_reference_id);
-  if (!UTR_FORMAT.test(utr)) throw badRequest("PAYIN_INVALID_UTR_FORMAT", "Invalid UTR format", "transaction_reference_id", "A UTR has 12 to 22 letters and digits.");
+  if (!UTR_FORMAT.test(utr))
+    throw badRequest(
+      "PAYIN_INVALID_UTR_FORMAT",
+      "Invalid UTR format",
+      "transaction_reference_id",
+      "A UTR has 12 to 22 letters and digits.",
+    );
   const quotationId = String(body.quotation_id).toLowerCase();
   const quotation = UUID.test(quotationId) ? domain.store.payinQuotations.owned(org.id, quotationId).row : undefined;
   if (!quotation) throw badRequest("PAYIN_QUOTATION_NOT_FOUND", "Quotation not found", "quotation_id");
@@ -112,8 +157,10 @@ export function initiatePayin(ctx: Ctx): HandlerResult {
   if (domain.store.payins.first("org = ? AND utr = ?", org.id, utr.toUpperCase())) {
     throw badRequest("PAYIN_DUPLICATE_UTR", "UTR is linked to another payin", "transaction_reference_id");
   }
-  if (quotation.order_id) throw badRequest("PAYIN_QUOTATION_LINKED", "Quotation already backs another order", "quotation_id");
-  if (expired(ctx, quotation.expiry_time)) throw badRequest("PAYIN_QUOTATION_EXPIRED", "Quotation expired; create a new one", "quotation_id");
+  if (quotation.order_id)
+    throw badRequest("PAYIN_QUOTATION_LINKED", "Quotation already backs another order", "quotation_id");
+  if (expired(ctx, quotation.expiry_time))
+    throw badRequest("PAYIN_QUOTATION_EXPIRED", "Quotation expired; create a new one", "quotation_id");
   const now = domain.clock.iso();
   const payin: PayinRow = {
     id: randomUUID(),

@@ -12,7 +12,21 @@ import { checkEndUserIp, checkRisk } from "../domain/risk.js";
 import { PAYOUT_STATUSES } from "../domain/transitions.js";
 import type { PayoutQuotationRow, PayoutRow } from "../store/records.js";
 import { historyPage, requireMembers, text, UUID, type Ctx } from "./common.js";
-import { checkPrecision, corridorOf, expired, fetchRate, limitsOf, listEdd, oneAmount, oneOf, orderTerms, quotationTimes, saveEdd, verifiedBank, verifiedCustomer } from "./orders-common.js";
+import {
+  checkPrecision,
+  corridorOf,
+  expired,
+  fetchRate,
+  limitsOf,
+  listEdd,
+  oneAmount,
+  oneOf,
+  orderTerms,
+  quotationTimes,
+  saveEdd,
+  verifiedBank,
+  verifiedCustomer,
+} from "./orders-common.js";
 import { payoutQuotationView, payoutView } from "./views.js";
 
 function corridorConfiguration(corridor: PayoutCorridor) {
@@ -25,9 +39,13 @@ function corridorConfiguration(corridor: PayoutCorridor) {
     // the sending amounts that buy one fiat unit more than the minimum and one less than the maximum (both accepted).
     const precision = { fiat: fiatDecimals, crypto: decimalsOf(asset) };
     const unit = ulp(fiatDecimals);
-    const crypto = (receiving: Decimal) => format(quotePayout(corridor.rate, { receiving }, precision).sending, precision.crypto);
+    const crypto = (receiving: Decimal) =>
+      format(quotePayout(corridor.rate, { receiving }, precision).sending, precision.crypto);
     const byMethod = Object.fromEntries(
-      Object.entries(corridor.methods).map(([method, b]) => [method, { min: crypto(add(dec(b.minFiat), unit)), max: crypto(sub(dec(b.maxFiat), unit)) }]),
+      Object.entries(corridor.methods).map(([method, b]) => [
+        method,
+        { min: crypto(add(dec(b.minFiat), unit)), max: crypto(sub(dec(b.maxFiat), unit)) },
+      ]),
     );
     for (const network of corridor.networks) limits[asset][network] = { ...byMethod };
   }
@@ -49,7 +67,9 @@ let configuration: Record<string, ReturnType<typeof corridorConfiguration>> | un
 
 export function payoutConfiguration(): HandlerResult {
   // The catalog is fixed: computed once.
-  configuration ??= Object.fromEntries(Object.values(PAYOUT_CORRIDORS).map((c) => [c.fiat.toLowerCase(), corridorConfiguration(c)]));
+  configuration ??= Object.fromEntries(
+    Object.values(PAYOUT_CORRIDORS).map((c) => [c.fiat.toLowerCase(), corridorConfiguration(c)]),
+  );
   return { message: "Payout configuration fetched successfully", data: configuration };
 }
 
@@ -61,7 +81,12 @@ function createQuotation(ctx: Ctx, remittance: boolean): PayoutQuotationRow {
   if (remittance) {
     const id = String(body.remitter_id).toLowerCase();
     if (!UUID.test(id) || !domain.store.remitters.owned(ctx.org.id, id).row) {
-      throw badRequest("UNKNOWN_ERROR", "Remitter not found", "remitter_id", "No remitter with this ID in your organization.");
+      throw badRequest(
+        "UNKNOWN_ERROR",
+        "Remitter not found",
+        "remitter_id",
+        "No remitter with this ID in your organization.",
+      );
     }
     remitterId = id;
   }
@@ -73,13 +98,22 @@ function createQuotation(ctx: Ctx, remittance: boolean): PayoutQuotationRow {
   const risk = (body.risk_parameters ?? {}) as Record<string, unknown>;
   const missingRisk = corridor.requiredRiskParameters.filter((key) => risk[key] === undefined || risk[key] === "");
   if (missingRisk.length > 0) {
-    throw new ApiError(400, "REQ_FIELD_MISSING", `Missing required risk parameters: ${missingRisk.join(", ")}`, Object.fromEntries(missingRisk.map((k) => [`risk_parameters.${k}`, ["This field is required."]])));
+    throw new ApiError(
+      400,
+      "REQ_FIELD_MISSING",
+      `Missing required risk parameters: ${missingRisk.join(", ")}`,
+      Object.fromEntries(missingRisk.map((k) => [`risk_parameters.${k}`, ["This field is required."]])),
+    );
   }
   checkEndUserIp(risk.ip_address);
   // The requested amount is in the asset (sending) or the fiat (receiving); it is never rounded.
   checkPrecision(amount, amount.field === "sending_amount" ? asset : corridor.fiat);
   const precision = { fiat: decimalsOf(corridor.fiat), crypto: decimalsOf(asset) };
-  const quote = quotePayout(corridor.rate, amount.field === "sending_amount" ? { sending: amount.value } : { receiving: amount.value }, precision);
+  const quote = quotePayout(
+    corridor.rate,
+    amount.field === "sending_amount" ? { sending: amount.value } : { receiving: amount.value },
+    precision,
+  );
   const bounds = corridor.methods[method]!;
   const fiat = (d: Decimal) => `${format(d, precision.fiat)} ${corridor.fiat}`;
   // The document's bounds are exclusive: greater than 2,500 INR; less than 500,000 INR for IMPS. They apply to
@@ -133,7 +167,10 @@ export function createRemittancePayoutQuotation(ctx: Ctx): HandlerResult {
 }
 
 export function getPayoutQuotation(ctx: Ctx): HandlerResult {
-  const quotation = ctx.domain.store.payoutQuotations.owned(ctx.org.id, String(ctx.params.quotation_id).toLowerCase()).row;
+  const quotation = ctx.domain.store.payoutQuotations.owned(
+    ctx.org.id,
+    String(ctx.params.quotation_id).toLowerCase(),
+  ).row;
   if (!quotation) throw badRequest("UNKNOWN_ERROR", "Quotation not found", "quotation_id");
   return { message: "Quotation fetched successfully", data: payoutQuotationView(quotation) };
 }
@@ -148,8 +185,10 @@ export function initiatePayout(ctx: Ctx): HandlerResult {
   if (reference !== null && domain.store.payouts.first("org = ? AND client_ref = ?", org.id, reference)) {
     throw badRequest("PAYOUT_DUPLICATE_CLIENT_REF_ID", "client_reference_id already exists", "client_reference_id");
   }
-  if (quotation.order_id) throw badRequest("PAYOUT_QUOTATION_LINKED", "Quotation already backs another order", "quotation_id");
-  if (expired(ctx, quotation.expiry_time)) throw badRequest("PAYOUT_QUOTATION_EXPIRED", "Quotation expired; create a new one", "quotation_id");
+  if (quotation.order_id)
+    throw badRequest("PAYOUT_QUOTATION_LINKED", "Quotation already backs another order", "quotation_id");
+  if (expired(ctx, quotation.expiry_time))
+    throw badRequest("PAYOUT_QUOTATION_EXPIRED", "Quotation expired; create a new one", "quotation_id");
   const now = domain.clock.iso();
   const payout: PayoutRow = {
     id: randomUUID(),

@@ -1,6 +1,15 @@
 // What each record looks like on the wire: the members the document lists for it, nothing internal.
 import { parse, toNumber } from "../domain/decimal.js";
-import type { BankRow, CustomerRow, PayinFees, PayinQuotationRow, PayinRow, PayoutQuotationRow, PayoutRow, WalletRow } from "../store/records.js";
+import type {
+  BankRow,
+  CustomerRow,
+  PayinFees,
+  PayinQuotationRow,
+  PayinRow,
+  PayoutQuotationRow,
+  PayoutRow,
+  WalletRow,
+} from "../store/records.js";
 
 export function customerView(c: CustomerRow) {
   return {

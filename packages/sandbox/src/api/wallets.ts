@@ -49,16 +49,19 @@ export function addWallet(ctx: Ctx): HandlerResult {
   requireMembers(body, ["customer_id", "wallet_address", "network"]);
   const customer = findCustomer(ctx, body.customer_id);
   const network = String(body.network);
-  if (!WALLET_NETWORKS.includes(network)) throw badRequest("INPUT_MALFORMED", "Invalid network", "network", `Must be one of: ${WALLET_NETWORKS.join(", ")}.`);
+  if (!WALLET_NETWORKS.includes(network))
+    throw badRequest("INPUT_MALFORMED", "Invalid network", "network", `Must be one of: ${WALLET_NETWORKS.join(", ")}.`);
   const address = text(body, "wallet_address");
   if (!address) throw missingFields(["wallet_address"]);
   if (!(ADDRESS_RULES[network] ?? EVM).test(address)) {
     throw badRequest("INPUT_MALFORMED", "Invalid wallet address", "wallet_address", `Not a valid ${network} address.`);
   }
-  if (body.label !== undefined && typeof body.label !== "string") throw badRequest("INPUT_MALFORMED", "Invalid label", "label", "Must be a string.");
+  if (body.label !== undefined && typeof body.label !== "string")
+    throw badRequest("INPUT_MALFORMED", "Invalid label", "label", "Must be a string.");
   const label = typeof body.label === "string" ? body.label.trim() : "";
   for (const wallet of domain.store.wallets.where("customer_id = ?", [customer.id])) {
-    if (wallet.network === network && wallet.wallet_address === address) return { message: "Wallet already added", data: walletView(wallet) };
+    if (wallet.network === network && wallet.wallet_address === address)
+      return { message: "Wallet already added", data: walletView(wallet) };
   }
   const wallet: WalletRow = {
     id: String(domain.store.nextWalletId()),

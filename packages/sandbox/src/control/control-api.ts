@@ -23,8 +23,10 @@ import type { EddRow, EventRow, PlannedStep } from "../store/records.js";
 function field(body: Record<string, unknown>, name: string, allowed?: readonly string[]): string | undefined {
   const value = body[name];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== "string" || value === "") throw badRequest("INPUT_MALFORMED", `Invalid value for ${name}`, name, "Must be a non-empty string.");
-  if (allowed && !allowed.includes(value)) throw badRequest("INPUT_MALFORMED", `Invalid value for ${name}`, name, `Must be one of: ${allowed.join(", ")}.`);
+  if (typeof value !== "string" || value === "")
+    throw badRequest("INPUT_MALFORMED", `Invalid value for ${name}`, name, "Must be a non-empty string.");
+  if (allowed && !allowed.includes(value))
+    throw badRequest("INPUT_MALFORMED", `Invalid value for ${name}`, name, `Must be one of: ${allowed.join(", ")}.`);
   return value;
 }
 
@@ -45,7 +47,11 @@ const KINDS: Record<string, Kind> = {
     statuses: CUSTOMER_STATUSES,
     find: (ctx, id) => ctx.domain.store.customers.get(id),
     view: customerView,
-    step: (body, status) => ({ status, failure_reason: status === "FAILED" ? (field(body, "failure_reason", CUSTOMER_FAILURE_REASONS) ?? "KYC_FAILED") : null }),
+    step: (body, status) => ({
+      status,
+      failure_reason:
+        status === "FAILED" ? (field(body, "failure_reason", CUSTOMER_FAILURE_REASONS) ?? "KYC_FAILED") : null,
+    }),
   },
   banks: {
     progress: "bank",
@@ -53,7 +59,11 @@ const KINDS: Record<string, Kind> = {
     statuses: BANK_STATUSES,
     find: (ctx, id) => ctx.domain.store.banks.get(id),
     view: bankView,
-    step: (body, status) => ({ status, failure_reason: status === "FAILED" ? (field(body, "failure_reason", BANK_FAILURE_REASONS) ?? "PENNY_DROP_FAILED") : null }),
+    step: (body, status) => ({
+      status,
+      failure_reason:
+        status === "FAILED" ? (field(body, "failure_reason", BANK_FAILURE_REASONS) ?? "PENNY_DROP_FAILED") : null,
+    }),
   },
   payins: {
     progress: "payin",
@@ -81,7 +91,8 @@ const KINDS: Record<string, Kind> = {
       if (reason) step.reason = reason;
       const link = field(body, "rfi_link");
       if (link) {
-        if (!/^https?:\/\/\S+$/.test(link)) throw badRequest("INPUT_MALFORMED", "Invalid value for rfi_link", "rfi_link", "Enter a valid URL.");
+        if (!/^https?:\/\/\S+$/.test(link))
+          throw badRequest("INPUT_MALFORMED", "Invalid value for rfi_link", "rfi_link", "Enter a valid URL.");
         step.rfi_link = link;
       }
       return step;
@@ -114,7 +125,10 @@ export function transition(kindName: keyof typeof KINDS) {
     const emitted = ctx.domain.events.lastEmitted !== before ? ctx.domain.events.lastEmitted : undefined;
     // The record as stored by the move.
     const moved = kind.find(ctx, id) ?? record;
-    return { message: `Moved to ${status}`, data: { record: kind.view(moved), event: emitted ? eventView(emitted) : null } };
+    return {
+      message: `Moved to ${status}`,
+      data: { record: kind.view(moved), event: emitted ? eventView(emitted) : null },
+    };
   };
 }
 
@@ -138,7 +152,11 @@ export function redeliverEvent(ctx: Ctx): HandlerResult {
   const row = ctx.domain.store.events.owned(ctx.org.id, String(ctx.params.event_id).toLowerCase()).row;
   if (!row) throw badRequest("INPUT_INVALID_PARAMETER", "No event with this ID in your organization", "event_id");
   if (!ctx.domain.store.orgSettings.get(ctx.org.id)?.webhook_url) {
-    throw badRequest("INPUT_INVALID_PARAMETER", "No webhook URL registered: POST /org/api/v1/organizations/api-webhooks first", "event_id");
+    throw badRequest(
+      "INPUT_INVALID_PARAMETER",
+      "No webhook URL registered: POST /org/api/v1/organizations/api-webhooks first",
+      "event_id",
+    );
   }
   ctx.domain.events.redeliver(row);
   const delivery = row.deliveries[row.deliveries.length - 1]!;
@@ -157,7 +175,8 @@ export function getClock(ctx: Ctx): HandlerResult {
 export function advanceClock(ctx: Ctx): HandlerResult {
   const seconds = ctx.body.seconds;
   if (seconds === undefined) throw missingFields(["seconds"]);
-  if (typeof seconds !== "number" || !Number.isFinite(seconds)) throw badRequest("INPUT_MALFORMED", "Invalid value for seconds", "seconds", "Must be a number.");
+  if (typeof seconds !== "number" || !Number.isFinite(seconds))
+    throw badRequest("INPUT_MALFORMED", "Invalid value for seconds", "seconds", "Must be a number.");
   ctx.domain.clock.advance(seconds);
   return { message: `Clock advanced by ${seconds} s`, data: clockView(ctx) };
 }
@@ -167,7 +186,12 @@ function settingsView(ctx: Ctx) {
   // The organization's webhook URL too: the spec can register one but not read it back, and a tool that
   // borrows the URL for a while (exchange-kit listen) must put the previous one back.
   const webhook_url = ctx.domain.store.orgSettings.get(ctx.org.id)?.webhook_url ?? null;
-  return { auto_progress_ms: s.autoProgressMs, duplicate_deliveries: s.duplicateDeliveries, quotation_ttl_seconds: s.quotationTtlSeconds, webhook_url };
+  return {
+    auto_progress_ms: s.autoProgressMs,
+    duplicate_deliveries: s.duplicateDeliveries,
+    quotation_ttl_seconds: s.quotationTtlSeconds,
+    webhook_url,
+  };
 }
 
 export function getSettings(ctx: Ctx): HandlerResult {
@@ -182,19 +206,29 @@ export function updateSettings(ctx: Ctx): HandlerResult {
   const { body, domain } = ctx;
   const errors: Record<string, string[]> = {};
   const progress = body.auto_progress_ms;
-  if (progress !== undefined && progress !== false && !(typeof progress === "number" && progress >= 0)) errors.auto_progress_ms = ["Must be a number ≥ 0, or false."];
-  if (body.duplicate_deliveries !== undefined && typeof body.duplicate_deliveries !== "boolean") errors.duplicate_deliveries = ["Must be a boolean."];
+  if (progress !== undefined && progress !== false && !(typeof progress === "number" && progress >= 0))
+    errors.auto_progress_ms = ["Must be a number ≥ 0, or false."];
+  if (body.duplicate_deliveries !== undefined && typeof body.duplicate_deliveries !== "boolean")
+    errors.duplicate_deliveries = ["Must be a boolean."];
   const ttl = body.quotation_ttl_seconds;
-  if (ttl !== undefined && !(typeof ttl === "number" && ttl > 0)) errors.quotation_ttl_seconds = ["Must be a number > 0."];
+  if (ttl !== undefined && !(typeof ttl === "number" && ttl > 0))
+    errors.quotation_ttl_seconds = ["Must be a number > 0."];
   if (body.webhook_url !== undefined && body.webhook_url !== null) {
-    errors.webhook_url = ["Only null (unregister) here; register a URL with POST /org/api/v1/organizations/api-webhooks."];
+    errors.webhook_url = [
+      "Only null (unregister) here; register a URL with POST /org/api/v1/organizations/api-webhooks.",
+    ];
   }
   if (Object.keys(errors).length > 0) throw new ApiError(400, "INPUT_MALFORMED", "Invalid settings", errors);
   if (progress !== undefined) domain.settings.autoProgressMs = progress as number | false;
   if (typeof body.duplicate_deliveries === "boolean") domain.settings.duplicateDeliveries = body.duplicate_deliveries;
   if (typeof ttl === "number") domain.settings.quotationTtlSeconds = ttl;
   if (body.webhook_url === null) {
-    domain.store.orgSettings.put({ id: ctx.org.id, org: ctx.org.id, webhook_url: null, updated_at: domain.clock.iso() });
+    domain.store.orgSettings.put({
+      id: ctx.org.id,
+      org: ctx.org.id,
+      webhook_url: null,
+      updated_at: domain.clock.iso(),
+    });
   }
   if (progress !== undefined && progress !== false) domain.resumePlans();
   return { message: "Sandbox settings updated", data: settingsView(ctx) };

@@ -13,9 +13,24 @@ export interface CountryInfo {
 const EU_DOCUMENTS = ["PASSPORT", "NATIONAL_ID", "DRIVING_LICENSE"];
 
 export const COUNTRIES: Record<string, CountryInfo> = {
-  IND: { dialCode: "+91", phone: /^[6-9]\d{9}$/, documents: ["AADHAAR", "PAN", "PASSPORT", "VOTER_ID", "DRIVING_LICENSE"], taxRequired: true },
-  USA: { dialCode: "+1", phone: /^\d{10}$/, documents: ["PASSPORT", "DRIVING_LICENSE", "STATE_ID"], taxRequired: false },
-  BRA: { dialCode: "+55", phone: /^\d{10,11}$/, documents: ["PASSPORT", "NATIONAL_ID", "DRIVING_LICENSE"], taxRequired: true },
+  IND: {
+    dialCode: "+91",
+    phone: /^[6-9]\d{9}$/,
+    documents: ["AADHAAR", "PAN", "PASSPORT", "VOTER_ID", "DRIVING_LICENSE"],
+    taxRequired: true,
+  },
+  USA: {
+    dialCode: "+1",
+    phone: /^\d{10}$/,
+    documents: ["PASSPORT", "DRIVING_LICENSE", "STATE_ID"],
+    taxRequired: false,
+  },
+  BRA: {
+    dialCode: "+55",
+    phone: /^\d{10,11}$/,
+    documents: ["PASSPORT", "NATIONAL_ID", "DRIVING_LICENSE"],
+    taxRequired: true,
+  },
   MEX: { dialCode: "+52", phone: /^\d{10}$/, documents: ["PASSPORT", "NATIONAL_ID"], taxRequired: false },
   GBR: { dialCode: "+44", phone: /^\d{9,10}$/, documents: ["PASSPORT", "DRIVING_LICENSE"], taxRequired: false },
   DEU: { dialCode: "+49", phone: /^\d{8,12}$/, documents: EU_DOCUMENTS, taxRequired: false },
@@ -60,7 +75,14 @@ export const RATE_DECIMALS = 4;
  * 0.25 % plus 18 % GST on it, TDS 1 %. Payin: service 0.5 %, payment gateway 0.2 %, client 0.25 %, each plus 18 % GST.
  */
 export const PAYOUT_FEES = { service: "0.005", client: "0.0025", clientGst: "0.18", tds: "0.01" } as const;
-export const PAYIN_FEES = { service: "0.005", serviceGst: "0.18", pg: "0.002", pgGst: "0.18", client: "0.0025", clientGst: "0.18" } as const;
+export const PAYIN_FEES = {
+  service: "0.005",
+  serviceGst: "0.18",
+  pg: "0.002",
+  pgGst: "0.18",
+  client: "0.0025",
+  clientGst: "0.18",
+} as const;
 
 export interface MethodBounds {
   /** Fiat bounds (decimal strings), exclusive: the amount must be greater than min and less than max. */

@@ -27,7 +27,10 @@ interface Movable {
   move(domain: Domain, row: Planned, step: PlannedStep): void;
 }
 
-function movable<T extends Planned>(table: Table<T>, move: (domain: Domain, row: T, step: PlannedStep) => void): Movable {
+function movable<T extends Planned>(
+  table: Table<T>,
+  move: (domain: Domain, row: T, step: PlannedStep) => void,
+): Movable {
   // Rows handed to move() come from this table's get(), so they are T.
   return {
     get: (id) => table.get(id),

@@ -24,7 +24,8 @@ export const KYC_MAGIC: ReadonlyArray<[token: string, failureReason: string]> = 
 
 /** The KYC outcome for a customer: FAILED with a catalog reason, MANUAL (waits for the control API), or VERIFIED. */
 export function kycOutcome(texts: readonly unknown[]): PlannedStep | undefined {
-  for (const [token, reason] of KYC_MAGIC) if (contains(texts, token)) return { status: "FAILED", failure_reason: reason };
+  for (const [token, reason] of KYC_MAGIC)
+    if (contains(texts, token)) return { status: "FAILED", failure_reason: reason };
   if (contains(texts, "KYC_MANUAL")) return undefined;
   return { status: "VERIFIED", failure_reason: null };
 }
@@ -46,7 +47,9 @@ export function bankOutcome(texts: readonly unknown[]): PlannedStep[] {
 }
 
 /** Risk answers of quotations, read from the customer's name and risk_parameters.device_id. */
-export function riskMagic(texts: readonly unknown[]): "RISK_AML_FAILED" | "RISK_EDD_REQUIRED" | "RISK_DAILY_LIMIT_EXCEEDED" | "SYS_SERVICE_UNAVAILABLE" | undefined {
+export function riskMagic(
+  texts: readonly unknown[],
+): "RISK_AML_FAILED" | "RISK_EDD_REQUIRED" | "RISK_DAILY_LIMIT_EXCEEDED" | "SYS_SERVICE_UNAVAILABLE" | undefined {
   if (contains(texts, "AML_FAIL")) return "RISK_AML_FAILED";
   if (contains(texts, "EDD_REQUIRED")) return "RISK_EDD_REQUIRED";
   if (contains(texts, "DAILY_LIMIT")) return "RISK_DAILY_LIMIT_EXCEEDED";
@@ -78,7 +81,9 @@ export function payoutPlan(requestedAmount: string, payoutId: string): PlannedSt
     case 4002:
       return [{ status: "IN_REVIEW", reason: "Under compliance review" }];
     case 4003:
-      return [{ status: "IN_REVIEW", reason: "Request for information", rfi_link: `${RFI_LINK_BASE}${payoutId.slice(0, 8)}` }];
+      return [
+        { status: "IN_REVIEW", reason: "Request for information", rfi_link: `${RFI_LINK_BASE}${payoutId.slice(0, 8)}` },
+      ];
     case 4004:
       return [{ status: "REFUNDED", refund_reason: "Beneficiary account closed" }];
     case 4005:

@@ -11,7 +11,24 @@
 // Payin fee members are JSON numbers in the spec: they are kept here as decimal strings and turned into numbers
 // only by the views, at the very end.
 import { PAYIN_FEES, PAYOUT_FEES, RATE_DECIMALS } from "./catalog.js";
-import { add, dec, div, eq, format, gte, lt, mul, ONE, round, sign, sub, sum, ulp, ZERO, type Decimal } from "./decimal.js";
+import {
+  add,
+  dec,
+  div,
+  eq,
+  format,
+  gte,
+  lt,
+  mul,
+  ONE,
+  round,
+  sign,
+  sub,
+  sum,
+  ulp,
+  ZERO,
+  type Decimal,
+} from "./decimal.js";
 import type { PayinFees, PayoutFees } from "../store/records.js";
 
 /** Decimals of the corridor's fiat and crypto (the catalog's CURRENCY_DECIMALS). */
@@ -82,23 +99,33 @@ export function quotePayout(baseRate: string, amount: RequestedAmount, precision
     // The crypto that covers the gross, rounded up: worth the gross plus less than a cent as long as the smallest
     // crypto step (0.000001) is worth less than a cent, i.e. the rate is below 10,000; checked, not assumed.
     sending = div(gross, rate, precision.crypto, "up");
-    if (!eq(round(mul(sending, rate), precision.fiat, "down"), gross)) throw new Error(`Rate ${baseRate} is too large for ${precision.crypto} crypto decimals`);
+    if (!eq(round(mul(sending, rate), precision.fiat, "down"), gross))
+      throw new Error(`Rate ${baseRate} is too large for ${precision.crypto} crypto decimals`);
   }
   const { total, ...fees } = payoutFees(gross, precision.fiat);
   const receiving = sub(gross, total);
-  if ("receiving" in amount && !eq(receiving, amount.receiving)) throw new Error("Payout quotation does not reproduce the requested amount");
+  if ("receiving" in amount && !eq(receiving, amount.receiving))
+    throw new Error("Payout quotation does not reproduce the requested amount");
   return { sending, receiving, gross, fees };
 }
 
 /** The response members of a payout quote: decimal strings with the currencies' decimals. */
-export function formatPayoutQuote(q: PayoutQuote, precision: Precision): { sending_amount: string; receiving_amount: string; rate: string; fees: PayoutFees } {
+export function formatPayoutQuote(
+  q: PayoutQuote,
+  precision: Precision,
+): { sending_amount: string; receiving_amount: string; rate: string; fees: PayoutFees } {
   const fiat = (d: Decimal) => format(d, precision.fiat);
   return {
     sending_amount: format(q.sending, precision.crypto),
     receiving_amount: fiat(q.receiving),
     // Informative, fee-inclusive: what the beneficiary gets per crypto sent, half-up.
     rate: format(div(q.receiving, q.sending, RATE_DECIMALS, "half-up")),
-    fees: { service_fee: fiat(q.fees.service), client_fee: fiat(q.fees.client), client_gst: fiat(q.fees.clientGst), tds: fiat(q.fees.tds) },
+    fees: {
+      service_fee: fiat(q.fees.service),
+      client_fee: fiat(q.fees.client),
+      client_gst: fiat(q.fees.clientGst),
+      tds: fiat(q.fees.tds),
+    },
   };
 }
 
@@ -109,13 +136,25 @@ function payinFees(paid: Decimal, fiatDecimals: number) {
   const pgGst = fee(pg, PAYIN_FEES.pgGst, fiatDecimals);
   const client = fee(paid, PAYIN_FEES.client, fiatDecimals);
   const clientGst = fee(client, PAYIN_FEES.clientGst, fiatDecimals);
-  return { service, serviceGst, pg, pgGst, client, clientGst, total: sum([service, serviceGst, pg, pgGst, client, clientGst]) };
+  return {
+    service,
+    serviceGst,
+    pg,
+    pgGst,
+    client,
+    clientGst,
+    total: sum([service, serviceGst, pg, pgGst, client, clientGst]),
+  };
 }
 
 const PAYIN_FEE_SHARE = sum(
-  ([[PAYIN_FEES.service, PAYIN_FEES.serviceGst], [PAYIN_FEES.pg, PAYIN_FEES.pgGst], [PAYIN_FEES.client, PAYIN_FEES.clientGst]] as const).map(([share, gst]) =>
-    mul(dec(share), add(ONE, dec(gst))),
-  ),
+  (
+    [
+      [PAYIN_FEES.service, PAYIN_FEES.serviceGst],
+      [PAYIN_FEES.pg, PAYIN_FEES.pgGst],
+      [PAYIN_FEES.client, PAYIN_FEES.clientGst],
+    ] as const
+  ).map(([share, gst]) => mul(dec(share), add(ONE, dec(gst)))),
 );
 
 /** A payin quote, exact. Bounds and limits read it as is; formatPayinQuote writes it for the response. */
@@ -153,7 +192,10 @@ export function quotePayin(baseRate: string, amount: RequestedAmount, precision:
  * The response members of a payin quote: decimal strings with the currencies' decimals. The fees stay decimal
  * strings here; the views answer them as the JSON numbers the spec types.
  */
-export function formatPayinQuote(q: PayinQuote, precision: Precision): { sending_amount: string; receiving_amount: string; rate: string; fees: PayinFees } {
+export function formatPayinQuote(
+  q: PayinQuote,
+  precision: Precision,
+): { sending_amount: string; receiving_amount: string; rate: string; fees: PayinFees } {
   const fiat = (d: Decimal) => format(d, precision.fiat);
   const crypto = (d: Decimal) => format(div(d, q.rate, precision.crypto, "half-up"));
   return {
@@ -171,7 +213,10 @@ export function formatPayinQuote(q: PayinQuote, precision: Precision): { sending
       pg_gst: fiat(q.fees.pgGst),
       tds: fiat(ZERO),
       // Fiat paid per crypto delivered, every fee included, half-up (0 when nothing would be delivered).
-      gross_effective_exchange_rate: format(sign(q.receiving) > 0 ? div(q.sending, q.receiving, RATE_DECIMALS, "half-up") : ZERO, RATE_DECIMALS),
+      gross_effective_exchange_rate: format(
+        sign(q.receiving) > 0 ? div(q.sending, q.receiving, RATE_DECIMALS, "half-up") : ZERO,
+        RATE_DECIMALS,
+      ),
     },
   };
 }

@@ -9,10 +9,24 @@ import { riskMagic } from "./magic.js";
 
 /** Addresses that cannot be an end user's own: the caller sent its server's address instead. */
 const NOT_AN_END_USER = new BlockList();
-for (const [net, prefix] of [["10.0.0.0", 8], ["172.16.0.0", 12], ["192.168.0.0", 16], ["127.0.0.0", 8], ["0.0.0.0", 8], ["169.254.0.0", 16], ["100.64.0.0", 10]] as const) {
+for (const [net, prefix] of [
+  ["10.0.0.0", 8],
+  ["172.16.0.0", 12],
+  ["192.168.0.0", 16],
+  ["127.0.0.0", 8],
+  ["0.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["100.64.0.0", 10],
+] as const) {
   NOT_AN_END_USER.addSubnet(net, prefix, "ipv4");
 }
-for (const [net, prefix] of [["::1", 128], ["::", 128], ["fc00::", 7], ["fe80::", 10]] as const) NOT_AN_END_USER.addSubnet(net, prefix, "ipv6");
+for (const [net, prefix] of [
+  ["::1", 128],
+  ["::", 128],
+  ["fc00::", 7],
+  ["fe80::", 10],
+] as const)
+  NOT_AN_END_USER.addSubnet(net, prefix, "ipv6");
 
 export function checkEndUserIp(ip: unknown): void {
   if (typeof ip !== "string") return;
@@ -38,11 +52,21 @@ export function usedToday(domain: Domain, customer: CustomerRow, module: "payin"
   const today = domain.clock.iso().slice(0, 10);
   // The fiat side of the order: what the beneficiary receives on a payout, what the customer pays on a payin.
   const table = module === "payout" ? domain.store.payouts : domain.store.payins;
-  const orders: Iterable<PayinRow | PayoutRow> = table.where("customer_id = ? AND created_at >= ? AND created_at < ?", [customer.id, today, `${today}~`]);
+  const orders: Iterable<PayinRow | PayoutRow> = table.where("customer_id = ? AND created_at >= ? AND created_at < ?", [
+    customer.id,
+    today,
+    `${today}~`,
+  ]);
   const fiatSide = module === "payout" ? "receiving_amount" : "sending_amount";
   let sum = ZERO;
   for (const o of orders) {
-    if (o.customer_id === customer.id && o.fiat === "INR" && o.created_at.startsWith(today) && o.status !== "FAILED" && o.status !== "REFUNDED") {
+    if (
+      o.customer_id === customer.id &&
+      o.fiat === "INR" &&
+      o.created_at.startsWith(today) &&
+      o.status !== "FAILED" &&
+      o.status !== "REFUNDED"
+    ) {
       sum = add(sum, parse(o[fiatSide]));
     }
   }
@@ -63,13 +87,20 @@ export function checkRisk(
   fiatAmount: Decimal,
 ): void {
   const magic = riskMagic([customer.full_name, risk.device_id]);
-  if (magic === "RISK_AML_FAILED") throw new ApiError(400, "RISK_AML_FAILED", "AML SCREENING FAILED", { non_field_errors: ["AML SCREENING FAILED"] });
+  if (magic === "RISK_AML_FAILED")
+    throw new ApiError(400, "RISK_AML_FAILED", "AML SCREENING FAILED", { non_field_errors: ["AML SCREENING FAILED"] });
   if (magic === "SYS_SERVICE_UNAVAILABLE") throw new ApiError(503, "SYS_SERVICE_UNAVAILABLE", "Service unavailable");
-  const flagged = magic === "RISK_EDD_REQUIRED" || risk.suspicious_activity_report === true || risk.law_enforcement_agency_report === true;
+  const flagged =
+    magic === "RISK_EDD_REQUIRED" ||
+    risk.suspicious_activity_report === true ||
+    risk.law_enforcement_agency_report === true;
   if (flagged && !hasVerifiedEdd(domain, customer, module)) {
-    throw new ApiError(400, "RISK_EDD_REQUIRED", "EDD required", { non_field_errors: ["Submit EDD and retry after approval."] });
+    throw new ApiError(400, "RISK_EDD_REQUIRED", "EDD required", {
+      non_field_errors: ["Submit EDD and retry after approval."],
+    });
   }
-  const overLimit = fiat === "INR" && gt(add(usedToday(domain, customer, module), fiatAmount), dailyLimit(domain, customer, module));
+  const overLimit =
+    fiat === "INR" && gt(add(usedToday(domain, customer, module), fiatAmount), dailyLimit(domain, customer, module));
   if (magic === "RISK_DAILY_LIMIT_EXCEEDED" || overLimit) {
     const message = module === "payout" ? "Daily offramp limit exhausted" : "Daily onramp limit exhausted";
     throw new ApiError(400, "RISK_DAILY_LIMIT_EXCEEDED", message, { non_field_errors: [message] });

@@ -7,9 +7,19 @@ import { transactionHash, utr } from "./ids.js";
 import { RFI_LINK_BASE } from "./magic.js";
 
 export const CUSTOMER_STATUSES = ["UNVERIFIED", "VERIFIED", "FAILED"] as const;
-export const CUSTOMER_FAILURE_REASONS = ["DOCUMENT_VERIFICATION_FAILED", "TAX_VERIFICATION_FAILED", "ADDITIONAL_INFO_VERIFICATION_FAILED", "KYC_FAILED"];
+export const CUSTOMER_FAILURE_REASONS = [
+  "DOCUMENT_VERIFICATION_FAILED",
+  "TAX_VERIFICATION_FAILED",
+  "ADDITIONAL_INFO_VERIFICATION_FAILED",
+  "KYC_FAILED",
+];
 export const BANK_STATUSES = ["PROCESSING", "VERIFIED", "FAILED", "MANUAL_REVIEW"] as const;
-export const BANK_FAILURE_REASONS = ["ACCOUNT_TYPE_NRE", "PENNY_DROP_FAILED", "NAME_MISMATCH", "BANK_RISK_CHECK_FAILED"];
+export const BANK_FAILURE_REASONS = [
+  "ACCOUNT_TYPE_NRE",
+  "PENNY_DROP_FAILED",
+  "NAME_MISMATCH",
+  "BANK_RISK_CHECK_FAILED",
+];
 export const PAYIN_STATUSES = ["PROCESSING", "SUCCESS", "FAILED", "ON_HOLD", "REFUND_INITIATED", "REFUNDED"] as const;
 export const PAYIN_REFUND_REASONS = ["INCORRECT_AMOUNT", "PAYMENT_FROM_NON_WHITELISTED_ACCOUNT", "THIRD_PARTY_PAYMENT"];
 export const PAYOUT_STATUSES = ["PROCESSING", "SUCCESS", "FAILED", "REFUNDED", "IN_REVIEW"] as const;
@@ -27,7 +37,8 @@ export function moveCustomer(domain: Domain, customer: CustomerRow, step: Planne
   customer.updated_at = domain.clock.iso();
   domain.store.customers.put(customer);
   if (status === "VERIFIED") domain.events.emit(customer.org, "CUSTOMER", customer.id, "VERIFIED", {});
-  if (status === "FAILED") domain.events.emit(customer.org, "CUSTOMER", customer.id, "FAILED", { failure_reason: customer.failure_reason });
+  if (status === "FAILED")
+    domain.events.emit(customer.org, "CUSTOMER", customer.id, "FAILED", { failure_reason: customer.failure_reason });
 }
 
 export function moveBank(domain: Domain, bank: BankRow, step: PlannedStep): void {
@@ -38,7 +49,8 @@ export function moveBank(domain: Domain, bank: BankRow, step: PlannedStep): void
   domain.store.banks.put(bank);
   if (bank.source === "linked") return;
   if (status === "VERIFIED") domain.events.emit(bank.org, "BANK", bank.id, "VERIFIED", {});
-  if (status === "FAILED") domain.events.emit(bank.org, "BANK", bank.id, "FAILED", { failure_reason: bank.failure_reason });
+  if (status === "FAILED")
+    domain.events.emit(bank.org, "BANK", bank.id, "FAILED", { failure_reason: bank.failure_reason });
 }
 
 export function movePayin(domain: Domain, payin: PayinRow, step: PlannedStep): void {

@@ -27,5 +27,10 @@ export function badRequest(code: string, message: string, field?: string, fieldM
 export function missingFields(fields: string[]): ApiError {
   const errors: Record<string, string[]> = {};
   for (const field of fields) errors[field] = [REQUIRED_MESSAGE];
-  return new ApiError(400, "REQ_FIELD_MISSING", `Missing required field${fields.length > 1 ? "s" : ""}: ${fields.join(", ")}`, errors);
+  return new ApiError(
+    400,
+    "REQ_FIELD_MISSING",
+    `Missing required field${fields.length > 1 ? "s" : ""}: ${fields.join(", ")}`,
+    errors,
+  );
 }

@@ -62,9 +62,14 @@ export function authenticate<O extends Credentials>(
   const organization = organizationsByKey.get(apiKey);
   if (!organization) throw new ApiError(401, "AUTH_UNAUTHORIZED", "Unauthorized: unknown API key for this environment");
   if (!/^\d{1,12}$/.test(timestamp) || Math.abs(nowSeconds - Number(timestamp)) > TIMESTAMP_TOLERANCE_SECONDS) {
-    throw new ApiError(401, "AUTH_INVALID_SIGNATURE", "Invalid signature: X-TIMESTAMP is more than 300 seconds from server time", {
-      "X-TIMESTAMP": ["Must be Unix seconds within 300 seconds of server time."],
-    });
+    throw new ApiError(
+      401,
+      "AUTH_INVALID_SIGNATURE",
+      "Invalid signature: X-TIMESTAMP is more than 300 seconds from server time",
+      {
+        "X-TIMESTAMP": ["Must be Unix seconds within 300 seconds of server time."],
+      },
+    );
   }
   const given = Buffer.from(signature);
   const sign = (text: string | Buffer) => signatureOf(organization.apiSecret, apiKey, timestamp, text);
@@ -77,11 +82,16 @@ export function authenticate<O extends Credentials>(
   // Canonical and signed as sent: the one accepted case. Not JSON but signed as sent: the body parser answers 400.
   if (overOwnBytes && (canonical === undefined || canonical === body.text)) return organization;
   if (canonical !== undefined && canonical !== body.text && (overOwnBytes || sameSignature(given, sign(canonical)))) {
-    throw new ApiError(401, "AUTH_INVALID_SIGNATURE", "Invalid signature: the body must be sent exactly as the canonical string that was signed", {
-      non_field_errors: [
-        "The body sent is not its canonical form (keys sorted, no whitespace, non-ASCII as \\uXXXX). Sign the canonical string and send exactly that string.",
-      ],
-    });
+    throw new ApiError(
+      401,
+      "AUTH_INVALID_SIGNATURE",
+      "Invalid signature: the body must be sent exactly as the canonical string that was signed",
+      {
+        non_field_errors: [
+          "The body sent is not its canonical form (keys sorted, no whitespace, non-ASCII as \\uXXXX). Sign the canonical string and send exactly that string.",
+        ],
+      },
+    );
   }
   throw new ApiError(401, "AUTH_INVALID_SIGNATURE", "Invalid signature");
 }

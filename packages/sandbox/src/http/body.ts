@@ -11,7 +11,9 @@ export function bodyText(raw: Buffer): string {
   try {
     text = UTF8.decode(raw);
   } catch {
-    throw new ApiError(400, "INPUT_MALFORMED", "The body is not valid UTF-8", { non_field_errors: ["Send the body as UTF-8 JSON text."] });
+    throw new ApiError(400, "INPUT_MALFORMED", "The body is not valid UTF-8", {
+      non_field_errors: ["Send the body as UTF-8 JSON text."],
+    });
   }
   if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
     throw new ApiError(400, "INPUT_MALFORMED", `JSON nested too deeply: at most ${MAX_JSON_DEPTH} levels`, {
@@ -27,10 +29,14 @@ export function bodyObject(text: string): Record<string, unknown> {
   try {
     parsed = parseJson(text);
   } catch {
-    throw new ApiError(400, "INPUT_MALFORMED", "Malformed JSON body", { non_field_errors: ["The body is not valid JSON."] });
+    throw new ApiError(400, "INPUT_MALFORMED", "Malformed JSON body", {
+      non_field_errors: ["The body is not valid JSON."],
+    });
   }
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-    throw new ApiError(400, "INPUT_MALFORMED", "The body must be a JSON object", { non_field_errors: ["The body must be a JSON object."] });
+    throw new ApiError(400, "INPUT_MALFORMED", "The body must be a JSON object", {
+      non_field_errors: ["The body must be a JSON object."],
+    });
   }
   return parsed as Record<string, unknown>;
 }

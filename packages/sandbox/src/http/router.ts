@@ -59,7 +59,12 @@ export class Router<T> {
     return { kind: "found", match: { route, params } };
   }
 
-  private walk(current: Node<T>, segments: string[], index: number, params: Record<string, string>): Node<T> | undefined {
+  private walk(
+    current: Node<T>,
+    segments: string[],
+    index: number,
+    params: Record<string, string>,
+  ): Node<T> | undefined {
     if (index === segments.length) return current.handlers.size > 0 ? current : undefined;
     const segment = segments[index]!;
     const staticNext = current.statics.get(segment);

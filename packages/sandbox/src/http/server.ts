@@ -96,10 +96,20 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
     send(res, error.status, errorPayload(narrowed, route?.operation?.usesErrorKey ?? false), error.headers);
   }
 
-  function handle(req: IncomingMessage, res: ServerResponse, route: RouteDefinition<D>, params: Record<string, string>, raw: Buffer, path: string, search: string): void {
+  function handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    route: RouteDefinition<D>,
+    params: Record<string, string>,
+    raw: Buffer,
+    path: string,
+    search: string,
+  ): void {
     const headers = req.headers;
     const text = raw.length > 0 ? bodyText(raw) : undefined;
-    const org = route.public ? undefined : authenticate(headers, text === undefined ? undefined : { raw, text }, options.organizationsByKey);
+    const org = route.public
+      ? undefined
+      : authenticate(headers, text === undefined ? undefined : { raw, text }, options.organizationsByKey);
     const body = text !== undefined && req.method !== "GET" && req.method !== "HEAD" ? bodyObject(text) : {};
     const query = new URLSearchParams(search);
     const values: Record<string, unknown> = {};
@@ -111,7 +121,15 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
     }
     const host = typeof headers.host === "string" && headers.host ? headers.host : "localhost";
     const proto = headers["x-forwarded-proto"] === "https" ? "https" : "http";
-    const context: RequestContext<D> = { org: org!, params: values, query, body, origin: `${proto}://${host}`, path, domain: options.domain };
+    const context: RequestContext<D> = {
+      org: org!,
+      params: values,
+      query,
+      body,
+      origin: `${proto}://${host}`,
+      path,
+      domain: options.domain,
+    };
     // The answer is written only after the handler's writes are committed; an error rolls all of them back.
     const result = options.transaction ? options.transaction(() => route.handler(context)) : route.handler(context);
     send(res, 200, { status: true, message: result.message, data: result.data });
@@ -127,11 +145,29 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
     if (found.kind !== "found") {
       req.resume();
       if (found.kind === "not-found") {
-        fail(res, undefined, new ApiError(404, "NOT_FOUND", "Path not found: check the module prefix (/cms/api/v1, /pis/api/v1, /pos/api/v1, /org/api/v1)"));
+        fail(
+          res,
+          undefined,
+          new ApiError(
+            404,
+            "NOT_FOUND",
+            "Path not found: check the module prefix (/cms/api/v1, /pis/api/v1, /pos/api/v1, /org/api/v1)",
+          ),
+        );
       } else {
-        fail(res, undefined, new ApiError(405, "NOT_FOUND", `Method ${method} not allowed on this path; allowed: ${found.allowed.join(", ")}`, {
-          method: [`Use ${found.allowed.join(" or ")}.`],
-        }, { Allow: found.allowed.join(", ") }));
+        fail(
+          res,
+          undefined,
+          new ApiError(
+            405,
+            "NOT_FOUND",
+            `Method ${method} not allowed on this path; allowed: ${found.allowed.join(", ")}`,
+            {
+              method: [`Use ${found.allowed.join(" or ")}.`],
+            },
+            { Allow: found.allowed.join(", ") },
+          ),
+        );
       }
       return;
     }
@@ -143,7 +179,9 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
         if (caught instanceof ApiError) {
           fail(res, route, caught);
         } else {
-          logger.error(`${method} ${url} failed: ${caught instanceof Error ? (caught.stack ?? caught.message) : String(caught)}`);
+          logger.error(
+            `${method} ${url} failed: ${caught instanceof Error ? (caught.stack ?? caught.message) : String(caught)}`,
+          );
           fail(res, route, new ApiError(500, "SYS_INTERNAL_ERROR", "Internal Server Error"));
         }
       }
@@ -173,9 +211,19 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
     req.on("error", () => res.destroy());
     req.on("end", () => {
       if (tooLarge) {
-        fail(res, route, new ApiError(413, "INPUT_MALFORMED", `Request body too large: the limit is ${options.bodyLimitBytes} bytes`, {
-          non_field_errors: [`The body must be at most ${options.bodyLimitBytes} bytes.`],
-        }, { Connection: "close" }));
+        fail(
+          res,
+          route,
+          new ApiError(
+            413,
+            "INPUT_MALFORMED",
+            `Request body too large: the limit is ${options.bodyLimitBytes} bytes`,
+            {
+              non_field_errors: [`The body must be at most ${options.bodyLimitBytes} bytes.`],
+            },
+            { Connection: "close" },
+          ),
+        );
         return;
       }
       run(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
@@ -194,7 +242,11 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
       message: status === 431 ? "Request headers too large" : "Malformed HTTP request",
       data: null,
       err_code: "INPUT_MALFORMED",
-      errors: { non_field_errors: [status === 431 ? "The request headers are too large." : "The request is not valid HTTP/1.1."] },
+      errors: {
+        non_field_errors: [
+          status === 431 ? "The request headers are too large." : "The request is not valid HTTP/1.1.",
+        ],
+      },
     });
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

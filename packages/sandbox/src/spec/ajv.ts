@@ -30,7 +30,8 @@ export function anchorRefs<T>(value: T): T {
   if (value && typeof value === "object") {
     const out: Record<string, unknown> = {};
     for (const [key, child] of Object.entries(value)) {
-      out[key] = key === "$ref" && typeof child === "string" && child.startsWith("#/") ? SPEC_ID + child : anchorRefs(child);
+      out[key] =
+        key === "$ref" && typeof child === "string" && child.startsWith("#/") ? SPEC_ID + child : anchorRefs(child);
     }
     return out as T;
   }

@@ -13,7 +13,8 @@ function pruneAlternatives(errors: ErrorObject[], ignoredSchemaPaths: readonly s
   const dropped = new Set<ErrorObject>();
   for (const error of errors) {
     if (error.keyword === "if") dropped.add(error);
-    if (ignoredSchemaPaths.some((p) => error.schemaPath === p || error.schemaPath.startsWith(`${p}/`))) dropped.add(error);
+    if (ignoredSchemaPaths.some((p) => error.schemaPath === p || error.schemaPath.startsWith(`${p}/`)))
+      dropped.add(error);
   }
   for (const combinator of errors) {
     if (!COMBINATORS.has(combinator.keyword) || dropped.has(combinator)) continue;
@@ -38,7 +39,10 @@ function pruneAlternatives(errors: ErrorObject[], ignoredSchemaPaths: readonly s
 }
 
 function fieldOf(error: ErrorObject): string {
-  const segments = error.instancePath.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const segments = error.instancePath
+    .split("/")
+    .slice(1)
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
   if (error.keyword === "required") segments.push(String(error.params.missingProperty));
   if (error.keyword === "additionalProperties") segments.push(String(error.params.additionalProperty));
   return segments.length > 0 ? segments.join(".") : "non_field_errors";
@@ -82,7 +86,9 @@ function messageOf(error: ErrorObject): string {
       return `Has an invalid format (expected ${String(p.pattern)}).`;
     }
     case "minLength":
-      return p.limit === 1 ? "This field may not be blank." : `Ensure this field has at least ${String(p.limit)} characters.`;
+      return p.limit === 1
+        ? "This field may not be blank."
+        : `Ensure this field has at least ${String(p.limit)} characters.`;
     case "maxLength":
       return `Ensure this field has no more than ${String(p.limit)} characters.`;
     case "minimum":
@@ -144,10 +150,16 @@ export function toApiError(
   missing = [...new Set(missing)];
   if (missing.length > 0) {
     const code = pickCode(["REQ_FIELD_MISSING"], allowed);
-    return new ApiError(400, code, `Missing required field${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}`, fields);
+    return new ApiError(
+      400,
+      code,
+      `Missing required field${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}`,
+      fields,
+    );
   }
   const { error, field } = first!;
   const code = pickCode(preferredCodes(error, field), allowed);
-  const message = code === "REQ_INVALID_COUNTRY" ? "Invalid country code" : `Invalid value for ${field}: ${messageOf(error)}`;
+  const message =
+    code === "REQ_INVALID_COUNTRY" ? "Invalid country code" : `Invalid value for ${field}: ${messageOf(error)}`;
   return new ApiError(400, code, message, fields);
 }

@@ -30,8 +30,11 @@ function compileFor(op: OperationInfo, options: ValidationOptions): Compiled {
     if (parameter.required) required.push(parameter.name);
   }
   const params =
-    Object.keys(properties).length > 0 ? compile({ type: "object", properties, required }, { coerce: true }) : undefined;
-  const bodySchema = op.bodySchema && (options.patchBodySchema ? options.patchBodySchema(op.bodySchema) : op.bodySchema);
+    Object.keys(properties).length > 0
+      ? compile({ type: "object", properties, required }, { coerce: true })
+      : undefined;
+  const bodySchema =
+    op.bodySchema && (options.patchBodySchema ? options.patchBodySchema(op.bodySchema) : op.bodySchema);
   const body = bodySchema ? compile(bodySchema) : undefined;
   compiled = { params, body };
   cache.set(op.operationId, compiled);

@@ -42,12 +42,16 @@ function checkVersion(db: DatabaseSync, file: string): void {
   }
   if (version > 0 && version < SCHEMA_VERSION) {
     // No released schema precedes version 1 except the sql.js format above; a later version adds its steps here.
-    throw new DatabaseError(`${file} has sandbox schema version ${version}, which has no migration to ${SCHEMA_VERSION}: use another --db file.`);
+    throw new DatabaseError(
+      `${file} has sandbox schema version ${version}, which has no migration to ${SCHEMA_VERSION}: use another --db file.`,
+    );
   }
 }
 
 function inUse(file: string): DatabaseError {
-  return new DatabaseError(`${file} is in use by another sandbox (one file, one sandbox): stop it, or start this one with another --db file.`);
+  return new DatabaseError(
+    `${file} is in use by another sandbox (one file, one sandbox): stop it, or start this one with another --db file.`,
+  );
 }
 
 function holdLock(db: DatabaseSync, file: string): void {
@@ -60,7 +64,8 @@ function holdLock(db: DatabaseSync, file: string): void {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (/locked|busy/i.test(message)) throw inUse(file);
-    if (/not a database|malformed/i.test(message)) throw new DatabaseError(`${file} is not an SQLite database: use another --db file.`);
+    if (/not a database|malformed/i.test(message))
+      throw new DatabaseError(`${file} is not an SQLite database: use another --db file.`);
     throw error;
   }
 }
@@ -100,7 +105,8 @@ export function openDatabase(path?: string, durability: Durability = "normal"): 
     db.close();
     if (error instanceof DatabaseError) throw error;
     const message = error instanceof Error ? error.message : String(error);
-    if (/not a database|malformed/i.test(message)) throw new DatabaseError(`${file} is not an SQLite database: use another --db file.`);
+    if (/not a database|malformed/i.test(message))
+      throw new DatabaseError(`${file} is not an SQLite database: use another --db file.`);
     if (/locked|busy/i.test(message)) throw inUse(file);
     throw error;
   }

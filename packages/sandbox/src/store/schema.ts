@@ -3,15 +3,7 @@
 // is the insertion order, which breaks ties exactly as the in-memory Maps of earlier sandboxes did. Pages are
 // read newest first (ORDER BY created_at DESC, seq): the (created_at DESC, seq) indexes serve that mixed
 // order directly, deep offsets included; an index on (created_at, seq) could only serve it with a sort.
-import type {
-  BankRow,
-  CustomerRow,
-  EddRow,
-  EventRow,
-  PayinRow,
-  PayoutRow,
-  WalletRow,
-} from "./records.js";
+import type { BankRow, CustomerRow, EddRow, EventRow, PayinRow, PayoutRow, WalletRow } from "./records.js";
 
 /** The schema version in PRAGMA user_version. 0 with `records`/`meta` tables: the old sql.js format. */
 export const SCHEMA_VERSION = 1;
@@ -32,7 +24,9 @@ const upper = (v: unknown): Value => (typeof v === "string" ? v.toUpperCase() : 
 
 /** The key under which a standard bank account is unique within an organization. */
 export function bankDedupeKey(bank: Pick<BankRow, "bank_account_type" | "identifiers">): string {
-  return bank.bank_account_type === "UPI" ? `UPI|${(bank.identifiers.vpa ?? "").toLowerCase()}` : `ACCOUNT_DETAILS|${bank.identifiers.account_number ?? ""}`;
+  return bank.bank_account_type === "UPI"
+    ? `UPI|${(bank.identifiers.vpa ?? "").toLowerCase()}`
+    : `ACCOUNT_DETAILS|${bank.identifiers.account_number ?? ""}`;
 }
 
 /** The KYC document number another customer may not reuse (compared as text; the handler rechecks exactly). */
@@ -51,7 +45,16 @@ const customer: TableSpec<CustomerRow> = {
     kyc_document: (r) => (r.kyc ? kycDocumentKey(r.kyc.data) : null),
     kyc_tax: (r) => (r.kyc ? upper(r.kyc.data.tax_number) : null),
   },
-  indexes: ["org, client_ref", "org, email", "org, phone", "org, created_at, seq", "org, created_at DESC, seq", "org, status, created_at DESC, seq", "org, kyc_document", "org, kyc_tax"],
+  indexes: [
+    "org, client_ref",
+    "org, email",
+    "org, phone",
+    "org, created_at, seq",
+    "org, created_at DESC, seq",
+    "org, status, created_at DESC, seq",
+    "org, kyc_document",
+    "org, kyc_tax",
+  ],
   counted: true,
 };
 
@@ -77,7 +80,14 @@ const payout: TableSpec<PayoutRow> = {
     customer_id: (r) => r.customer_id,
     status: (r) => r.status,
   },
-  indexes: ["org, client_ref", "org, created_at, seq", "org, created_at DESC, seq", "org, status, created_at DESC, seq", "org, customer_id, created_at DESC, seq", "customer_id, created_at"],
+  indexes: [
+    "org, client_ref",
+    "org, created_at, seq",
+    "org, created_at DESC, seq",
+    "org, status, created_at DESC, seq",
+    "org, customer_id, created_at DESC, seq",
+    "customer_id, created_at",
+  ],
   counted: true,
 };
 
@@ -89,7 +99,15 @@ const payin: TableSpec<PayinRow> = {
     customer_id: (r) => r.customer_id,
     status: (r) => r.status,
   },
-  indexes: ["org, client_ref", "org, utr", "org, created_at, seq", "org, created_at DESC, seq", "org, status, created_at DESC, seq", "org, customer_id, created_at DESC, seq", "customer_id, created_at"],
+  indexes: [
+    "org, client_ref",
+    "org, utr",
+    "org, created_at, seq",
+    "org, created_at DESC, seq",
+    "org, status, created_at DESC, seq",
+    "org, customer_id, created_at DESC, seq",
+    "customer_id, created_at",
+  ],
   counted: true,
 };
 
@@ -123,11 +141,16 @@ export const TABLES = {
 } as const;
 
 function tableSql(spec: TableSpec<never>): string {
-  const extra = Object.keys(spec.columns).map((name) => `, ${name}`).join("");
+  const extra = Object.keys(spec.columns)
+    .map((name) => `, ${name}`)
+    .join("");
   const lines = [
     `CREATE TABLE IF NOT EXISTS ${spec.kind} (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, org TEXT NOT NULL, created_at TEXT NOT NULL, planned INTEGER NOT NULL${extra}, json TEXT NOT NULL);`,
     `CREATE INDEX IF NOT EXISTS ${spec.kind}_planned ON ${spec.kind} (planned) WHERE planned = 1;`,
-    ...spec.indexes.map((columns) => `CREATE INDEX IF NOT EXISTS ${spec.kind}_${columns.replace(/\W+/g, "_")} ON ${spec.kind} (${columns});`),
+    ...spec.indexes.map(
+      (columns) =>
+        `CREATE INDEX IF NOT EXISTS ${spec.kind}_${columns.replace(/\W+/g, "_")} ON ${spec.kind} (${columns});`,
+    ),
   ];
   if (spec.counted) {
     // Rows never change organization, so inserts and deletes are all that move the count.

@@ -47,7 +47,10 @@ export class Table<T extends Row> {
     const names = ["id", "org", "created_at", "planned", ...this.columns.map(([name]) => name), "json"];
     this.upsert = db.prepare(
       `INSERT INTO ${this.kind} (${names.join(", ")}) VALUES (${names.map(() => "?").join(", ")}) ` +
-        `ON CONFLICT (id) DO UPDATE SET ${names.slice(1).map((n) => `${n} = excluded.${n}`).join(", ")}`,
+        `ON CONFLICT (id) DO UPDATE SET ${names
+          .slice(1)
+          .map((n) => `${n} = excluded.${n}`)
+          .join(", ")}`,
     );
     this.remove = db.prepare(`DELETE FROM ${this.kind} WHERE id = ?`);
     this.byId = db.prepare(`SELECT json FROM ${this.kind} WHERE id = ?`);
@@ -79,12 +82,16 @@ export class Table<T extends Row> {
 
   /** The first row (in insertion order) matching an SQL condition over the table's columns. */
   first(where: string, ...params: Param[]): T | undefined {
-    return this.read(this.statement(`SELECT json FROM ${this.kind} WHERE ${where} ORDER BY seq LIMIT 1`).get(...params));
+    return this.read(
+      this.statement(`SELECT json FROM ${this.kind} WHERE ${where} ORDER BY seq LIMIT 1`).get(...params),
+    );
   }
 
   /** Every row matching the condition, in `orderBy` order (insertion order by default). */
   where(where: string, params: Param[], orderBy = "seq", limit = -1, offset = 0): T[] {
-    const rows = this.statement(`SELECT json FROM ${this.kind} WHERE ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`).all(...params, limit, offset);
+    const rows = this.statement(
+      `SELECT json FROM ${this.kind} WHERE ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
+    ).all(...params, limit, offset);
     return rows.map((row) => this.read(row)!);
   }
 
@@ -96,23 +103,31 @@ export class Table<T extends Row> {
     const sql =
       `SELECT json FROM ${this.kind} WHERE seq IN ` +
       `(SELECT seq FROM ${this.kind} WHERE ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?) ORDER BY ${orderBy}`;
-    return this.statement(sql).all(...params, limit, offset).map((row) => this.read(row)!);
+    return this.statement(sql)
+      .all(...params, limit, offset)
+      .map((row) => this.read(row)!);
   }
 
   /** The organization's number of rows: one lookup for a counted table (see TableSpec.counted). */
   countOf(org: string): number {
     if (!this.counted) return this.count("org = ?", org);
-    const found = this.statement("SELECT n FROM row_count WHERE kind = ? AND org = ?").get(this.kind, org) as { n: number } | undefined;
+    const found = this.statement("SELECT n FROM row_count WHERE kind = ? AND org = ?").get(this.kind, org) as
+      | { n: number }
+      | undefined;
     return Number(found?.n ?? 0);
   }
 
   count(where: string, ...params: Param[]): number {
-    return Number((this.statement(`SELECT COUNT(*) AS n FROM ${this.kind} WHERE ${where}`).get(...params) as { n: number }).n);
+    return Number(
+      (this.statement(`SELECT COUNT(*) AS n FROM ${this.kind} WHERE ${where}`).get(...params) as { n: number }).n,
+    );
   }
 
   /** IDs of rows that still have planned steps. */
   plannedIds(): string[] {
-    return (this.statement(`SELECT id FROM ${this.kind} WHERE planned = 1 ORDER BY seq`).all() as Array<{ id: string }>).map((r) => r.id);
+    return (
+      this.statement(`SELECT id FROM ${this.kind} WHERE planned = 1 ORDER BY seq`).all() as Array<{ id: string }>
+    ).map((r) => r.id);
   }
 
   put(row: T): T {
@@ -175,7 +190,9 @@ export class Store {
     this.orgSettings = table(TABLES.orgSettings);
     this.events = table(TABLES.event);
     this.getMetaStatement = this.db.prepare("SELECT value FROM sandbox_meta WHERE key = ?");
-    this.setMetaStatement = this.db.prepare("INSERT INTO sandbox_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+    this.setMetaStatement = this.db.prepare(
+      "INSERT INTO sandbox_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+    );
   }
 
   /**

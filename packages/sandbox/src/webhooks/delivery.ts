@@ -47,11 +47,12 @@ export class WebhookDelivery {
     event.deliveries.push(delivery);
     this.options.store.events.put(event);
     // Sent only once the request (or step) that emitted it is committed: a rolled-back event is never delivered.
-    if (url) this.options.store.afterCommit(() => {
-      if (this.closed) return;
-      this.pending++;
-      this.run(event, delivery, url, 1);
-    });
+    if (url)
+      this.options.store.afterCommit(() => {
+        if (this.closed) return;
+        this.pending++;
+        this.run(event, delivery, url, 1);
+      });
     return delivery;
   }
 
@@ -81,7 +82,9 @@ export class WebhookDelivery {
   /** Runs an attempt; whatever goes wrong is logged, never thrown into the event loop. */
   private run(event: EventRow, delivery: Delivery, url: string, attempt: number): void {
     this.attempt(event, delivery, url, attempt).catch((error: unknown) => {
-      this.options.logger.error(`webhook delivery failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`);
+      this.options.logger.error(
+        `webhook delivery failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`,
+      );
       delivery.state = "failed";
       this.pending = Math.max(0, this.pending - 1);
       this.settle();
@@ -101,7 +104,11 @@ export class WebhookDelivery {
         const body = canonicalize(event.body);
         const timestamp = Math.floor(Date.now() / 1000);
         const signature = await computeSignature({ ...credentials, timestamp, canonicalBody: body });
-        statusCode = await this.post(url, body, { "X-TIMESTAMP": String(timestamp), "X-SIGNATURE": signature, "X-Sandbox-Event-Id": event.id });
+        statusCode = await this.post(url, body, {
+          "X-TIMESTAMP": String(timestamp),
+          "X-SIGNATURE": signature,
+          "X-Sandbox-Event-Id": event.id,
+        });
       } catch (caught) {
         error = caught instanceof Error ? caught.message : String(caught);
       }
@@ -109,19 +116,29 @@ export class WebhookDelivery {
     if (this.closed) return;
     const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
     if (!ok && error === null) error = `receiver answered ${statusCode}`;
-    delivery.attempts.push({ attempt, at: new Date(started).toISOString(), status_code: statusCode, error: ok ? null : error, duration_ms: Date.now() - started });
+    delivery.attempts.push({
+      attempt,
+      at: new Date(started).toISOString(),
+      status_code: statusCode,
+      error: ok ? null : error,
+      duration_ms: Date.now() - started,
+    });
     const { retry, logger } = this.options;
     if (ok || attempt >= retry.maxAttempts) {
       delivery.state = ok ? "delivered" : "failed";
       this.record(event, delivery);
-      logger.info(`webhook ${event.body.type} ${event.body.event} ${event.body.id} ${delivery.state} after ${attempt} attempt(s)`);
+      logger.info(
+        `webhook ${event.body.type} ${event.body.event} ${event.body.id} ${delivery.state} after ${attempt} attempt(s)`,
+      );
       this.pending--;
       this.settle();
       return;
     }
     this.record(event, delivery);
     const delay = Math.min(retry.maxDelayMs, retry.initialDelayMs * retry.factor ** (attempt - 1));
-    logger.warn(`webhook ${event.body.type} ${event.body.event} ${event.body.id} attempt ${attempt} failed (${error}); retrying in ${delay} ms`);
+    logger.warn(
+      `webhook ${event.body.type} ${event.body.event} ${event.body.id} attempt ${attempt} failed (${error}); retrying in ${delay} ms`,
+    );
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       this.run(event, delivery, url, attempt + 1);
@@ -152,7 +169,10 @@ export class WebhookDelivery {
         headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), ...headers },
       });
       this.inFlight.add(req);
-      const timer = setTimeout(() => req.destroy(new Error(`no answer within ${this.options.timeoutMs} ms`)), this.options.timeoutMs);
+      const timer = setTimeout(
+        () => req.destroy(new Error(`no answer within ${this.options.timeoutMs} ms`)),
+        this.options.timeoutMs,
+      );
       req.on("response", (res) => {
         res.resume();
         res.on("end", () => {

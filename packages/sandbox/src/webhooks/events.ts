@@ -30,7 +30,13 @@ export class EventLog {
     private readonly settings: { duplicateDeliveries: boolean },
   ) {}
 
-  emit(org: string, type: WebhookEventBody["type"], id: string, event: string, metadata: Record<string, unknown>): EventRow {
+  emit(
+    org: string,
+    type: WebhookEventBody["type"],
+    id: string,
+    event: string,
+    metadata: Record<string, unknown>,
+  ): EventRow {
     if (!isEventStatus(type, event)) throw new Error(`${type} ${event} is not an event of the catalog`);
     const row: EventRow = {
       id: randomUUID(),
@@ -55,7 +61,10 @@ export class EventLog {
     return this.store.events
       .where("org = ?", [org], "created_at, seq")
       .filter(
-        (e) => (!filter.type || e.body.type === filter.type) && (!filter.id || e.body.id === filter.id) && (!filter.event || e.body.event === filter.event),
+        (e) =>
+          (!filter.type || e.body.type === filter.type) &&
+          (!filter.id || e.body.id === filter.id) &&
+          (!filter.event || e.body.event === filter.event),
       );
   }
 }

@@ -54,7 +54,9 @@ export function generateAliases(spec) {
   const out = [HEADER("scripts/generate.mjs"), 'import type { components, webhooks } from "./openapi.js";', ""];
   for (const [name, alias] of aliases) {
     const schema = spec.components.schemas[name];
-    const text = [schema.description, alias !== name ? `The \`${name}\` component schema.` : undefined].filter(Boolean).join("\n\n");
+    const text = [schema.description, alias !== name ? `The \`${name}\` component schema.` : undefined]
+      .filter(Boolean)
+      .join("\n\n");
     out.push(`${docComment(text)}export type ${alias} = components["schemas"][${JSON.stringify(name)}];`, "");
   }
   const bodies = webhookBodies(spec);
@@ -71,12 +73,17 @@ export function generateAliases(spec) {
   );
   const componentCodes = spec.components?.schemas?.ErrCode?.enum;
   if (componentCodes === undefined) {
-    out.push("", `${docComment("Every `err_code` value the spec names.")}export type ErrCode = (typeof errCodes)[number];`);
+    out.push(
+      "",
+      `${docComment("Every `err_code` value the spec names.")}export type ErrCode = (typeof errCodes)[number];`,
+    );
     out.splice(2, 0, 'import type { errCodes } from "./err-codes.js";');
   } else {
     const extra = collectErrCodes(spec).filter((c) => !componentCodes.includes(c));
     if (extra.length > 0) {
-      process.emitWarning(`err_code values missing from components.schemas.ErrCode (the tests will fail): ${extra.join(", ")}`);
+      process.emitWarning(
+        `err_code values missing from components.schemas.ErrCode (the tests will fail): ${extra.join(", ")}`,
+      );
     }
   }
   return `${out.join("\n")}\n`;
@@ -118,19 +125,25 @@ export function operationEntries(spec) {
     if (!id) throw new Error(`${where} has no operationId`);
     if (seen.has(id)) throw new Error(`operationId ${id} is used twice`);
     seen.add(id);
-    if (!Array.isArray(operation.tags) || operation.tags.length !== 1) throw new Error(`${where} must have exactly one tag`);
+    if (!Array.isArray(operation.tags) || operation.tags.length !== 1)
+      throw new Error(`${where} must have exactly one tag`);
     const tag = operation.tags[0];
-    if (rootTags.size > 0 && !rootTags.has(tag)) throw new Error(`${where}: tag ${tag} is not declared in the root tags`);
+    if (rootTags.size > 0 && !rootTags.has(tag))
+      throw new Error(`${where}: tag ${tag} is not declared in the root tags`);
     const params = parametersOf(spec, pathItem, operation);
     const templateNames = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
     const declaredPath = params.filter((p) => p.in === "path").map((p) => p.name);
-    for (const name of templateNames) if (!declaredPath.includes(name)) throw new Error(`${where}: path parameter {${name}} is not declared`);
-    for (const name of declaredPath) if (!templateNames.includes(name)) throw new Error(`${where}: path parameter ${name} is not in the path`);
+    for (const name of templateNames)
+      if (!declaredPath.includes(name)) throw new Error(`${where}: path parameter {${name}} is not declared`);
+    for (const name of declaredPath)
+      if (!templateNames.includes(name)) throw new Error(`${where}: path parameter ${name} is not in the path`);
     const query = params.filter((p) => p.in === "query");
     const body = deref(spec, operation.requestBody);
     const idempotency = operation[IDEMPOTENCY_KEY];
     if (!IDEMPOTENCY_CLASSES.includes(idempotency)) {
-      throw new Error(`${where}: ${IDEMPOTENCY_KEY} must be one of ${IDEMPOTENCY_CLASSES.join(", ")} (got ${JSON.stringify(idempotency)})`);
+      throw new Error(
+        `${where}: ${IDEMPOTENCY_KEY} must be one of ${IDEMPOTENCY_CLASSES.join(", ")} (got ${JSON.stringify(idempotency)})`,
+      );
     }
     return {
       operationId: id,

@@ -25,7 +25,15 @@ export const ANNOTATIONS = new Set([
 const STRING_KEYWORDS = ["format", "pattern", "minLength", "maxLength"];
 const NUMBER_KEYWORDS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"];
 const ARRAY_KEYWORDS = ["items", "minItems", "maxItems", "uniqueItems"];
-const OBJECT_KEYWORDS = ["properties", "required", "additionalProperties", "propertyNames", "minProperties", "maxProperties", "dependentRequired"];
+const OBJECT_KEYWORDS = [
+  "properties",
+  "required",
+  "additionalProperties",
+  "propertyNames",
+  "minProperties",
+  "maxProperties",
+  "dependentRequired",
+];
 
 /** Every keyword the generator understands; any other keyword (except `x-*`) is an error. */
 export const SUPPORTED = new Set([
@@ -128,7 +136,13 @@ export function mergeSchemas(doc, a, b, depth = 0) {
   if (a === false || b === false) return undefined;
   if (isTrivial(a)) return b === true || b === undefined ? {} : b;
   if (isTrivial(b)) return a;
-  if (a.$ref !== undefined && a.$ref === b.$ref && isTrivial({ ...a, $ref: undefined }) && isTrivial({ ...b, $ref: undefined })) return a;
+  if (
+    a.$ref !== undefined &&
+    a.$ref === b.$ref &&
+    isTrivial({ ...a, $ref: undefined }) &&
+    isTrivial({ ...b, $ref: undefined })
+  )
+    return a;
   a = expandRef(doc, a);
   b = expandRef(doc, b);
   if (a === undefined || b === undefined) return undefined;
@@ -156,7 +170,11 @@ export function mergeSchemas(doc, a, b, depth = 0) {
           const pa = va[name];
           const pb = vb[name];
           props[name] =
-            pa === undefined ? pb : pb === undefined ? pa : (mergeSchemas(doc, pa, pb, depth + 1) ?? { allOf: [pa, pb] });
+            pa === undefined
+              ? pb
+              : pb === undefined
+                ? pa
+                : (mergeSchemas(doc, pa, pb, depth + 1) ?? { allOf: [pa, pb] });
         }
         out.properties = props;
         break;
@@ -302,7 +320,10 @@ export function findDiscriminator(doc, members, preferred) {
     if (!sets.every((s) => s && s.length > 0)) continue;
     const all = sets.flat().map((v) => JSON.stringify(v));
     if (new Set(all).size !== all.length) continue;
-    if (!sets.flat().every((v) => typeof v === "string" || typeof v === "number" || typeof v === "boolean" || v === null)) continue;
+    if (
+      !sets.flat().every((v) => typeof v === "string" || typeof v === "number" || typeof v === "boolean" || v === null)
+    )
+      continue;
     return { name, sets };
   }
   return undefined;

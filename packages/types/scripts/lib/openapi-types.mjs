@@ -24,7 +24,8 @@ function inheritType(parent, member) {
     const parentProperty = parent.properties?.[key];
     if (parentProperty === undefined) continue;
     const own = member.properties[key];
-    const ownIsAnnotationOnly = own === undefined || Object.keys(own).every((k) => k === "description" || k === "title");
+    const ownIsAnnotationOnly =
+      own === undefined || Object.keys(own).every((k) => k === "description" || k === "title");
     if (ownIsAnnotationOnly) member.properties[key] = structuredClone(parentProperty);
   }
 }
@@ -34,7 +35,9 @@ function rewriteSchema(doc, schema) {
     for (const member of schema[keyword] ?? []) inheritType(schema, member);
   }
   if (Array.isArray(schema.anyOf)) {
-    const hasSiblings = ["type", "properties", "allOf", "oneOf", "$ref", "additionalProperties"].some((k) => k in schema);
+    const hasSiblings = ["type", "properties", "allOf", "oneOf", "$ref", "additionalProperties"].some(
+      (k) => k in schema,
+    );
     if (hasSiblings) {
       schema.allOf = [...(schema.allOf ?? []), { oneOf: schema.anyOf }];
       delete schema.anyOf;
@@ -45,7 +48,9 @@ function rewriteSchema(doc, schema) {
     for (const member of schema.allOf) for (const key of deref(doc, member)?.required ?? []) required.add(key);
     const addRequired = (target) => {
       if (!isPlainObject(target) || target.$ref !== undefined || !isPlainObject(target.properties)) return;
-      const extra = Object.keys(target.properties).filter((k) => required.has(k) && !(target.required ?? []).includes(k));
+      const extra = Object.keys(target.properties).filter(
+        (k) => required.has(k) && !(target.required ?? []).includes(k),
+      );
       if (extra.length > 0) target.required = [...(target.required ?? []), ...extra];
     };
     addRequired(schema);

@@ -79,7 +79,9 @@ export function examplesByComponent(doc: JsonObject): Map<string, ExampleSource[
   };
   for (const [name, schema] of Object.entries(doc.components.schemas as Record<string, JsonObject>)) {
     out.set(name, []);
-    schemaExamples(schema).forEach((value, i) => add(name, { where: `components.schemas.${name}.examples[${i}]`, value }));
+    schemaExamples(schema).forEach((value, i) =>
+      add(name, { where: `components.schemas.${name}.examples[${i}]`, value }),
+    );
   }
   for (const section of ["paths", "webhooks"] as const) {
     for (const { key, method, operation } of listOperations(doc, section)) {
@@ -88,7 +90,8 @@ export function examplesByComponent(doc: JsonObject): Map<string, ExampleSource[
       const bodyMedia = body?.content?.["application/json"];
       const bodyComponent = plainRef(bodyMedia?.schema);
       if (bodyComponent) {
-        for (const ex of mediaExamples(doc, bodyMedia)) add(bodyComponent, { where: `${label} request ${ex.name}`, value: ex.value });
+        for (const ex of mediaExamples(doc, bodyMedia))
+          add(bodyComponent, { where: `${label} request ${ex.name}`, value: ex.value });
       }
       for (const [status, response] of Object.entries((operation.responses ?? {}) as Record<string, unknown>)) {
         const media = deref(doc, response)?.content?.["application/json"];
@@ -133,7 +136,8 @@ function intersect<T>(a: T[] | undefined, b: T[] | undefined, eq: (x: T, y: T) =
   return a.filter((x) => b.some((y) => eq(x, y)));
 }
 
-const typeEq = (x: JsonType, y: JsonType) => x === y || (x === "integer" && y === "number") || (x === "number" && y === "integer");
+const typeEq = (x: JsonType, y: JsonType) =>
+  x === y || (x === "integer" && y === "number") || (x === "number" && y === "integer");
 const valueEq = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y);
 
 function both(a: Facts, b: Facts): Facts {

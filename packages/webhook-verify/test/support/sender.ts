@@ -30,7 +30,9 @@ export async function send(
   const headers = await signText(body);
   const report: SendReport = { statuses: [], retryAfter: [], acknowledged: false };
   for (let attempt = 0, wait = retry.initialDelayMs; attempt < retry.maxAttempts; attempt++, wait *= retry.factor) {
-    const response = await pick(attempt)(new Request("https://receiver.example/webhooks", { method: "POST", headers, body }));
+    const response = await pick(attempt)(
+      new Request("https://receiver.example/webhooks", { method: "POST", headers, body }),
+    );
     await response.arrayBuffer();
     report.statuses.push(response.status);
     report.retryAfter.push(response.headers.get("retry-after"));

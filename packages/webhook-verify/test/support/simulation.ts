@@ -91,10 +91,13 @@ export async function simulateDeliveries(options: SimulationOptions): Promise<Si
   function retryLater(n: number): void {
     report.retries++;
     pendingRetries++;
-    setTimeout(() => {
-      pendingRetries--;
-      queue.push(n);
-    }, 2 + random() * 8);
+    setTimeout(
+      () => {
+        pendingRetries--;
+        queue.push(n);
+      },
+      2 + random() * 8,
+    );
   }
 
   async function worker(): Promise<void> {

@@ -44,7 +44,9 @@ export interface SpecEventSchema {
 export function specEventSchemas(): SpecEventSchema[] {
   const dir = `${openapi}components/schemas/`;
   const schemas: SpecEventSchema[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith("Event.yaml")).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith("Event.yaml"))
+    .sort()) {
     const schema = parse(readFileSync(dir + file, "utf8"));
     const type = schema.properties?.type?.const;
     const event = schema.properties?.event?.const;
