@@ -201,15 +201,13 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
     organizations,
     clock: { now: () => clock.now(), advance: (seconds) => clock.advance(seconds) },
     events: () =>
-      store.events
-        .where("1", [], "created_at, seq")
-        .map((e) => ({
-          id: e.id,
-          organizationId: e.org,
-          createdAt: e.created_at,
-          body: e.body,
-          deliveries: e.deliveries,
-        })),
+      store.events.where("1", [], "created_at, seq").map((e) => ({
+        id: e.id,
+        organizationId: e.org,
+        createdAt: e.created_at,
+        body: e.body,
+        deliveries: e.deliveries,
+      })),
     deliveriesSettled: () => delivery.idle(),
     close: () =>
       (closing ??= new Promise<void>((resolve) => {

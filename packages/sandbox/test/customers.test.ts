@@ -59,14 +59,12 @@ describe("customers", () => {
     });
     expect(phone.body).toMatchObject({ err_code: "USR_DUPLICATE_CONTACT", message: "Phone already in use" });
     // Another organization may use the same contact details.
-    const other = await api
-      .as(ORG_B)
-      .post(CREATE, {
-        client_reference_id: unique("c"),
-        full_name: "B",
-        alpha_3_country_code: "IND",
-        email: "dup@example.com",
-      });
+    const other = await api.as(ORG_B).post(CREATE, {
+      client_reference_id: unique("c"),
+      full_name: "B",
+      alpha_3_country_code: "IND",
+      email: "dup@example.com",
+    });
     expect(other.status).toBe(200);
   });
 
