@@ -82,9 +82,7 @@ export function OperationConventions(opts = {}) {
   return {
     Root: {
       enter(root) {
-        declaredTags = new Set(
-          (Array.isArray(root.tags) ? root.tags : []).map((tag) => tag && tag.name).filter(Boolean),
-        );
+        declaredTags = new Set((Array.isArray(root.tags) ? root.tags : []).map((tag) => tag?.name).filter(Boolean));
         rootSecurity = root.security;
       },
     },

@@ -120,7 +120,7 @@ describe.skipIf(skipBrowser)("pnpm docs: rendered in headless Chromium", () => {
     for (const [index, op] of operations.entries()) {
       const id = ids[index] ?? "";
       const text = found[id];
-      if (!text || !text.includes(op.summary)) {
+      if (!text?.includes(op.summary)) {
         missing.push(
           `${op.kind} ${op.operationId} (#${id}): ${text ? `summary "${op.summary}" not shown` : "no section"}`,
         );

@@ -12,7 +12,7 @@ const pkg = resolve(fileURLToPath(import.meta.url), "../..");
 const spec = readSpec();
 
 const deref = (node) => {
-  while (node && node.$ref)
+  while (node?.$ref)
     node = node.$ref
       .split("/")
       .slice(1)

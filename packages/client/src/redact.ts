@@ -44,7 +44,9 @@ export function createRedactor(secrets: readonly string[]): Redactor {
     value: <T>(input: T) => value(input) as T,
     headers(input) {
       const out = new Headers();
-      input.forEach((v, k) => out.set(k, SECRET_HEADER.test(k) ? REDACTED : text(v)));
+      input.forEach((v, k) => {
+        out.set(k, SECRET_HEADER.test(k) ? REDACTED : text(v));
+      });
       return out;
     },
   };

@@ -173,6 +173,7 @@ const utf8 = new TextEncoder();
 
 /** The answer handed to openapi-fetch (client.raw): its `json()` reads keys with escapes correctly (parseJson from @exchange-kit/signing). */
 class Answer extends Response {
+  // biome-ignore lint/suspicious/noExplicitAny: Response.json() is declared Promise<any>; the override keeps its signature.
   override async json(): Promise<any> {
     return parseJson(await this.text());
   }

@@ -25,6 +25,7 @@ const AMOUNT_FIELDS = ["sending_amount", "receiving_amount"];
 type Errors = Record<string, string[]>;
 
 /** Records `field` as wrong unless `value` is undefined or passes `valid`. */
+// biome-ignore lint/suspicious/noExplicitAny: `valid` is a type guard over a narrower type (isPathValue, isAmount); any lets each be passed as is.
 function check(errors: Errors, field: string, value: unknown, valid: (v: any) => boolean, rule: string): void {
   if (value !== undefined && !valid(value)) {
     (errors[field] ??= []).push(`must be ${rule}, got ${typeof value === "string" ? `"${value}"` : String(value)}`);
@@ -46,7 +47,9 @@ const isPathValue = (v: unknown) =>
 /** Throws ExchangeValidationError for path parameters that would change the URL (empty, not integral). */
 export function checkPathParams(operation: OperationRef, names: readonly string[], values: readonly unknown[]): void {
   const errors: Errors = {};
-  names.forEach((name, i) => check(errors, name, values[i] ?? null, isPathValue, "a non-empty string or an integer"));
+  names.forEach((name, i) => {
+    check(errors, name, values[i] ?? null, isPathValue, "a non-empty string or an integer");
+  });
   fail(operation, errors);
 }
 

@@ -191,7 +191,9 @@ describe("redaction of credentials in errors", () => {
   const secretsOf = (signature: string) => [API_KEY, API_SECRET, signature];
   const headerText = (headers: Headers) => {
     let out = "";
-    headers.forEach((value, name) => (out += `${name}: ${value}\n`));
+    headers.forEach((value, name) => {
+      out += `${name}: ${value}\n`;
+    });
     return out;
   };
 

@@ -57,7 +57,7 @@ export function assertResponseMatchesSpec(method: string, path: string, status: 
   const op = sandboxOnly ? undefined : literalFirst.find((m) => m.method === method && m.regex.test(bare));
   let key: string;
   let schema: JsonSchema;
-  if (op && op.responses[String(status)]) {
+  if (op?.responses[String(status)]) {
     key = `${op.operationId}:${status}`;
     schema = op.responses[String(status)]!;
   } else if (sandboxOnly && status === 200) {

@@ -18,7 +18,10 @@ function walk() {
       for (const m of (s[k] as unknown[] | undefined) ?? []) fromSchema(m, depth + 1);
   };
   const visit = (node: unknown, inExample: boolean): void => {
-    if (Array.isArray(node)) return node.forEach((n) => visit(n, inExample));
+    if (Array.isArray(node)) {
+      for (const n of node) visit(n, inExample);
+      return;
+    }
     if (!isObject(node)) return;
     if (inExample && typeof node.err_code === "string") inExamples.add(node.err_code);
     if (!inExample && isObject(node.properties) && "err_code" in node.properties) fromSchema(node.properties.err_code);

@@ -218,6 +218,7 @@ describe("the zod generator", () => {
       C: {
         type: "object",
         if: { required: ["kind"], properties: { kind: { const: "a" } } },
+        // biome-ignore lint/suspicious/noThenProperty: a JSON Schema if/then/else, never awaited.
         then: { required: ["a"] },
         else: { required: ["b"] },
       },

@@ -1,4 +1,4 @@
-import type { DedupStore } from "./dedup-store.js";
+import type { ClaimState, DedupStore } from "./dedup-store.js";
 import { memoryStore } from "./memory-store.js";
 import { bounded } from "./store-errors.js";
 
@@ -97,7 +97,7 @@ export function createDeduplicator(options: DeduplicatorOptions = {}): Deduplica
   async function claim({ id, event }: DedupKey): Promise<DeliveryClaim> {
     const key = `${id}:${event}`;
     const token = crypto.randomUUID();
-    let state;
+    let state: ClaimState;
     try {
       state = await bounded("claim", timeoutMs, () => store.claim(key, token, claimTtlMs));
     } catch (error) {

@@ -8,8 +8,10 @@ import { bounded, DedupStoreError } from "./store-errors.js";
  * is is told from its shape at run time.
  */
 export interface RedisClientLike {
+  // biome-ignore lint/suspicious/noExplicitAny: node-redis and ioredis overload set differently (see above).
   set(...args: any[]): Promise<unknown>;
   get(key: string): Promise<unknown>;
+  // biome-ignore lint/suspicious/noExplicitAny: node-redis and ioredis overload eval differently (see above).
   eval(...args: any[]): Promise<unknown>;
 }
 
@@ -46,6 +48,7 @@ interface Commands {
   configGet(name: string): Promise<string | undefined>;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: a command table read by name, whichever library's overloads it has.
 type Loose = { [command: string]: (...args: any[]) => Promise<unknown> };
 
 function nodeRedis(client: RedisClientLike): Commands {

@@ -9,7 +9,7 @@ import {
   memoryStore,
   WebhookVerificationError,
 } from "../src/index.js";
-import { apiKey, apiSecret, now, payoutInReview, signText } from "./support/fixtures.js";
+import { apiKey, now, payoutInReview, signText } from "./support/fixtures.js";
 import { closed, delivery, listening, Recorder, settings } from "./support/receiver.js";
 import { urlOf } from "./support/servers.js";
 

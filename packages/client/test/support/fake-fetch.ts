@@ -22,7 +22,9 @@ export function fakeFetch(handler: Handler): { fetch: typeof fetch; calls: Recor
   const fetchFn = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request ? input : undefined;
     const headers: Record<string, string> = {};
-    new Headers(init?.headers ?? request?.headers).forEach((v, k) => (headers[k] = v));
+    new Headers(init?.headers ?? request?.headers).forEach((v, k) => {
+      headers[k] = v;
+    });
     const body =
       init?.body !== undefined && init.body !== null
         ? String(init.body)

@@ -225,7 +225,7 @@ export function generateBankLink(ctx: Ctx): HandlerResult {
 /** The page the link points at (public, like a hosted page): it reports the account the flow linked. */
 export function bankLinkPage(ctx: Ctx): HandlerResult {
   const bank = ctx.domain.store.banks.get(String(ctx.params.bank_id));
-  if (!bank || bank.source !== "linked") throw badRequest("UNKNOWN_ERROR", "Unknown bank link", "bank_id");
+  if (bank?.source !== "linked") throw badRequest("UNKNOWN_ERROR", "Unknown bank link", "bank_id");
   return {
     message: "Bank account linked (sandbox): return to the application",
     data: { customer_id: bank.customer_id },

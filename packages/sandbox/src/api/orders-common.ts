@@ -68,8 +68,7 @@ export function verifiedCustomer(ctx: Ctx, id: unknown): CustomerRow {
     typeof id === "string" && UUID.test(id)
       ? ctx.domain.store.customers.owned(ctx.org.id, id.toLowerCase()).row
       : undefined;
-  if (!found || found.status !== "VERIFIED")
-    throw badRequest("USR_UNVERIFIED", "Customer is unverified", "customer_id");
+  if (found?.status !== "VERIFIED") throw badRequest("USR_UNVERIFIED", "Customer is unverified", "customer_id");
   return found;
 }
 

@@ -79,9 +79,9 @@ export function examplesByComponent(doc: JsonObject): Map<string, ExampleSource[
   };
   for (const [name, schema] of Object.entries(doc.components.schemas as Record<string, JsonObject>)) {
     out.set(name, []);
-    schemaExamples(schema).forEach((value, i) =>
-      add(name, { where: `components.schemas.${name}.examples[${i}]`, value }),
-    );
+    for (const [i, value] of schemaExamples(schema).entries()) {
+      add(name, { where: `components.schemas.${name}.examples[${i}]`, value });
+    }
   }
   for (const section of ["paths", "webhooks"] as const) {
     for (const { key, method, operation } of listOperations(doc, section)) {

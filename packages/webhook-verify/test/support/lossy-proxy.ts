@@ -23,7 +23,7 @@ export async function startLossyProxy(target: { port: number }): Promise<LossyPr
     sockets.add(client).add(upstream);
     let cutOnReply: (() => void) | undefined;
     client.on("data", (chunk) => {
-      if (armed && armed.pattern.test(chunk.toString("latin1"))) {
+      if (armed?.pattern.test(chunk.toString("latin1"))) {
         cutOnReply = armed.lost;
         armed = undefined;
       }
