@@ -131,13 +131,13 @@ export class ExchangeApiError<C extends ErrCode = ErrCode> extends ExchangeError
     outcome?: Outcome | undefined;
   }) {
     const { status, body } = init;
-    const message = typeof body["message"] === "string" && body["message"] !== "" ? body["message"] : `HTTP ${status}`;
+    const message = typeof body.message === "string" && body.message !== "" ? body.message : `HTTP ${status}`;
     super(message, { operation: init.operation, outcome: init.outcome });
     this.name = "ExchangeApiError";
     this.status = status;
-    this.errCode = typeof body["err_code"] === "string" ? (body["err_code"] as C) : undefined;
+    this.errCode = typeof body.err_code === "string" ? (body.err_code as C) : undefined;
     // The remittance quotation puts its field errors under `error` instead of `errors`.
-    this.fieldErrors = normalizeFieldErrors(body["errors"] ?? body["error"]);
+    this.fieldErrors = normalizeFieldErrors(body.errors ?? body.error);
     this.body = body;
     this.headers = init.headers;
     this.action = init.outcome?.escalate ? "escalate" : classifyApiError(status, this.errCode, this.fieldErrors);

@@ -20,10 +20,10 @@ export function checkQuotation(
   if (typeof expiry === "string" && Date.parse(expiry) <= now) {
     throw new QuotationExpiredError(quotation.id, expiry, operation);
   }
-  if (quotation.id === undefined || body["quotation_id"] === quotation.id) return body;
-  if (body["quotation_id"] !== undefined) {
+  if (quotation.id === undefined || body.quotation_id === quotation.id) return body;
+  if (body.quotation_id !== undefined) {
     throw new ExchangeValidationError(
-      `quotation_id ${String(body["quotation_id"])} is not the quotation passed (${quotation.id})`,
+      `quotation_id ${String(body.quotation_id)} is not the quotation passed (${quotation.id})`,
       { quotation_id: ["does not match the quotation option"] },
       operation,
     );

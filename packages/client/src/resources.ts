@@ -133,7 +133,7 @@ export function createResources(send: Send, historyLookupPages: number): Resourc
         return paginate(async (query) => {
           const page: Record<string, unknown> = { ...given, extraQuery: { ...given.extraQuery } };
           for (const key in query)
-            (op.queryParams.includes(key) ? page : (page["extraQuery"] as Record<string, unknown>))[key] = query[key];
+            (op.queryParams.includes(key) ? page : (page.extraQuery as Record<string, unknown>))[key] = query[key];
           return (await run([...args.slice(0, n), page])).data;
         }, start);
       };
@@ -155,14 +155,14 @@ export function createResources(send: Send, historyLookupPages: number): Resourc
     const orders = paginate<Record<string, unknown>>(
       async (query) => {
         if (++pages > historyLookupPages) return undefined;
-        const sent = await history([{ page: query["page"], per_page: 100, signal, timeoutMs, headers }], deadlineAt);
+        const sent = await history([{ page: query.page, per_page: 100, signal, timeoutMs, headers }], deadlineAt);
         response = sent.response;
         return sent.data;
       },
       { page: 1, per_page: 100 },
     );
     for await (const order of orders)
-      if (order?.["client_reference_id"] === reference) return { data: order, response: response! };
+      if (order?.client_reference_id === reference) return { data: order, response: response! };
     return undefined;
   }
 
@@ -180,11 +180,11 @@ export function createResources(send: Send, historyLookupPages: number): Resourc
       statusIn(field, final),
       options,
     );
-  Object.assign((groups["customers"] ??= {}), {
+  Object.assign((groups.customers ??= {}), {
     waitForKyc: (id: string, o?: WaitOptions) =>
       poll(`customer ${id}`, "customers.get", [id], "status", FINAL_VERIFICATION, o),
   });
-  Object.assign((groups["banks"] ??= {}), {
+  Object.assign((groups.banks ??= {}), {
     waitFor: (customerId: string, bankId: string, o?: WaitOptions) =>
       poll(`bank account ${bankId}`, "banks.get", [customerId, bankId], "bank_account_status", FINAL_VERIFICATION, o),
   });
@@ -192,7 +192,7 @@ export function createResources(send: Send, historyLookupPages: number): Resourc
     Object.assign((groups[group] ??= {}), {
       waitFor: (id: string, o?: WaitOptions) =>
         poll(`${group.slice(0, -1)} ${id}`, `${group}.get`, [id], "status", FINAL_ORDER, o),
-      history: groups[group]!["listHistory"],
+      history: groups[group]!.listHistory,
     });
   }
   return groups as unknown as Resources;

@@ -327,10 +327,10 @@ export function createTransport(settings: TransportSettings): Send {
           );
         }
         const envelope = parsed as Record<string, unknown>;
-        if (response.ok && envelope["status"] === true) return { data: envelope["data"], response };
+        if (response.ok && envelope.status === true) return { data: envelope.data, response };
         const answer = redact.value(envelope);
-        const errCode = typeof answer["err_code"] === "string" ? answer["err_code"] : undefined;
-        const action = classifyApiError(status, errCode, normalizeFieldErrors(answer["errors"] ?? answer["error"]));
+        const errCode = typeof answer.err_code === "string" ? answer.err_code : undefined;
+        const action = classifyApiError(status, errCode, normalizeFieldErrors(answer.errors ?? answer.error));
         const make = (outcome: Outcome) =>
           new ExchangeApiError({ status, body: answer, operation, headers: redact.headers(response.headers), outcome });
         throw new Failed(action === "retry", notProcessedAnswer(status, errCode), make, status, errCode, retryAfter);

@@ -57,10 +57,10 @@ export function checkPathParams(operation: OperationRef, names: readonly string[
 export function checkQuery(operation: OperationRef, query: Record<string, unknown>): void {
   const errors: Errors = {};
   const { start_date: start, end_date: end } = query;
-  check(errors, "page", query["page"], isPage, "an integer >= 1");
-  check(errors, "per_page", query["per_page"], isPerPage, "an integer from 10 to 100");
+  check(errors, "page", query.page, isPage, "an integer >= 1");
+  check(errors, "per_page", query.per_page, isPerPage, "an integer from 10 to 100");
   if ((start === undefined) !== (end === undefined))
-    errors["date_range"] = ["start_date and end_date must be sent together"];
+    errors.date_range = ["start_date and end_date must be sent together"];
   check(errors, "start_date", start, isYMD, "a date written YYYY-MM-DD");
   check(errors, "end_date", end, isYMD, "a date written YYYY-MM-DD");
   fail(operation, errors);

@@ -126,12 +126,12 @@ describe("contract with the Prism mock of the spec", () => {
       // An unsafe operation answered UNKNOWN_ERROR without field errors may have been processed: the API error
       // comes as the cause of ExchangeAmbiguousResultError instead of being retried.
       const error = thrown instanceof ExchangeAmbiguousResultError ? thrown.cause : thrown;
-      if (thrown !== error) expect(example["err_code"]).toBe("UNKNOWN_ERROR");
+      if (thrown !== error) expect(example.err_code).toBe("UNKNOWN_ERROR");
       expect(error).toBeInstanceOf(ExchangeApiError);
       expect(error.status).toBe(400);
-      expect(error.errCode).toBe(example["err_code"]);
-      expect(error.message).toBe(example["message"]);
-      expect(error.fieldErrors).toEqual(normalizeFieldErrors(example["errors"] ?? example["error"]));
+      expect(error.errCode).toBe(example.err_code);
+      expect(error.message).toBe(example.message);
+      expect(error.fieldErrors).toEqual(normalizeFieldErrors(example.errors ?? example.error));
       expect(error.operation).toEqual({ operationId, method: op.method, path: op.path });
       expect(error.body).toEqual(example);
     },
@@ -154,7 +154,7 @@ describe("contract with the Prism mock of the spec", () => {
       const error = await failure(client.customers.get(CUSTOMER_ID, { headers: { Prefer: `code=${code}` } }));
       expect(error).toBeInstanceOf(ExchangeApiError);
       expect(error.status).toBe(Number(code));
-      expect(error.errCode).toBe(example["err_code"]);
+      expect(error.errCode).toBe(example.err_code);
       expect(error.action).toBe(action);
       expect(error.attempts).toBe(attempts);
     },

@@ -105,13 +105,13 @@ describe("observability", () => {
       hooks: {
         onRequest: (e) => {
           seen = e.body;
-          e.headers["traceparent"] = "00-abc-def-01";
+          e.headers.traceparent = "00-abc-def-01";
         },
       },
     });
     await client.customers.create({ client_reference_id: "c", alpha_3_country_code: "IND", full_name: "A" });
     expect(seen).toBe(calls[0]!.body);
-    expect(calls[0]!.headers["traceparent"]).toBe("00-abc-def-01");
+    expect(calls[0]!.headers.traceparent).toBe("00-abc-def-01");
   });
 
   it("fails the call with the error a hook throws", async () => {

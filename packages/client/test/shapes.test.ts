@@ -87,7 +87,7 @@ describe("shapes the document calls out", () => {
     };
     const error = await client.payouts.createQuotation(body).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ExchangeValidationError);
-    expect((error as ExchangeValidationError).fieldErrors["sending_amount"]![0]).toMatch(/decimal string/);
+    expect((error as ExchangeValidationError).fieldErrors.sending_amount![0]).toMatch(/decimal string/);
     expect(calls).toHaveLength(0);
   });
 

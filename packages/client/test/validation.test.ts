@@ -59,7 +59,7 @@ describe("input checks before sending", () => {
     const error = await refused(
       client.kyc.addData({ customer_id: CUSTOMER_ID, dob: "1990-01-31", document_type: "AADHAAR" } as never),
     );
-    expect(error.fieldErrors["dob"]![0]).toMatch(/DD-MM-YYYY/);
+    expect(error.fieldErrors.dob![0]).toMatch(/DD-MM-YYYY/);
     expect(calls).toHaveLength(0);
   });
 
@@ -73,7 +73,7 @@ describe("input checks before sending", () => {
         dob: "31-01-1990",
       }),
     );
-    expect(error.fieldErrors["dob"]![0]).toMatch(/YYYY-MM-DD/);
+    expect(error.fieldErrors.dob![0]).toMatch(/YYYY-MM-DD/);
     expect(calls).toHaveLength(0);
   });
 
@@ -107,7 +107,7 @@ describe("input checks before sending", () => {
           ? client.payouts.listHistory
           : client.payouts.listPrefundedHistory;
     const error = await refused(method(query));
-    expect(error.fieldErrors["date_range"]).toEqual(["start_date and end_date must be sent together"]);
+    expect(error.fieldErrors.date_range).toEqual(["start_date and end_date must be sent together"]);
     expect(calls).toHaveLength(0);
   });
 

@@ -53,6 +53,7 @@ const python = spawnSync("python3", ["--version"]).status === 0;
 function pythonCheck(
   cases: Array<{ kind: "payout" | "payin"; requested: Record<string, string>; quote: unknown }>,
 ): string[] {
+  // biome-ignore lint/complexity/noUselessStringRaw: raw so a backslash added to the Python later reaches Python as written.
   const script = String.raw`
 import json, sys
 from decimal import Decimal as D, ROUND_HALF_UP, ROUND_DOWN, ROUND_UP, getcontext

@@ -58,7 +58,7 @@ export function apiError(
   headers: Record<string, string> = {},
 ): Response {
   const body: Record<string, unknown> = { status: false, message, data: null, errors };
-  if (errCode !== undefined) body["err_code"] = errCode;
+  if (errCode !== undefined) body.err_code = errCode;
   return json(body, { status, headers });
 }
 

@@ -10,9 +10,9 @@ type EddRecord = components["schemas"]["EddRecord"];
 
 // Options accept undefined (process.env values, optional settings passed through).
 const client = createExchangeClient({
-  apiKey: process.env["EXCHANGE_API_KEY"],
-  apiSecret: process.env["EXCHANGE_API_SECRET"],
-  baseUrl: process.env["EXCHANGE_BASE_URL"],
+  apiKey: process.env.EXCHANGE_API_KEY,
+  apiSecret: process.env.EXCHANGE_API_SECRET,
+  baseUrl: process.env.EXCHANGE_BASE_URL,
   timeoutMs: undefined,
   logger: undefined,
 });

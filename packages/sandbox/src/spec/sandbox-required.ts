@@ -15,8 +15,8 @@ export function foldSandboxRequired<T>(document: T): T {
     const schema = node as Record<string, unknown>;
     const extra = schema["x-sandbox-required"];
     if (Array.isArray(extra) && extra.length > 0) {
-      const required = Array.isArray(schema["required"]) ? (schema["required"] as unknown[]) : [];
-      schema["required"] = [...required, ...extra.filter((name) => !required.includes(name))];
+      const required = Array.isArray(schema.required) ? (schema.required as unknown[]) : [];
+      schema.required = [...required, ...extra.filter((name) => !required.includes(name))];
     }
     for (const value of Object.values(schema)) visit(value);
   };
