@@ -9,7 +9,7 @@ import * as payouts from "./api/payouts.js";
 import * as wallets from "./api/wallets.js";
 import * as control from "./control/control-api.js";
 import type { Domain } from "./domain/domain.js";
-import type { Handler, RouteDefinition } from "./http/server.js";
+import type { Handler, RouteDefinition } from "./http/route.js";
 import type { ValidationOptions } from "./spec/request-validation.js";
 import { operation, operations } from "./spec/openapi.js";
 

@@ -1,7 +1,7 @@
 // Helpers shared by the operation handlers: lookups scoped to the organization, pagination with absolute URLs,
 // the history date-range rule, and reading body members.
 import { ApiError, badRequest, missingFields } from "../http/api-error.js";
-import type { RequestContext } from "../http/server.js";
+import type { RequestContext } from "../http/route.js";
 import type { Domain } from "../domain/domain.js";
 import type { CustomerRow } from "../store/records.js";
 import type { Table } from "../store/store.js";

@@ -1,7 +1,7 @@
 // Customers: create (idempotent on client_reference_id), list, fetch; all scoped to the caller's organization.
 import { randomUUID } from "node:crypto";
 import { badRequest } from "../http/api-error.js";
-import type { HandlerResult } from "../http/server.js";
+import type { HandlerResult } from "../http/route.js";
 import { COUNTRIES, ISO_ALPHA3 } from "../domain/catalog.js";
 import type { CustomerRow } from "../store/records.js";
 import { dateRange, findCustomer, orderedPage, text, type Condition, type Ctx } from "./common.js";

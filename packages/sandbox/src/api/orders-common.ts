@@ -2,7 +2,7 @@
 // the corridor lookup, limits, fetch-rate and EDD.
 import { randomUUID } from "node:crypto";
 import { ApiError, badRequest, missingFields, REQUIRED_MESSAGE } from "../http/api-error.js";
-import type { HandlerResult } from "../http/server.js";
+import type { HandlerResult } from "../http/route.js";
 import { decimalsOf, RATE_DECIMALS } from "../domain/catalog.js";
 import { fitsScale, format, isDecimalString, max, parse, sign, sub, ZERO, type Decimal } from "../domain/decimal.js";
 import { eddOutcome, stringsIn } from "../domain/magic.js";

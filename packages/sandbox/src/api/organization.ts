@@ -1,5 +1,5 @@
 // Webhook registration: one URL per organization receives every event type.
-import type { HandlerResult } from "../http/server.js";
+import type { HandlerResult } from "../http/route.js";
 import type { JsonSchema } from "../spec/openapi.js";
 import type { Ctx } from "./common.js";
 

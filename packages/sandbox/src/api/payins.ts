@@ -2,7 +2,7 @@
 // published; the sandbox reads the members of the payin order record (see README).
 import { randomUUID } from "node:crypto";
 import { badRequest } from "../http/api-error.js";
-import type { HandlerResult } from "../http/server.js";
+import type { HandlerResult } from "../http/route.js";
 import { decimalsOf, PAYIN_CORRIDORS } from "../domain/catalog.js";
 import { dec, format, gt, lt, type Decimal } from "../domain/decimal.js";
 import { payinPlan } from "../domain/magic.js";

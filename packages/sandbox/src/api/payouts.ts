@@ -2,7 +2,7 @@
 // the rate until its expiry_time (sandbox clock) and backs one order only.
 import { randomUUID } from "node:crypto";
 import { ApiError, badRequest } from "../http/api-error.js";
-import type { HandlerResult } from "../http/server.js";
+import type { HandlerResult } from "../http/route.js";
 import { decimalsOf, PAYOUT_CORRIDORS, type PayoutCorridor } from "../domain/catalog.js";
 import { add, dec, format, gte, lte, max, min, sub, ulp, type Decimal } from "../domain/decimal.js";
 import { depositAddress } from "../domain/ids.js";

@@ -2,7 +2,7 @@
 // them at POST /cms/api/v1/customer/wallet/create and GET /cms/api/v1/customer/wallet/list/{customer_id}
 // (sandbox-only guesses, not in the spec). Fetch and delete answer UNKNOWN_ERROR with errors.non_field_errors.
 import { ApiError, badRequest, missingFields } from "../http/api-error.js";
-import type { HandlerResult } from "../http/server.js";
+import type { HandlerResult } from "../http/route.js";
 import type { CustomerRow, WalletRow } from "../store/records.js";
 import { CUSTOMER_NOT_FOUND, findCustomer, paginate, requireMembers, text, UUID, type Ctx } from "./common.js";
 import { walletView } from "./views.js";

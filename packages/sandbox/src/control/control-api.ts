@@ -2,7 +2,7 @@
 // organization: move records to any state the document allows (emitting the matching event), advance the
 // clock, read the event and delivery log, redeliver an event, and change runtime settings.
 import { ApiError, badRequest, missingFields } from "../http/api-error.js";
-import type { HandlerResult } from "../http/server.js";
+import type { HandlerResult } from "../http/route.js";
 import type { Ctx } from "../api/common.js";
 import { UUID } from "../api/common.js";
 import { bankView, customerView, payinView, payoutView } from "../api/views.js";

@@ -1,12 +1,18 @@
-// The body's text, refused before anything reads it when it is not UTF-8 or nested deeper than the limit.
+// Stages 2 and 4: the body's text, refused before anything reads it when it is not UTF-8 or nested deeper than
+// the limit; then, once the request is authenticated, the JSON object it holds.
 import { parseJson } from "@exchange-kit/signing";
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from "../json/json-text.js";
 import { ApiError } from "./api-error.js";
+import type { JsonObject } from "./route.js";
 
 const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
-/** The body as text: 400 INPUT_MALFORMED for bytes that are not UTF-8 or JSON nested past MAX_JSON_DEPTH. */
-export function bodyText(raw: Buffer): string {
+/**
+ * The body as text (undefined when there is none): 400 INPUT_MALFORMED for bytes that are not UTF-8 or JSON
+ * nested past MAX_JSON_DEPTH. Runs before authentication, so such a body answers 400 whatever its signature.
+ */
+export function decodeBody(raw: Buffer): string | undefined {
+  if (raw.length === 0) return undefined;
   let text: string;
   try {
     text = UTF8.decode(raw);
@@ -23,8 +29,12 @@ export function bodyText(raw: Buffer): string {
   return text;
 }
 
-/** The JSON object the body holds (keys read correctly, see parseJson); 400 INPUT_MALFORMED otherwise. */
-export function bodyObject(text: string): Record<string, unknown> {
+/**
+ * The JSON object the body holds (keys read correctly, see parseJson); 400 INPUT_MALFORMED otherwise. GET and
+ * HEAD bodies, and absent ones, are the empty object: nothing reads them.
+ */
+export function parseBody(method: string, text: string | undefined): JsonObject {
+  if (text === undefined || method === "GET" || method === "HEAD") return {};
   let parsed: unknown;
   try {
     parsed = parseJson(text);
@@ -38,5 +48,5 @@ export function bodyObject(text: string): Record<string, unknown> {
       non_field_errors: ["The body must be a JSON object."],
     });
   }
-  return parsed as Record<string, unknown>;
+  return parsed as JsonObject;
 }

@@ -1,0 +1,76 @@
+// The stages between the body's bytes and the handler's result, in the order the answers depend on: decode
+// (UTF-8, nesting) → authenticate (over the raw bytes) → parse JSON → collect path and query values → validate
+// against the operation → dispatch in one transaction. Each stage throws the ApiError that answers the request.
+import type { IncomingHttpHeaders } from "node:http";
+import { validateRequest } from "../spec/request-validation.js";
+import { authenticate } from "./auth.js";
+import { decodeBody, parseBody } from "./body.js";
+import { requestOrigin, requestValues, type RequestTarget } from "./request-target.js";
+import type { HandlerResult, JsonObject, Organization, RequestContext, RouteDefinition } from "./route.js";
+
+export interface PipelineOptions<D> {
+  organizationsByKey: ReadonlyMap<string, Organization>;
+  domain: D;
+  /** Runs a handler as one unit of storage work: committed before the answer is written, or rolled back. */
+  transaction?: <R>(work: () => R) => R;
+}
+
+/** A request the router matched, with its whole body read. */
+export interface RoutedRequest<D> {
+  method: string;
+  headers: IncomingHttpHeaders;
+  target: RequestTarget;
+  route: RouteDefinition<D>;
+  /** The path template's values, decoded. */
+  pathParams: Readonly<Record<string, string>>;
+  raw: Buffer;
+}
+
+/** The organization the request is signed for; undefined for public routes, which are not signed. */
+export function authenticateRoute<D>(
+  route: RouteDefinition<D>,
+  headers: IncomingHttpHeaders,
+  raw: Buffer,
+  text: string | undefined,
+  organizationsByKey: ReadonlyMap<string, Organization>,
+): Organization | undefined {
+  if (route.public) return undefined;
+  return authenticate(headers, text === undefined ? undefined : { raw, text }, organizationsByKey);
+}
+
+/** Path, query and body against the operation's schemas (values are coerced in place); routes without one pass. */
+export function validate<D>(route: RouteDefinition<D>, values: Record<string, unknown>, body: JsonObject): void {
+  if (!route.operation) return;
+  const invalid = validateRequest(route.operation, values, body, route.validation);
+  if (invalid) throw invalid;
+}
+
+/** The handler, inside the transaction when there is one: its writes are committed before anything is answered. */
+export function dispatch<D>(
+  route: RouteDefinition<D>,
+  context: RequestContext<D>,
+  transaction: PipelineOptions<D>["transaction"],
+): HandlerResult {
+  return transaction ? transaction(() => route.handler(context)) : route.handler(context);
+}
+
+export function processRequest<D>(request: RoutedRequest<D>, options: PipelineOptions<D>): HandlerResult {
+  const { route, headers, method, target, raw } = request;
+  const text = decodeBody(raw);
+  const org = authenticateRoute(route, headers, raw, text, options.organizationsByKey);
+  const body = parseBody(method, text);
+  const query = new URLSearchParams(target.search);
+  const params = requestValues(query, request.pathParams);
+  validate(route, params, body);
+  const context: RequestContext<D> = {
+    // Public routes read no organization.
+    org: org!,
+    params,
+    query,
+    body,
+    origin: requestOrigin(headers),
+    path: target.path,
+    domain: options.domain,
+  };
+  return dispatch(route, context, options.transaction);
+}
