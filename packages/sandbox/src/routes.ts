@@ -8,15 +8,23 @@ import * as payins from "./api/payins.js";
 import * as payouts from "./api/payouts.js";
 import * as wallets from "./api/wallets.js";
 import * as control from "./control/control-api.js";
+import type { OperationId } from "@exchange-kit/types";
+import {
+  HANDLER_CHECKED_COMBINATORS,
+  type OperationHandler,
+  type PathParamNames,
+  type SandboxHandler,
+} from "./api/validated-request.js";
 import type { Domain } from "./domain/domain.js";
 import type { Handler, RouteDefinition } from "./http/route.js";
 import type { ValidationOptions } from "./spec/request-validation.js";
 import { operation, operations } from "./spec/openapi.js";
 
-type H = Handler<Domain>;
-
-/** The handler of every operation of the spec; a missing one fails at startup (and in the tests). */
-const OPERATION_HANDLERS: Record<string, H> = {
+/**
+ * The handler of every operation, each typed with its own operation's request; an operation of the spec without
+ * one fails at startup (and in the tests).
+ */
+const OPERATION_HANDLERS: { [Id in OperationId]: OperationHandler<Id> } = {
   createCustomer: customers.createCustomer,
   listCustomers: customers.listCustomers,
   getCustomer: customers.getCustomer,
@@ -61,15 +69,44 @@ const OPERATION_HANDLERS: Record<string, H> = {
   registerWebhook,
 };
 
-/** Rules a handler checks itself, with the document's codes, instead of the schema's generic answer. */
-const VALIDATION: Record<string, ValidationOptions> = {
-  // AADHAAR: both images or aadhaar_json → KYC_INVALID_AADHAAR_INPUT; other types: images are required.
-  addKycData: { ignoredSchemaPaths: ["#/anyOf"] },
-  // Exactly one amount: "not both" is INPUT_MALFORMED, "neither" REQ_FIELD_MISSING naming both.
-  createPayoutQuotation: { ignoredSchemaPaths: ["#/oneOf"] },
-  createRemittancePayoutQuotation: { ignoredSchemaPaths: ["#/oneOf"] },
-  registerWebhook: { patchBodySchema: allowLoopbackWebhooks },
-};
+/** How the server validates an operation's request where the sandbox departs from the spec's schemas. */
+function validationOf(id: OperationId): ValidationOptions | undefined {
+  // The body combinators whose rules the handler checks itself, with the document's codes (validated-request.ts).
+  const combinator = (HANDLER_CHECKED_COMBINATORS as Partial<Record<OperationId, string>>)[id];
+  if (combinator) return { ignoredSchemaPaths: [combinator] };
+  if (id === "registerWebhook") return { patchBodySchema: allowLoopbackWebhooks };
+  return undefined;
+}
+
+function isOperationId(id: string): id is OperationId {
+  return Object.hasOwn(OPERATION_HANDLERS, id);
+}
+
+/**
+ * The route of an operation. Its handler is typed with the request the operation's schemas let through; the
+ * server hands it any parsed request, which is that request once validation (attached here) has passed.
+ */
+function operationRoute<Id extends OperationId>(id: Id): RouteDefinition<Domain> {
+  const handler: OperationHandler<Id> = OPERATION_HANDLERS[id];
+  const op = operation(id);
+  return {
+    method: op.method,
+    path: op.path,
+    handler: handler as unknown as Handler<Domain>,
+    operation: op,
+    validation: validationOf(id),
+  };
+}
+
+/** A sandbox-only route: its handler reads the values its path template names, as strings. */
+function sandboxRoute<Path extends string>(
+  method: string,
+  path: Path,
+  handler: SandboxHandler<PathParamNames<Path>>,
+  isPublic = false,
+): RouteDefinition<Domain> {
+  return { method, path, handler: handler as unknown as Handler<Domain>, public: isPublic };
+}
 
 /** Paths the document names without publishing them ("add wallet and list wallets"): sandbox-only guesses. */
 export const SANDBOX_ONLY_PATHS = {
@@ -80,33 +117,24 @@ export const SANDBOX_ONLY_PATHS = {
 export function buildRoutes(): Array<RouteDefinition<Domain>> {
   const routes: Array<RouteDefinition<Domain>> = [];
   for (const op of operations) {
-    const handler = OPERATION_HANDLERS[op.operationId];
-    if (!handler) throw new Error(`No handler for operation ${op.operationId}`);
-    routes.push({
-      method: op.method,
-      path: op.path,
-      handler,
-      operation: operation(op.operationId),
-      validation: VALIDATION[op.operationId],
-    });
+    if (!isOperationId(op.operationId)) throw new Error(`No handler for operation ${op.operationId}`);
+    routes.push(operationRoute(op.operationId));
   }
-  const extra: Array<[string, string, H, boolean?]> = [
-    ["POST", SANDBOX_ONLY_PATHS.addWallet, wallets.addWallet],
-    ["GET", SANDBOX_ONLY_PATHS.listWallets, wallets.listWallets],
-    ["GET", "/_sandbox/bank-link/{bank_id}", banks.bankLinkPage, true],
-    ["GET", "/_sandbox/clock", control.getClock],
-    ["POST", "/_sandbox/clock/advance", control.advanceClock],
-    ["GET", "/_sandbox/settings", control.getSettings],
-    ["POST", "/_sandbox/settings", control.updateSettings],
-    ["GET", "/_sandbox/events", control.listEvents],
-    ["POST", "/_sandbox/events/{event_id}/redeliver", control.redeliverEvent],
-    ["POST", "/_sandbox/customers/{id}/transition", control.transition("customers")],
-    ["POST", "/_sandbox/banks/{id}/transition", control.transition("banks")],
-    ["POST", "/_sandbox/payins/{id}/transition", control.transition("payins")],
-    ["POST", "/_sandbox/payouts/{id}/transition", control.transition("payouts")],
-    ["POST", "/_sandbox/edd/{id}/transition", control.transition("edd")],
-  ];
-  for (const [method, path, handler, isPublic] of extra)
-    routes.push({ method, path, handler, public: isPublic ?? false });
+  routes.push(
+    sandboxRoute("POST", SANDBOX_ONLY_PATHS.addWallet, wallets.addWallet),
+    sandboxRoute("GET", SANDBOX_ONLY_PATHS.listWallets, wallets.listWallets),
+    sandboxRoute("GET", "/_sandbox/bank-link/{bank_id}", banks.bankLinkPage, true),
+    sandboxRoute("GET", "/_sandbox/clock", control.getClock),
+    sandboxRoute("POST", "/_sandbox/clock/advance", control.advanceClock),
+    sandboxRoute("GET", "/_sandbox/settings", control.getSettings),
+    sandboxRoute("POST", "/_sandbox/settings", control.updateSettings),
+    sandboxRoute("GET", "/_sandbox/events", control.listEvents),
+    sandboxRoute("POST", "/_sandbox/events/{event_id}/redeliver", control.redeliverEvent),
+    sandboxRoute("POST", "/_sandbox/customers/{id}/transition", control.transition("customers")),
+    sandboxRoute("POST", "/_sandbox/banks/{id}/transition", control.transition("banks")),
+    sandboxRoute("POST", "/_sandbox/payins/{id}/transition", control.transition("payins")),
+    sandboxRoute("POST", "/_sandbox/payouts/{id}/transition", control.transition("payouts")),
+    sandboxRoute("POST", "/_sandbox/edd/{id}/transition", control.transition("edd")),
+  );
   return routes;
 }

@@ -1,12 +1,14 @@
 // Bank accounts and UPI IDs (PROCESSING, then VERIFIED / FAILED / MANUAL_REVIEW by BANK event), payout bank
 // accounts of payout-only corridors, and the USA bank link flow (accounts verified silently: no BANK event).
 import { randomInt, randomUUID } from "node:crypto";
+import type { PayoutBankIdentifiers } from "@exchange-kit/types";
 import { badRequest, missingFields } from "../http/api-error.js";
 import type { HandlerResult } from "../http/route.js";
 import { IFSC_BANKS, PAYOUT_METHOD_BY_COUNTRY, UPI_HANDLES } from "../domain/catalog.js";
 import { bankOutcome } from "../domain/magic.js";
 import type { BankRow, CustomerRow } from "../store/records.js";
 import { BANK_NOT_FOUND, findCustomer, paginate, requireMembers, text, UUID, type Ctx } from "./common.js";
+import type { OperationContext, SandboxContext } from "./validated-request.js";
 import { bankView } from "./views.js";
 
 export const ACCOUNTS_PER_RAIL = 3;
@@ -37,13 +39,13 @@ function newBank(
   };
 }
 
-export function createBankAccount(ctx: Ctx): HandlerResult {
+export function createBankAccount(ctx: OperationContext<"createBankAccount">): HandlerResult {
   const { body, domain } = ctx;
   requireMembers(body, ["customer_id", "bank_account_type", "identifiers"]);
   const customer = findCustomer(ctx, body.customer_id);
   requireVerified(customer);
-  const rail = String(body.bank_account_type);
-  const identifiers = body.identifiers as Record<string, unknown>;
+  const rail = body.bank_account_type;
+  const identifiers = body.identifiers;
   let key: string;
   let bankName: string;
   const clean: Record<string, string> = {};
@@ -111,7 +113,7 @@ function listed(bank: BankRow): boolean {
   return bank.source !== "payout";
 }
 
-export function listBankAccounts(ctx: Ctx): HandlerResult {
+export function listBankAccounts(ctx: OperationContext<"listBankAccounts">): HandlerResult {
   const customer = findCustomer(ctx, ctx.params.customer_id);
   // Already in creation order (the index is customer_id, created_at, seq).
   const banks = ctx.domain.store.banks.where("customer_id = ?", [customer.id], "created_at, seq").filter(listed);
@@ -122,20 +124,20 @@ export function listBankAccounts(ctx: Ctx): HandlerResult {
   return { message: "Bank accounts fetched successfully", data: { ...page, results: page.results.map(bankView) } };
 }
 
-function findBank(ctx: Ctx): BankRow {
+function findBank(ctx: OperationContext<"getBankAccount" | "deleteBankAccount">): BankRow {
   const customer = findCustomer(ctx, ctx.params.customer_id);
-  const id = String(ctx.params.bank_id).toLowerCase();
+  const id = ctx.params.bank_id.toLowerCase();
   const bank = UUID.test(id) ? ctx.domain.store.banks.get(id) : undefined;
   if (!bank || bank.customer_id !== customer.id || !listed(bank))
     throw badRequest("BANK_NOT_FOUND", BANK_NOT_FOUND, "bank_id");
   return bank;
 }
 
-export function getBankAccount(ctx: Ctx): HandlerResult {
+export function getBankAccount(ctx: OperationContext<"getBankAccount">): HandlerResult {
   return { message: "Bank account fetched successfully", data: bankView(findBank(ctx)) };
 }
 
-export function deleteBankAccount(ctx: Ctx): HandlerResult {
+export function deleteBankAccount(ctx: OperationContext<"deleteBankAccount">): HandlerResult {
   const bank = findBank(ctx);
   ctx.domain.cancel("bank", bank.id);
   ctx.domain.store.banks.delete(bank.id);
@@ -153,7 +155,7 @@ const PAYOUT_IDENTIFIERS: Record<string, string[]> = {
 };
 
 /** Payout bank accounts: errors are UNKNOWN_ERROR with field-keyed errors, as the document states for E9. */
-export function createBankAccountForPayout(ctx: Ctx): HandlerResult {
+export function createBankAccountForPayout(ctx: OperationContext<"createBankAccountForPayout">): HandlerResult {
   const { body, domain } = ctx;
   requireMembers(body, ["customer_id"]);
   const customer = findCustomer(ctx, body.customer_id, { missing: "UNKNOWN_ERROR", otherOrg: "UNKNOWN_ERROR" });
@@ -167,10 +169,11 @@ export function createBankAccountForPayout(ctx: Ctx): HandlerResult {
       `Use one of: ${Object.keys(PAYOUT_IDENTIFIERS).join(", ")}.`,
     );
   }
-  const identifiers = (body.identifiers ?? {}) as Record<string, unknown>;
-  const absent = needed.filter(
-    (name) => typeof identifiers[name] !== "string" || String(identifiers[name]).trim() === "",
-  );
+  const identifiers: PayoutBankIdentifiers = body.identifiers ?? {};
+  const absent = needed.filter((name) => {
+    const value = identifiers[name];
+    return typeof value !== "string" || value.trim() === "";
+  });
   if (absent.length > 0) throw missingFields(absent.map((name) => `identifiers.${name}`));
   const clean: Record<string, string> = {};
   for (const [name, value] of Object.entries(identifiers)) if (typeof value === "string") clean[name] = value;
@@ -197,7 +200,7 @@ export function createBankAccountForPayout(ctx: Ctx): HandlerResult {
  * The USA bank link flow. The sandbox plays the customer too: the link is "completed" at once, so a linked
  * account appears in the list as PROCESSING and turns VERIFIED after the automatic-progress delay, silently.
  */
-export function generateBankLink(ctx: Ctx): HandlerResult {
+export function generateBankLink(ctx: OperationContext<"generateBankLink">): HandlerResult {
   const { body, domain } = ctx;
   requireMembers(body, ["customer_id"]);
   const customer = findCustomer(ctx, body.customer_id, { missing: "UNKNOWN_ERROR", otherOrg: "UNKNOWN_ERROR" });
@@ -223,8 +226,8 @@ export function generateBankLink(ctx: Ctx): HandlerResult {
 }
 
 /** The page the link points at (public, like a hosted page): it reports the account the flow linked. */
-export function bankLinkPage(ctx: Ctx): HandlerResult {
-  const bank = ctx.domain.store.banks.get(String(ctx.params.bank_id));
+export function bankLinkPage(ctx: SandboxContext<"bank_id">): HandlerResult {
+  const bank = ctx.domain.store.banks.get(ctx.params.bank_id);
   if (bank?.source !== "linked") throw badRequest("UNKNOWN_ERROR", "Unknown bank link", "bank_id");
   return {
     message: "Bank account linked (sandbox): return to the application",

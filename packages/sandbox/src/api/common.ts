@@ -1,12 +1,13 @@
 // Helpers shared by the operation handlers: lookups scoped to the organization, pagination with absolute URLs,
 // the history date-range rule, and reading body members.
 import { ApiError, badRequest, missingFields } from "../http/api-error.js";
-import type { RequestContext } from "../http/route.js";
+import type { RequestContext, RequestValues } from "../http/route.js";
 import type { Domain } from "../domain/domain.js";
 import type { CustomerRow } from "../store/records.js";
 import type { Table } from "../store/store.js";
 
-export type Ctx = RequestContext<Domain>;
+/** What the helpers shared by all handlers read: the organization, domain, path and query; never the body. */
+export type Ctx = RequestContext<Domain, unknown, RequestValues>;
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -14,14 +15,17 @@ export const CUSTOMER_NOT_FOUND = "Customer not found or access denied";
 export const BANK_NOT_FOUND = "Bank not found or access denied";
 
 /** A non-empty string member of the body, or undefined. */
-export function text(body: Record<string, unknown>, key: string): string | undefined {
-  const value = body[key];
+export function text<B extends object>(body: B, key: keyof B & string): string | undefined {
+  const value: unknown = body[key];
   return typeof value === "string" && value.trim() !== "" ? value : undefined;
 }
 
 /** Throws REQ_FIELD_MISSING naming every absent (or blank) member. */
-export function requireMembers(body: Record<string, unknown>, keys: string[]): void {
-  const missing = keys.filter((key) => body[key] === undefined || body[key] === null || body[key] === "");
+export function requireMembers<B extends object>(body: B, keys: ReadonlyArray<keyof B & string>): void {
+  const missing = keys.filter((key) => {
+    const value: unknown = body[key];
+    return value === undefined || value === null || value === "";
+  });
   if (missing.length > 0) throw missingFields(missing);
 }
 

@@ -4,7 +4,8 @@ import { badRequest } from "../http/api-error.js";
 import type { HandlerResult } from "../http/route.js";
 import { COUNTRIES, ISO_ALPHA3 } from "../domain/catalog.js";
 import type { CustomerRow } from "../store/records.js";
-import { dateRange, findCustomer, orderedPage, text, type Condition, type Ctx } from "./common.js";
+import { dateRange, findCustomer, orderedPage, text, type Condition } from "./common.js";
+import type { OperationContext } from "./validated-request.js";
 import { customerView } from "./views.js";
 
 function countryError(code: string, field: string): never {
@@ -23,9 +24,9 @@ function countryError(code: string, field: string): never {
   );
 }
 
-export function createCustomer(ctx: Ctx): HandlerResult {
+export function createCustomer(ctx: OperationContext<"createCustomer">): HandlerResult {
   const { body, domain, org } = ctx;
-  const country = String(body.alpha_3_country_code);
+  const country = body.alpha_3_country_code;
   const info = COUNTRIES[country];
   if (!info) countryError(country, "alpha_3_country_code");
 
@@ -44,7 +45,7 @@ export function createCustomer(ctx: Ctx): HandlerResult {
     }
   }
 
-  const reference = String(body.client_reference_id);
+  const reference = body.client_reference_id;
   const existing = domain.store.customers.first("org = ? AND client_ref = ?", org.id, reference);
   if (existing) return { message: "Customer already exists", data: customerView(existing) };
 
@@ -76,7 +77,8 @@ export function createCustomer(ctx: Ctx): HandlerResult {
     throw badRequest("USR_DUPLICATE_CONTACT", "Phone already in use", "phone");
 
   const now = domain.clock.iso();
-  const fullName = text(body, "full_name") ?? `${String(body.first_name)} ${String(body.last_name)}`;
+  // The schema asks for full_name or both first_name and last_name.
+  const fullName = text(body, "full_name") ?? `${body.first_name} ${body.last_name}`;
   const customer: CustomerRow = {
     id: randomUUID(),
     org: org.id,
@@ -96,13 +98,13 @@ export function createCustomer(ctx: Ctx): HandlerResult {
   return { message: "Customer created successfully", data: customerView(customer) };
 }
 
-export function getCustomer(ctx: Ctx): HandlerResult {
+export function getCustomer(ctx: OperationContext<"getCustomer">): HandlerResult {
   const customer = findCustomer(ctx, ctx.params.customer_id);
   return { message: "Customer fetched successfully", data: customerView(customer) };
 }
 
 /** Filters: start_date / end_date (YYYY-MM-DD, either alone is fine here), status; ordering as on histories. */
-export function listCustomers(ctx: Ctx): HandlerResult {
+export function listCustomers(ctx: OperationContext<"listCustomers">): HandlerResult {
   const condition: Condition = { org: ctx.org.id, where: [], params: [] };
   dateRange(ctx, { together: false, formatCode: "INPUT_INVALID_DATE_FORMAT" }, condition);
   const status = ctx.query.get("status");

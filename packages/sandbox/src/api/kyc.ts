@@ -8,6 +8,7 @@ import { kycOutcome, stringsIn } from "../domain/magic.js";
 import type { CustomerRow, KycState, RemitterRow, SenderKycRow } from "../store/records.js";
 import { kycDocumentKey } from "../store/schema.js";
 import { findCustomer, requireMembers, text, type Ctx } from "./common.js";
+import type { OperationContext, ValidatedBody } from "./validated-request.js";
 
 export const KYC_UPDATE_LIMIT = 3;
 
@@ -24,7 +25,7 @@ function kycConfiguration(customer: CustomerRow) {
   };
 }
 
-export function getKycConfiguration(ctx: Ctx): HandlerResult {
+export function getKycConfiguration(ctx: OperationContext<"getKycConfiguration">): HandlerResult {
   const customer = findCustomer(ctx, ctx.params.customer_id);
   return { message: "KYC configuration fetched successfully", data: kycConfiguration(customer) };
 }
@@ -41,13 +42,18 @@ function checkDocumentType(customer: CustomerRow, documentType: string): void {
   }
 }
 
+/** The members of a KYC submission that carry the document's images. */
+type KycImages = Pick<
+  ValidatedBody<"addKycData">,
+  "document_front_image_url" | "document_back_image_url" | "document_details"
+>;
+
 /** Images are required for every document type except AADHAAR, which may send aadhaar_json instead. */
-function checkImages(body: Record<string, unknown>, documentType: string): void {
+function checkImages(body: KycImages, documentType: string): void {
   const front = text(body, "document_front_image_url");
   const back = text(body, "document_back_image_url");
   if (documentType === "AADHAAR") {
-    const details = body.document_details as { additional_data?: Record<string, unknown> } | undefined;
-    const aadhaarJson = details?.additional_data?.aadhaar_json;
+    const aadhaarJson = body.document_details?.additional_data?.aadhaar_json;
     if (!(front && back) && (aadhaarJson === undefined || aadhaarJson === null || aadhaarJson === "")) {
       throw badRequest(
         "KYC_INVALID_AADHAAR_INPUT",
@@ -63,14 +69,14 @@ function checkImages(body: Record<string, unknown>, documentType: string): void 
   if (missing.length > 0) throw missingFields(missing);
 }
 
-/** additional_info: only the configured names, string values, the required ones present, at least min_required. */
-function checkAdditionalInfo(value: unknown): void {
+/**
+ * additional_info: only the configured names, string values, the required ones present, at least min_required.
+ * (One that is not an object never gets here: the schema answers it.)
+ */
+function checkAdditionalInfo(info: ValidatedBody<"addKycData">["additional_info"]): void {
   const fail = (errors: Record<string, string[]>) =>
     new ApiError(400, "INPUT_MALFORMED_ADDITIONAL_INFO", "Invalid additional_info", errors);
-  if (value === undefined) throw fail({ additional_info: [REQUIRED_MESSAGE] });
-  if (value === null || typeof value !== "object" || Array.isArray(value))
-    throw fail({ additional_info: ["Must be an object."] });
-  const info = value as Record<string, unknown>;
+  if (info === undefined) throw fail({ additional_info: [REQUIRED_MESSAGE] });
   const errors: Record<string, string[]> = {};
   for (const [key, item] of Object.entries(info)) {
     if (!ADDITIONAL_INFO.options.includes(key)) errors[`additional_info.${key}`] = ["Unknown field."];
@@ -131,7 +137,7 @@ function submissionResult(kyc: KycState) {
   return { id: kyc.id, status: kyc.status, failure_reason: kyc.failure_reason };
 }
 
-export function addKycData(ctx: Ctx): HandlerResult {
+export function addKycData(ctx: OperationContext<"addKycData">): HandlerResult {
   const { body } = ctx;
   requireMembers(body, ["customer_id"]);
   const customer = findCustomer(ctx, body.customer_id);
@@ -142,12 +148,17 @@ export function addKycData(ctx: Ctx): HandlerResult {
       "customer_id",
       "KYC already exists for this customer; use the update operations.",
     );
-  const required = ["full_name", "dob", "document_type", "document_details", "selfie_url"];
+  const required: Array<keyof typeof body & string> = [
+    "full_name",
+    "dob",
+    "document_type",
+    "document_details",
+    "selfie_url",
+  ];
   if (COUNTRIES[customer.country]?.taxRequired) required.push("tax_number");
   requireMembers(body, required);
-  const details = body.document_details as Record<string, unknown>;
-  if (details.document_number === undefined) throw missingFields(["document_details.document_number"]);
-  const documentType = String(body.document_type);
+  if (body.document_details.document_number === undefined) throw missingFields(["document_details.document_number"]);
+  const documentType = body.document_type;
   checkDocumentType(customer, documentType);
   checkImages(body, documentType);
   checkAdditionalInfo(body.additional_info);
@@ -159,8 +170,10 @@ export function addKycData(ctx: Ctx): HandlerResult {
   return { message: "KYC data added successfully", data: submissionResult(kyc) };
 }
 
+type KycUpdateContext = OperationContext<"updateKycSelfie" | "updateKycTaxInfo" | "updateKycDocumentInfo">;
+
 /** The common part of the three updates: the customer, existing KYC, and the update limit. */
-function updatable(ctx: Ctx): { customer: CustomerRow; kyc: KycState } {
+function updatable(ctx: KycUpdateContext): { customer: CustomerRow; kyc: KycState } {
   requireMembers(ctx.body, ["customer_id"]);
   const customer = findCustomer(ctx, ctx.body.customer_id);
   const kyc = customer.kyc;
@@ -185,13 +198,13 @@ function applyUpdate(ctx: Ctx, customer: CustomerRow, kyc: KycState, changes: Re
   return updated;
 }
 
-export function updateKycSelfie(ctx: Ctx): HandlerResult {
+export function updateKycSelfie(ctx: OperationContext<"updateKycSelfie">): HandlerResult {
   const { customer, kyc } = updatable(ctx);
   const updated = applyUpdate(ctx, customer, kyc, { selfie_url: ctx.body.selfie_url });
   return { message: "Selfie updated successfully", data: submissionResult(updated) };
 }
 
-export function updateKycTaxInfo(ctx: Ctx): HandlerResult {
+export function updateKycTaxInfo(ctx: OperationContext<"updateKycTaxInfo">): HandlerResult {
   const { customer, kyc } = updatable(ctx);
   requireMembers(ctx.body, ["tax_number"]);
   const changes = { tax_number: ctx.body.tax_number };
@@ -200,17 +213,17 @@ export function updateKycTaxInfo(ctx: Ctx): HandlerResult {
   return { message: "Tax information updated successfully", data: submissionResult(updated) };
 }
 
-export function updateKycDocumentInfo(ctx: Ctx): HandlerResult {
+export function updateKycDocumentInfo(ctx: OperationContext<"updateKycDocumentInfo">): HandlerResult {
   const { customer, kyc } = updatable(ctx);
   const { body } = ctx;
   requireMembers(body, ["document_type", "document_details"]);
-  const details = body.document_details as Record<string, unknown>;
+  const details = body.document_details;
   if (details.document_number === undefined) throw missingFields(["document_details.document_number"]);
-  const documentType = String(body.document_type);
+  const documentType = body.document_type;
   checkDocumentType(customer, documentType);
   checkImages(body, documentType);
   const changes: Record<string, unknown> = { document_type: documentType, document_details: details };
-  for (const key of ["document_front_image_url", "document_back_image_url"])
+  for (const key of ["document_front_image_url", "document_back_image_url"] as const)
     if (body[key] !== undefined) changes[key] = body[key];
   checkNotInUse(ctx, customer, { ...changes, tax_number: undefined });
   customer.document_type = documentType;
@@ -219,10 +232,10 @@ export function updateKycDocumentInfo(ctx: Ctx): HandlerResult {
 }
 
 /** Payout-only onboarding: the customer is found by client_reference_id; field errors use UNKNOWN_ERROR. */
-export function addPayoutSenderKycData(ctx: Ctx): HandlerResult {
+export function addPayoutSenderKycData(ctx: OperationContext<"addPayoutSenderKycData">): HandlerResult {
   const { body, domain, org } = ctx;
   requireMembers(body, ["client_reference_id", "document_type"]);
-  const reference = String(body.client_reference_id);
+  const reference = body.client_reference_id;
   const customer = domain.store.customers.first("org = ? AND client_ref = ?", org.id, reference);
   if (!customer)
     throw badRequest(
@@ -268,7 +281,7 @@ export function addPayoutSenderKycData(ctx: Ctx): HandlerResult {
 }
 
 /** The remitter's members are not published: the sandbox stores what it is sent and returns it with an `id`. */
-export function createKycRemitter(ctx: Ctx): HandlerResult {
+export function createKycRemitter(ctx: OperationContext<"createKycRemitter">): HandlerResult {
   const now = ctx.domain.clock.iso();
   const row: RemitterRow = { id: randomUUID(), org: ctx.org.id, data: ctx.body, created_at: now, updated_at: now };
   ctx.domain.store.remitters.put(row);

@@ -9,6 +9,7 @@ import { eddOutcome, stringsIn } from "../domain/magic.js";
 import { dailyLimit, hasVerifiedEdd, usedToday } from "../domain/risk.js";
 import type { BankRow, CustomerRow, EddRow, OrderTerms } from "../store/records.js";
 import { BANK_NOT_FOUND, requireMembers, UUID, type Ctx } from "./common.js";
+import type { OperationContext } from "./validated-request.js";
 
 /** The one amount of a quotation request: the field, the string exactly as sent, and its exact value. */
 export interface AmountRequest {
@@ -17,8 +18,14 @@ export interface AmountRequest {
   value: Decimal;
 }
 
+/** The two amounts a quotation body may carry (decimal strings). */
+export interface QuotationAmounts {
+  sending_amount?: string;
+  receiving_amount?: string;
+}
+
 /** Exactly one of sending_amount and receiving_amount, as a decimal string, greater than zero. */
-export function oneAmount(body: Record<string, unknown>, prefix: "PAYIN" | "PAYOUT"): AmountRequest {
+export function oneAmount(body: QuotationAmounts, prefix: "PAYIN" | "PAYOUT"): AmountRequest {
   const hasSending = body.sending_amount !== undefined && body.sending_amount !== null;
   const hasReceiving = body.receiving_amount !== undefined && body.receiving_amount !== null;
   if (hasSending && hasReceiving) {
@@ -73,8 +80,8 @@ export function verifiedCustomer(ctx: Ctx, id: unknown): CustomerRow {
 }
 
 /** The customer's bank account, VERIFIED: BANK_NOT_FOUND otherwise, or BANK_ACCOUNT_UNVERIFIED while not verified. */
-export function verifiedBank(ctx: Ctx, customer: CustomerRow, id: unknown): BankRow {
-  const bank = typeof id === "string" && UUID.test(id) ? ctx.domain.store.banks.get(id.toLowerCase()) : undefined;
+export function verifiedBank(ctx: Ctx, customer: CustomerRow, id: string): BankRow {
+  const bank = UUID.test(id) ? ctx.domain.store.banks.get(id.toLowerCase()) : undefined;
   if (!bank || bank.customer_id !== customer.id) throw badRequest("BANK_NOT_FOUND", BANK_NOT_FOUND, "bank_id");
   if (bank.bank_account_status !== "VERIFIED")
     throw badRequest("BANK_ACCOUNT_UNVERIFIED", "Bank account is unverified", "bank_id");
@@ -82,8 +89,8 @@ export function verifiedBank(ctx: Ctx, customer: CustomerRow, id: unknown): Bank
 }
 
 /** A value of the corridor (asset, network, payment method), compared without case; INPUT_MALFORMED otherwise. */
-export function oneOf(field: string, value: unknown, allowed: readonly string[]): string {
-  const match = allowed.find((a) => a.toLowerCase() === String(value).toLowerCase());
+export function oneOf(field: string, value: string, allowed: readonly string[]): string {
+  const match = allowed.find((a) => a.toLowerCase() === value.toLowerCase());
   if (!match)
     throw badRequest("INPUT_MALFORMED", `Invalid value for ${field}`, field, `Must be one of: ${allowed.join(", ")}.`);
   return match;
@@ -119,7 +126,10 @@ export function expired(ctx: Ctx, expiryTime: string): boolean {
   return ctx.domain.clock.nowMs() > Date.parse(expiryTime);
 }
 
-export function limitsOf(ctx: Ctx, module: "payin" | "payout"): HandlerResult {
+export function limitsOf(
+  ctx: OperationContext<"getPayinLimits" | "getPayoutLimits">,
+  module: "payin" | "payout",
+): HandlerResult {
   const customer = verifiedCustomer(ctx, ctx.params.customer_id);
   const limit = dailyLimit(ctx.domain, customer, module);
   const used = usedToday(ctx.domain, customer, module);
@@ -137,8 +147,8 @@ export function limitsOf(ctx: Ctx, module: "payin" | "payout"): HandlerResult {
 }
 
 /** The corridor of a fiat (any case) in the catalog's payin or payout corridors; INPUT_MALFORMED otherwise. */
-export function corridorOf<C>(corridors: Record<string, C>, fiat: unknown): C {
-  const corridor = corridors[String(fiat).toUpperCase()];
+export function corridorOf<C>(corridors: Record<string, C>, fiat: string): C {
+  const corridor = corridors[fiat.toUpperCase()];
   if (!corridor)
     throw badRequest(
       "INPUT_MALFORMED",
@@ -153,13 +163,14 @@ export function corridorOf<C>(corridors: Record<string, C>, fiat: unknown): C {
 export function fetchRate(ctx: Ctx, corridors: Record<string, { rate: string; assets: string[] }>): HandlerResult {
   const asset = ctx.query.get("asset");
   const fiat = ctx.query.get("fiat");
-  const missing = [asset ? undefined : "asset", fiat ? undefined : "fiat"].filter((m): m is string => m !== undefined);
-  if (missing.length > 0) throw missingFields(missing);
+  if (!asset || !fiat) {
+    throw missingFields([asset ? undefined : "asset", fiat ? undefined : "fiat"].filter((m) => m !== undefined));
+  }
   const corridor = corridorOf(corridors, fiat);
   const assetName = oneOf("asset", asset, corridor.assets);
   return {
     message: "Rate fetched successfully",
-    data: { asset: assetName, fiat: fiat!.toUpperCase(), rate: format(parse(corridor.rate), RATE_DECIMALS, "half-up") },
+    data: { asset: assetName, fiat: fiat.toUpperCase(), rate: format(parse(corridor.rate), RATE_DECIMALS, "half-up") },
   };
 }
 
@@ -175,7 +186,10 @@ function eddView(edd: EddRow) {
 }
 
 /** EDD body members are not published; the sandbox needs customer_id and keeps the rest as sent. */
-export function saveEdd(ctx: Ctx, module: "payin" | "payout"): HandlerResult {
+export function saveEdd(
+  ctx: OperationContext<"savePayinEdd" | "savePayoutEdd">,
+  module: "payin" | "payout",
+): HandlerResult {
   requireMembers(ctx.body, ["customer_id"]);
   const customer = verifiedCustomer(ctx, ctx.body.customer_id);
   const now = ctx.domain.clock.iso();

@@ -1,7 +1,7 @@
 // Webhook registration: one URL per organization receives every event type.
 import type { HandlerResult } from "../http/route.js";
 import type { JsonSchema } from "../spec/openapi.js";
-import type { Ctx } from "./common.js";
+import type { OperationContext } from "./validated-request.js";
 
 /**
  * The spec requires https://. The sandbox also accepts http:// on the loopback interface (127.0.0.1, localhost,
@@ -15,8 +15,8 @@ export function allowLoopbackWebhooks(schema: JsonSchema): JsonSchema {
   return { ...schema, properties };
 }
 
-export function registerWebhook(ctx: Ctx): HandlerResult {
-  const url = String(ctx.body.webhook_url);
+export function registerWebhook(ctx: OperationContext<"registerWebhook">): HandlerResult {
+  const url = ctx.body.webhook_url;
   const now = ctx.domain.clock.iso();
   ctx.domain.store.orgSettings.put({ id: ctx.org.id, org: ctx.org.id, webhook_url: url, updated_at: now });
   return { message: "Webhook registered successfully", data: { webhook_url: url, updated_at: now } };

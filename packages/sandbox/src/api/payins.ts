@@ -10,7 +10,7 @@ import { formatPayinQuote, quotePayin } from "../domain/pricing.js";
 import { checkEndUserIp, checkRisk } from "../domain/risk.js";
 import { PAYIN_STATUSES } from "../domain/transitions.js";
 import type { PayinQuotationRow, PayinRow } from "../store/records.js";
-import { historyPage, requireMembers, UUID, type Ctx } from "./common.js";
+import { historyPage, requireMembers, UUID } from "./common.js";
 import {
   checkPrecision,
   corridorOf,
@@ -26,6 +26,7 @@ import {
   verifiedBank,
   verifiedCustomer,
 } from "./orders-common.js";
+import type { OperationContext } from "./validated-request.js";
 import { payinQuotationView, payinView } from "./views.js";
 
 /** A UTR: 12 to 22 letters and digits (IMPS references are 12 digits, NEFT/RTGS ones up to 22 characters). */
@@ -54,7 +55,7 @@ export function payinConfiguration(): HandlerResult {
   return { message: "Payin configuration fetched successfully", data };
 }
 
-export function createPayinQuotation(ctx: Ctx): HandlerResult {
+export function createPayinQuotation(ctx: OperationContext<"createPayinQuotation">): HandlerResult {
   const { body, domain } = ctx;
   requireMembers(body, ["customer_id", "bank_id", "asset", "fiat", "network", "payment_method", "wallet_address"]);
   const amount = oneAmount(body, "PAYIN");
@@ -63,8 +64,6 @@ export function createPayinQuotation(ctx: Ctx): HandlerResult {
   const asset = oneOf("asset", body.asset, corridor.assets);
   const network = oneOf("network", body.network, corridor.networks);
   const method = oneOf("payment_method", body.payment_method, Object.keys(corridor.methods));
-  if (typeof body.wallet_address !== "string")
-    throw badRequest("INPUT_MALFORMED", "Invalid value for wallet_address", "wallet_address", "Must be a string.");
   const bank = verifiedBank(ctx, customer, body.bank_id);
   const rules = corridor.methods[method]!;
   if (bank.bank_account_type !== rules.rail) {
@@ -75,7 +74,7 @@ export function createPayinQuotation(ctx: Ctx): HandlerResult {
       `${method} needs a ${rules.rail} bank account.`,
     );
   }
-  const risk = (body.risk_parameters ?? {}) as Record<string, unknown>;
+  const risk = body.risk_parameters ?? {};
   checkEndUserIp(risk.ip_address);
   // The requested amount is in the fiat (sending) or the asset (receiving); it is never rounded.
   checkPrecision(amount, amount.field === "sending_amount" ? corridor.fiat : asset);
@@ -126,20 +125,17 @@ export function createPayinQuotation(ctx: Ctx): HandlerResult {
   return { message: "Quotation created successfully", data: payinQuotationView(quotation) };
 }
 
-export function getPayinQuotation(ctx: Ctx): HandlerResult {
-  const quotation = ctx.domain.store.payinQuotations.owned(
-    ctx.org.id,
-    String(ctx.params.quotation_id).toLowerCase(),
-  ).row;
+export function getPayinQuotation(ctx: OperationContext<"getPayinQuotation">): HandlerResult {
+  const quotation = ctx.domain.store.payinQuotations.owned(ctx.org.id, ctx.params.quotation_id.toLowerCase()).row;
   if (!quotation) throw badRequest("INPUT_MALFORMED", "Quotation not found", "quotation_id");
   return { message: "Quotation fetched successfully", data: payinQuotationView(quotation) };
 }
 
 /** The UTR is read from transaction_reference_id (the request name is not published; see the spec). */
-export function initiatePayin(ctx: Ctx): HandlerResult {
+export function initiatePayin(ctx: OperationContext<"initiatePayin">): HandlerResult {
   const { body, domain, org } = ctx;
   requireMembers(body, ["quotation_id", "client_reference_id", "transaction_reference_id"]);
-  const utr = String(body.transaction_reference_id);
+  const utr = body.transaction_reference_id;
   if (!UTR_FORMAT.test(utr))
     throw badRequest(
       "PAYIN_INVALID_UTR_FORMAT",
@@ -147,10 +143,10 @@ export function initiatePayin(ctx: Ctx): HandlerResult {
       "transaction_reference_id",
       "A UTR has 12 to 22 letters and digits.",
     );
-  const quotationId = String(body.quotation_id).toLowerCase();
+  const quotationId = body.quotation_id.toLowerCase();
   const quotation = UUID.test(quotationId) ? domain.store.payinQuotations.owned(org.id, quotationId).row : undefined;
   if (!quotation) throw badRequest("PAYIN_QUOTATION_NOT_FOUND", "Quotation not found", "quotation_id");
-  const reference = String(body.client_reference_id);
+  const reference = body.client_reference_id;
   if (domain.store.payins.first("org = ? AND client_ref = ?", org.id, reference)) {
     throw badRequest("PAYIN_DUPLICATE_CLIENT_REF_ID", "client_reference_id already exists", "client_reference_id");
   }
@@ -184,18 +180,18 @@ export function initiatePayin(ctx: Ctx): HandlerResult {
   return { message: "Payin initiated successfully", data: payinView(payin) };
 }
 
-export function getPayin(ctx: Ctx): HandlerResult {
-  const payin = ctx.domain.store.payins.owned(ctx.org.id, String(ctx.params.payin_id).toLowerCase()).row;
+export function getPayin(ctx: OperationContext<"getPayin">): HandlerResult {
+  const payin = ctx.domain.store.payins.owned(ctx.org.id, ctx.params.payin_id.toLowerCase()).row;
   if (!payin) throw badRequest("INPUT_MALFORMED", "Payin not found", "payin_id");
   return { message: "Payin fetched successfully", data: payinView(payin) };
 }
 
-export function listPayinHistory(ctx: Ctx): HandlerResult {
+export function listPayinHistory(ctx: OperationContext<"listPayinHistory">): HandlerResult {
   const page = historyPage(ctx, ctx.domain.store.payins, PAYIN_STATUSES);
   return { message: "Payin history fetched successfully", data: { ...page, results: page.results.map(payinView) } };
 }
 
-export const getPayinLimits = (ctx: Ctx) => limitsOf(ctx, "payin");
-export const fetchPayinRate = (ctx: Ctx) => fetchRate(ctx, PAYIN_CORRIDORS);
-export const savePayinEdd = (ctx: Ctx) => saveEdd(ctx, "payin");
-export const listPayinEdd = (ctx: Ctx) => listEdd(ctx, "payin");
+export const getPayinLimits = (ctx: OperationContext<"getPayinLimits">) => limitsOf(ctx, "payin");
+export const fetchPayinRate = (ctx: OperationContext<"fetchPayinRate">) => fetchRate(ctx, PAYIN_CORRIDORS);
+export const savePayinEdd = (ctx: OperationContext<"savePayinEdd">) => saveEdd(ctx, "payin");
+export const listPayinEdd = (ctx: OperationContext<"listPayinEdd">) => listEdd(ctx, "payin");

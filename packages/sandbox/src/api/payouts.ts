@@ -11,7 +11,7 @@ import { formatPayoutQuote, quotePayout } from "../domain/pricing.js";
 import { checkEndUserIp, checkRisk } from "../domain/risk.js";
 import { PAYOUT_STATUSES } from "../domain/transitions.js";
 import type { PayoutQuotationRow, PayoutRow } from "../store/records.js";
-import { historyPage, requireMembers, text, UUID, type Ctx } from "./common.js";
+import { historyPage, requireMembers, text, UUID } from "./common.js";
 import {
   checkPrecision,
   corridorOf,
@@ -27,6 +27,7 @@ import {
   verifiedBank,
   verifiedCustomer,
 } from "./orders-common.js";
+import type { OperationContext } from "./validated-request.js";
 import { payoutQuotationView, payoutView } from "./views.js";
 
 function corridorConfiguration(corridor: PayoutCorridor) {
@@ -73,13 +74,17 @@ export function payoutConfiguration(): HandlerResult {
   return { message: "Payout configuration fetched successfully", data: configuration };
 }
 
-function createQuotation(ctx: Ctx, remittance: boolean): PayoutQuotationRow {
+/** Either quotation; `remitter` is the remittance quotation's remitter_id, checked after the customer. */
+function createQuotation(
+  ctx: OperationContext<"createPayoutQuotation" | "createRemittancePayoutQuotation">,
+  remitter: string | undefined,
+): PayoutQuotationRow {
   const { body, domain } = ctx;
   const amount = oneAmount(body, "PAYOUT");
   const customer = verifiedCustomer(ctx, body.customer_id);
   let remitterId: string | undefined;
-  if (remittance) {
-    const id = String(body.remitter_id).toLowerCase();
+  if (remitter !== undefined) {
+    const id = remitter.toLowerCase();
     if (!UUID.test(id) || !domain.store.remitters.owned(ctx.org.id, id).row) {
       throw badRequest(
         "UNKNOWN_ERROR",
@@ -95,7 +100,7 @@ function createQuotation(ctx: Ctx, remittance: boolean): PayoutQuotationRow {
   const network = oneOf("network", body.network, corridor.networks);
   const method = oneOf("payment_method", body.payment_method, Object.keys(corridor.methods));
   const bank = verifiedBank(ctx, customer, body.bank_id);
-  const risk = (body.risk_parameters ?? {}) as Record<string, unknown>;
+  const risk = body.risk_parameters;
   const missingRisk = corridor.requiredRiskParameters.filter((key) => risk[key] === undefined || risk[key] === "");
   if (missingRisk.length > 0) {
     throw new ApiError(
@@ -158,27 +163,27 @@ function createQuotation(ctx: Ctx, remittance: boolean): PayoutQuotationRow {
   return quotation;
 }
 
-export function createPayoutQuotation(ctx: Ctx): HandlerResult {
-  return { message: "Quotation created successfully", data: payoutQuotationView(createQuotation(ctx, false)) };
+export function createPayoutQuotation(ctx: OperationContext<"createPayoutQuotation">): HandlerResult {
+  return { message: "Quotation created successfully", data: payoutQuotationView(createQuotation(ctx, undefined)) };
 }
 
-export function createRemittancePayoutQuotation(ctx: Ctx): HandlerResult {
-  return { message: "Quotation created successfully", data: payoutQuotationView(createQuotation(ctx, true)) };
+export function createRemittancePayoutQuotation(
+  ctx: OperationContext<"createRemittancePayoutQuotation">,
+): HandlerResult {
+  const quotation = createQuotation(ctx, ctx.body.remitter_id);
+  return { message: "Quotation created successfully", data: payoutQuotationView(quotation) };
 }
 
-export function getPayoutQuotation(ctx: Ctx): HandlerResult {
-  const quotation = ctx.domain.store.payoutQuotations.owned(
-    ctx.org.id,
-    String(ctx.params.quotation_id).toLowerCase(),
-  ).row;
+export function getPayoutQuotation(ctx: OperationContext<"getPayoutQuotation">): HandlerResult {
+  const quotation = ctx.domain.store.payoutQuotations.owned(ctx.org.id, ctx.params.quotation_id.toLowerCase()).row;
   if (!quotation) throw badRequest("UNKNOWN_ERROR", "Quotation not found", "quotation_id");
   return { message: "Quotation fetched successfully", data: payoutQuotationView(quotation) };
 }
 
-export function initiatePayout(ctx: Ctx): HandlerResult {
+export function initiatePayout(ctx: OperationContext<"initiatePayout">): HandlerResult {
   const { body, domain, org } = ctx;
   requireMembers(body, ["quotation_id"]);
-  const quotationId = String(body.quotation_id).toLowerCase();
+  const quotationId = body.quotation_id.toLowerCase();
   const quotation = domain.store.payoutQuotations.owned(org.id, quotationId).row;
   if (!quotation) throw badRequest("PAYOUT_QUOTATION_NOT_FOUND", "Quotation not found", "quotation_id");
   const reference = text(body, "client_reference_id") ?? null;
@@ -210,18 +215,18 @@ export function initiatePayout(ctx: Ctx): HandlerResult {
   return { message: "Payout initiated successfully", data: payoutView(payout) };
 }
 
-export function getPayout(ctx: Ctx): HandlerResult {
-  const payout = ctx.domain.store.payouts.owned(ctx.org.id, String(ctx.params.payout_id).toLowerCase()).row;
+export function getPayout(ctx: OperationContext<"getPayout">): HandlerResult {
+  const payout = ctx.domain.store.payouts.owned(ctx.org.id, ctx.params.payout_id.toLowerCase()).row;
   if (!payout) throw badRequest("PAYOUT_INVALID_PAYOUT_ID", "Invalid payout ID", "payout_id");
   return { message: "Payout fetched successfully", data: payoutView(payout) };
 }
 
-export function listPayoutHistory(ctx: Ctx): HandlerResult {
+export function listPayoutHistory(ctx: OperationContext<"listPayoutHistory">): HandlerResult {
   const page = historyPage(ctx, ctx.domain.store.payouts, PAYOUT_STATUSES);
   return { message: "Payout history fetched successfully", data: { ...page, results: page.results.map(payoutView) } };
 }
 
-export const getPayoutLimits = (ctx: Ctx) => limitsOf(ctx, "payout");
-export const fetchPayoutRate = (ctx: Ctx) => fetchRate(ctx, PAYOUT_CORRIDORS);
-export const savePayoutEdd = (ctx: Ctx) => saveEdd(ctx, "payout");
-export const listPayoutEdd = (ctx: Ctx) => listEdd(ctx, "payout");
+export const getPayoutLimits = (ctx: OperationContext<"getPayoutLimits">) => limitsOf(ctx, "payout");
+export const fetchPayoutRate = (ctx: OperationContext<"fetchPayoutRate">) => fetchRate(ctx, PAYOUT_CORRIDORS);
+export const savePayoutEdd = (ctx: OperationContext<"savePayoutEdd">) => saveEdd(ctx, "payout");
+export const listPayoutEdd = (ctx: OperationContext<"listPayoutEdd">) => listEdd(ctx, "payout");

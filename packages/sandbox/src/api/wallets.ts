@@ -4,7 +4,8 @@
 import { ApiError, badRequest, missingFields } from "../http/api-error.js";
 import type { HandlerResult } from "../http/route.js";
 import type { CustomerRow, WalletRow } from "../store/records.js";
-import { CUSTOMER_NOT_FOUND, findCustomer, paginate, requireMembers, text, UUID, type Ctx } from "./common.js";
+import { CUSTOMER_NOT_FOUND, findCustomer, paginate, requireMembers, text, UUID } from "./common.js";
+import type { OperationContext, SandboxContext } from "./validated-request.js";
 import { walletView } from "./views.js";
 
 export const WALLET_NETWORKS = ["Ethereum", "Polygon", "Arbitrum", "Bsc", "Sepolia", "Solana", "Tron"];
@@ -18,38 +19,41 @@ function nonField(message: string): ApiError {
   return new ApiError(400, "UNKNOWN_ERROR", message, { non_field_errors: [message] });
 }
 
-function walletOwner(ctx: Ctx): CustomerRow {
+type WalletContext = OperationContext<"getWallet" | "deleteWallet">;
+
+function walletOwner(ctx: WalletContext): CustomerRow {
   const id = ctx.params.customer_id;
-  if (typeof id !== "string" || !UUID.test(id)) throw nonField(CUSTOMER_NOT_FOUND);
+  if (!UUID.test(id)) throw nonField(CUSTOMER_NOT_FOUND);
   const { row } = ctx.domain.store.customers.owned(ctx.org.id, id.toLowerCase());
   if (!row) throw nonField(CUSTOMER_NOT_FOUND);
   return row;
 }
 
-function findWallet(ctx: Ctx): WalletRow {
+function findWallet(ctx: WalletContext): WalletRow {
   const customer = walletOwner(ctx);
+  // Wallet IDs are integers in the spec, kept as their decimal text.
   const wallet = ctx.domain.store.wallets.get(String(ctx.params.wallet_id));
   if (!wallet || wallet.customer_id !== customer.id) throw nonField("Wallet not found");
   return wallet;
 }
 
-export function getWallet(ctx: Ctx): HandlerResult {
+export function getWallet(ctx: OperationContext<"getWallet">): HandlerResult {
   return { message: "Wallet fetched successfully", data: walletView(findWallet(ctx)) };
 }
 
-export function deleteWallet(ctx: Ctx): HandlerResult {
+export function deleteWallet(ctx: OperationContext<"deleteWallet">): HandlerResult {
   const wallet = findWallet(ctx);
   ctx.domain.store.wallets.delete(wallet.id);
   return { message: "Wallet deleted successfully", data: walletView(wallet) };
 }
 
 /** Sandbox-only path. Body: customer_id, wallet_address, network (a WalletNetwork value), label (optional). */
-export function addWallet(ctx: Ctx): HandlerResult {
+export function addWallet(ctx: SandboxContext): HandlerResult {
   const { body, domain } = ctx;
   requireMembers(body, ["customer_id", "wallet_address", "network"]);
   const customer = findCustomer(ctx, body.customer_id);
-  const network = String(body.network);
-  if (!WALLET_NETWORKS.includes(network))
+  const network = body.network;
+  if (typeof network !== "string" || !WALLET_NETWORKS.includes(network))
     throw badRequest("INPUT_MALFORMED", "Invalid network", "network", `Must be one of: ${WALLET_NETWORKS.join(", ")}.`);
   const address = text(body, "wallet_address");
   if (!address) throw missingFields(["wallet_address"]);
@@ -78,7 +82,7 @@ export function addWallet(ctx: Ctx): HandlerResult {
 }
 
 /** Sandbox-only path. Only labelled wallets appear in the list, as the document states. */
-export function listWallets(ctx: Ctx): HandlerResult {
+export function listWallets(ctx: SandboxContext<"customer_id">): HandlerResult {
   const customer = findCustomer(ctx, ctx.params.customer_id);
   const wallets = ctx.domain.store.wallets
     .where("customer_id = ?", [customer.id])

@@ -2,9 +2,9 @@
 // organization: move records to any state the document allows (emitting the matching event), advance the
 // clock, read the event and delivery log, redeliver an event, and change runtime settings.
 import { ApiError, badRequest, missingFields } from "../http/api-error.js";
-import type { HandlerResult } from "../http/route.js";
-import type { Ctx } from "../api/common.js";
-import { UUID } from "../api/common.js";
+import type { HandlerResult, JsonObject } from "../http/route.js";
+import { UUID, type Ctx } from "../api/common.js";
+import type { SandboxContext } from "../api/validated-request.js";
 import { bankView, customerView, payinView, payoutView } from "../api/views.js";
 import type { ProgressKind } from "../domain/progress.js";
 import {
@@ -20,7 +20,7 @@ import {
 } from "../domain/transitions.js";
 import type { EddRow, EventRow, PlannedStep } from "../store/records.js";
 
-function field(body: Record<string, unknown>, name: string, allowed?: readonly string[]): string | undefined {
+function field(body: JsonObject, name: string, allowed?: readonly string[]): string | undefined {
   const value = body[name];
   if (value === undefined || value === null) return undefined;
   if (typeof value !== "string" || value === "")
@@ -37,7 +37,7 @@ interface Kind {
   find(ctx: Ctx, id: string): { org: string } | undefined;
   /** The record as answered, given the row find() returned (moves update that same row). */
   view(row: { org: string }): unknown;
-  step(body: Record<string, unknown>, status: string): PlannedStep;
+  step(body: JsonObject, status: string): PlannedStep;
 }
 
 const KINDS: Record<string, Kind> = {
@@ -111,8 +111,8 @@ const KINDS: Record<string, Kind> = {
 /** POST /_sandbox/{kind}/{id}/transition {status, ...reason fields}: moves the record now and emits its event. */
 export function transition(kindName: keyof typeof KINDS) {
   const kind = KINDS[kindName]!;
-  return (ctx: Ctx): HandlerResult => {
-    const id = String(ctx.params.id).toLowerCase();
+  return (ctx: SandboxContext<"id">): HandlerResult => {
+    const id = ctx.params.id.toLowerCase();
     const record = UUID.test(id) ? kind.find(ctx, id) : undefined;
     if (!record || record.org !== ctx.org.id) {
       throw badRequest("INPUT_INVALID_PARAMETER", `No record with this ${kind.param} in your organization`, kind.param);
@@ -137,7 +137,7 @@ export function eventView(row: EventRow) {
 }
 
 /** GET /_sandbox/events?type=&id=&event= : the organization's events, oldest first, with every delivery attempt. */
-export function listEvents(ctx: Ctx): HandlerResult {
+export function listEvents(ctx: SandboxContext): HandlerResult {
   const filter = {
     type: ctx.query.get("type") ?? undefined,
     id: ctx.query.get("id")?.toLowerCase() ?? undefined,
@@ -148,8 +148,8 @@ export function listEvents(ctx: Ctx): HandlerResult {
 }
 
 /** POST /_sandbox/events/{event_id}/redeliver : delivers the event again (a new delivery with its own retries). */
-export function redeliverEvent(ctx: Ctx): HandlerResult {
-  const row = ctx.domain.store.events.owned(ctx.org.id, String(ctx.params.event_id).toLowerCase()).row;
+export function redeliverEvent(ctx: SandboxContext<"event_id">): HandlerResult {
+  const row = ctx.domain.store.events.owned(ctx.org.id, ctx.params.event_id.toLowerCase()).row;
   if (!row) throw badRequest("INPUT_INVALID_PARAMETER", "No event with this ID in your organization", "event_id");
   if (!ctx.domain.store.orgSettings.get(ctx.org.id)?.webhook_url) {
     throw badRequest(
@@ -167,12 +167,12 @@ function clockView(ctx: Ctx) {
   return { now: ctx.domain.clock.iso(), offset_seconds: ctx.domain.clock.offsetSeconds };
 }
 
-export function getClock(ctx: Ctx): HandlerResult {
+export function getClock(ctx: SandboxContext): HandlerResult {
   return { message: "Sandbox clock", data: clockView(ctx) };
 }
 
 /** POST /_sandbox/clock/advance {seconds}: moves sandbox time (expiry, timestamps, history dates). */
-export function advanceClock(ctx: Ctx): HandlerResult {
+export function advanceClock(ctx: SandboxContext): HandlerResult {
   const seconds = ctx.body.seconds;
   if (seconds === undefined) throw missingFields(["seconds"]);
   if (typeof seconds !== "number" || !Number.isFinite(seconds))
@@ -194,7 +194,7 @@ function settingsView(ctx: Ctx) {
   };
 }
 
-export function getSettings(ctx: Ctx): HandlerResult {
+export function getSettings(ctx: SandboxContext): HandlerResult {
   return { message: "Sandbox settings", data: settingsView(ctx) };
 }
 
@@ -202,7 +202,7 @@ export function getSettings(ctx: Ctx): HandlerResult {
  * POST /_sandbox/settings {auto_progress_ms?: number|false, duplicate_deliveries?: boolean, quotation_ttl_seconds?: number,
  * webhook_url?: null}. `webhook_url: null` unregisters the organization's URL (registering one is the spec's operation).
  */
-export function updateSettings(ctx: Ctx): HandlerResult {
+export function updateSettings(ctx: SandboxContext): HandlerResult {
   const { body, domain } = ctx;
   const errors: Record<string, string[]> = {};
   const progress = body.auto_progress_ms;
