@@ -1,6 +1,5 @@
 // Payins: configuration, quotations, orders (with UTR) and their history. The payin quotation body is not
 // published; the sandbox reads the members of the payin order record (see README).
-import { randomUUID } from "node:crypto";
 import { badRequest } from "../http/api-error.js";
 import type { HandlerResult } from "../http/route.js";
 import { decimalsOf, PAYIN_CORRIDORS } from "../domain/catalog.js";
@@ -11,21 +10,19 @@ import { checkEndUserIp, checkRisk } from "../domain/risk.js";
 import { PAYIN_STATUSES } from "../domain/transitions.js";
 import type { PayinQuotationRow, PayinRow } from "../store/records.js";
 import { historyPage, requireMembers, UUID } from "./common.js";
+import { fetchRate, limitsOf, listEdd, saveEdd } from "./module-reads.js";
+import { checkQuotationUsable, checkReferenceUnused, orderStart, saveOrder } from "./order-initiation.js";
 import {
   checkPrecision,
-  corridorOf,
-  expired,
-  fetchRate,
-  limitsOf,
-  listEdd,
+  chooseInCorridor,
+  fiatText,
   oneAmount,
-  oneOf,
-  orderTerms,
-  quotationTimes,
-  saveEdd,
+  precisionOf,
+  quotationTerms,
+  requestedAmount,
   verifiedBank,
   verifiedCustomer,
-} from "./orders-common.js";
+} from "./quotation-request.js";
 import type { OperationContext } from "./validated-request.js";
 import { payinQuotationView, payinView } from "./views.js";
 
@@ -60,10 +57,7 @@ export function createPayinQuotation(ctx: OperationContext<"createPayinQuotation
   requireMembers(body, ["customer_id", "bank_id", "asset", "fiat", "network", "payment_method", "wallet_address"]);
   const amount = oneAmount(body, "PAYIN");
   const customer = verifiedCustomer(ctx, body.customer_id);
-  const corridor = corridorOf(PAYIN_CORRIDORS, body.fiat);
-  const asset = oneOf("asset", body.asset, corridor.assets);
-  const network = oneOf("network", body.network, corridor.networks);
-  const method = oneOf("payment_method", body.payment_method, Object.keys(corridor.methods));
+  const { corridor, asset, network, method } = chooseInCorridor(PAYIN_CORRIDORS, body);
   const bank = verifiedBank(ctx, customer, body.bank_id);
   const rules = corridor.methods[method]!;
   if (bank.bank_account_type !== rules.rail) {
@@ -78,13 +72,9 @@ export function createPayinQuotation(ctx: OperationContext<"createPayinQuotation
   checkEndUserIp(risk.ip_address);
   // The requested amount is in the fiat (sending) or the asset (receiving); it is never rounded.
   checkPrecision(amount, amount.field === "sending_amount" ? corridor.fiat : asset);
-  const precision = { fiat: decimalsOf(corridor.fiat), crypto: decimalsOf(asset) };
-  const quote = quotePayin(
-    corridor.rate,
-    amount.field === "sending_amount" ? { sending: amount.value } : { receiving: amount.value },
-    precision,
-  );
-  const fiat = (d: Decimal) => `${format(d, precision.fiat)} ${corridor.fiat}`;
+  const precision = precisionOf(corridor.fiat, asset);
+  const quote = quotePayin(corridor.rate, requestedAmount(amount), precision);
+  const fiat = (d: Decimal) => fiatText(d, corridor.fiat);
   // Payin bounds are inclusive, on what the customer pays, compared exactly.
   if (lt(quote.sending, dec(rules.minFiat))) {
     throw badRequest(
@@ -105,21 +95,9 @@ export function createPayinQuotation(ctx: OperationContext<"createPayinQuotation
   checkRisk(domain, customer, risk, "payin", corridor.fiat, quote.sending);
   const priced = formatPayinQuote(quote, precision);
   const quotation: PayinQuotationRow = {
-    id: randomUUID(),
-    org: ctx.org.id,
-    customer_id: customer.id,
-    bank_id: bank.id,
-    asset,
-    fiat: corridor.fiat,
-    network,
-    payment_method: method,
-    sending_amount: priced.sending_amount,
-    rate: priced.rate,
-    receiving_amount: priced.receiving_amount,
+    ...quotationTerms(ctx, { customer, bank, asset, fiat: corridor.fiat, network, method }, priced, amount),
     fees: priced.fees,
     wallet_address: body.wallet_address,
-    ...quotationTimes(ctx),
-    requested_amount: amount.raw,
   };
   domain.store.payinQuotations.put(quotation);
   return { message: "Quotation created successfully", data: payinQuotationView(quotation) };
@@ -147,35 +125,20 @@ export function initiatePayin(ctx: OperationContext<"initiatePayin">): HandlerRe
   const quotation = UUID.test(quotationId) ? domain.store.payinQuotations.owned(org.id, quotationId).row : undefined;
   if (!quotation) throw badRequest("PAYIN_QUOTATION_NOT_FOUND", "Quotation not found", "quotation_id");
   const reference = body.client_reference_id;
-  if (domain.store.payins.first("org = ? AND client_ref = ?", org.id, reference)) {
-    throw badRequest("PAYIN_DUPLICATE_CLIENT_REF_ID", "client_reference_id already exists", "client_reference_id");
-  }
+  checkReferenceUnused(domain.store.payins, org.id, reference, "PAYIN");
   if (domain.store.payins.first("org = ? AND utr = ?", org.id, utr.toUpperCase())) {
     throw badRequest("PAYIN_DUPLICATE_UTR", "UTR is linked to another payin", "transaction_reference_id");
   }
-  if (quotation.order_id)
-    throw badRequest("PAYIN_QUOTATION_LINKED", "Quotation already backs another order", "quotation_id");
-  if (expired(ctx, quotation.expiry_time))
-    throw badRequest("PAYIN_QUOTATION_EXPIRED", "Quotation expired; create a new one", "quotation_id");
-  const now = domain.clock.iso();
+  checkQuotationUsable(ctx, quotation, "PAYIN");
   const payin: PayinRow = {
-    id: randomUUID(),
-    org: org.id,
-    quotation_id: quotation.id,
-    ...orderTerms(quotation),
+    ...orderStart(ctx, quotation),
     payment_method: quotation.payment_method,
     fees: quotation.fees,
     client_reference_id: reference,
     transaction_reference_id: utr,
-    status: "PROCESSING",
-    failure_reason: null,
     refund_reason: null,
-    created_at: now,
-    updated_at: now,
   };
-  quotation.order_id = payin.id;
-  domain.store.payinQuotations.put(quotation);
-  domain.store.payins.put(payin);
+  saveOrder(domain.store.payinQuotations, quotation, domain.store.payins, payin);
   domain.plan("payin", payin, payinPlan(quotation.requested_amount));
   return { message: "Payin initiated successfully", data: payinView(payin) };
 }

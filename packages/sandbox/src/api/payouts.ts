@@ -1,6 +1,5 @@
 // Payouts: configuration, quotations (standard and remittance), orders and their history. A quotation fixes
 // the rate until its expiry_time (sandbox clock) and backs one order only.
-import { randomUUID } from "node:crypto";
 import { ApiError, badRequest } from "../http/api-error.js";
 import type { HandlerResult } from "../http/route.js";
 import { decimalsOf, PAYOUT_CORRIDORS, type PayoutCorridor } from "../domain/catalog.js";
@@ -12,21 +11,19 @@ import { checkEndUserIp, checkRisk } from "../domain/risk.js";
 import { PAYOUT_STATUSES } from "../domain/transitions.js";
 import type { PayoutQuotationRow, PayoutRow } from "../store/records.js";
 import { historyPage, requireMembers, text, UUID } from "./common.js";
+import { fetchRate, limitsOf, listEdd, saveEdd } from "./module-reads.js";
+import { checkQuotationUsable, checkReferenceUnused, orderStart, saveOrder } from "./order-initiation.js";
 import {
   checkPrecision,
-  corridorOf,
-  expired,
-  fetchRate,
-  limitsOf,
-  listEdd,
+  chooseInCorridor,
+  fiatText,
   oneAmount,
-  oneOf,
-  orderTerms,
-  quotationTimes,
-  saveEdd,
+  precisionOf,
+  quotationTerms,
+  requestedAmount,
   verifiedBank,
   verifiedCustomer,
-} from "./orders-common.js";
+} from "./quotation-request.js";
 import type { OperationContext } from "./validated-request.js";
 import { payoutQuotationView, payoutView } from "./views.js";
 
@@ -95,10 +92,7 @@ function createQuotation(
     }
     remitterId = id;
   }
-  const corridor = corridorOf(PAYOUT_CORRIDORS, body.fiat);
-  const asset = oneOf("asset", body.asset, corridor.assets);
-  const network = oneOf("network", body.network, corridor.networks);
-  const method = oneOf("payment_method", body.payment_method, Object.keys(corridor.methods));
+  const { corridor, asset, network, method } = chooseInCorridor(PAYOUT_CORRIDORS, body);
   const bank = verifiedBank(ctx, customer, body.bank_id);
   const risk = body.risk_parameters;
   const missingRisk = corridor.requiredRiskParameters.filter((key) => risk[key] === undefined || risk[key] === "");
@@ -113,14 +107,10 @@ function createQuotation(
   checkEndUserIp(risk.ip_address);
   // The requested amount is in the asset (sending) or the fiat (receiving); it is never rounded.
   checkPrecision(amount, amount.field === "sending_amount" ? asset : corridor.fiat);
-  const precision = { fiat: decimalsOf(corridor.fiat), crypto: decimalsOf(asset) };
-  const quote = quotePayout(
-    corridor.rate,
-    amount.field === "sending_amount" ? { sending: amount.value } : { receiving: amount.value },
-    precision,
-  );
+  const precision = precisionOf(corridor.fiat, asset);
+  const quote = quotePayout(corridor.rate, requestedAmount(amount), precision);
   const bounds = corridor.methods[method]!;
-  const fiat = (d: Decimal) => `${format(d, precision.fiat)} ${corridor.fiat}`;
+  const fiat = (d: Decimal) => fiatText(d, corridor.fiat);
   // The document's bounds are exclusive: greater than 2,500 INR; less than 500,000 INR for IMPS. They apply to
   // what the beneficiary receives, compared exactly.
   if (lte(quote.receiving, dec(bounds.minFiat))) {
@@ -142,22 +132,10 @@ function createQuotation(
   checkRisk(domain, customer, risk, "payout", corridor.fiat, quote.receiving);
   const priced = formatPayoutQuote(quote, precision);
   const quotation: PayoutQuotationRow = {
-    id: randomUUID(),
-    org: ctx.org.id,
-    customer_id: customer.id,
-    bank_id: bank.id,
+    ...quotationTerms(ctx, { customer, bank, asset, fiat: corridor.fiat, network, method }, priced, amount),
     remitter_id: remitterId,
-    asset,
-    fiat: corridor.fiat,
-    network,
-    payment_method: method,
-    sending_amount: priced.sending_amount,
-    rate: priced.rate,
-    receiving_amount: priced.receiving_amount,
     fees: priced.fees,
     wallet_address: depositAddress(network),
-    ...quotationTimes(ctx),
-    requested_amount: amount.raw,
   };
   domain.store.payoutQuotations.put(quotation);
   return quotation;
@@ -186,31 +164,17 @@ export function initiatePayout(ctx: OperationContext<"initiatePayout">): Handler
   const quotationId = body.quotation_id.toLowerCase();
   const quotation = domain.store.payoutQuotations.owned(org.id, quotationId).row;
   if (!quotation) throw badRequest("PAYOUT_QUOTATION_NOT_FOUND", "Quotation not found", "quotation_id");
+  // Optional here, unlike on payins.
   const reference = text(body, "client_reference_id") ?? null;
-  if (reference !== null && domain.store.payouts.first("org = ? AND client_ref = ?", org.id, reference)) {
-    throw badRequest("PAYOUT_DUPLICATE_CLIENT_REF_ID", "client_reference_id already exists", "client_reference_id");
-  }
-  if (quotation.order_id)
-    throw badRequest("PAYOUT_QUOTATION_LINKED", "Quotation already backs another order", "quotation_id");
-  if (expired(ctx, quotation.expiry_time))
-    throw badRequest("PAYOUT_QUOTATION_EXPIRED", "Quotation expired; create a new one", "quotation_id");
-  const now = domain.clock.iso();
+  if (reference !== null) checkReferenceUnused(domain.store.payouts, org.id, reference, "PAYOUT");
+  checkQuotationUsable(ctx, quotation, "PAYOUT");
   const payout: PayoutRow = {
-    id: randomUUID(),
-    org: org.id,
-    quotation_id: quotation.id,
-    ...orderTerms(quotation),
+    ...orderStart(ctx, quotation),
     remitter_id: quotation.remitter_id,
     client_reference_id: reference,
     fees: quotation.fees,
-    status: "PROCESSING",
-    failure_reason: null,
-    created_at: now,
-    updated_at: now,
   };
-  quotation.order_id = payout.id;
-  domain.store.payoutQuotations.put(quotation);
-  domain.store.payouts.put(payout);
+  saveOrder(domain.store.payoutQuotations, quotation, domain.store.payouts, payout);
   domain.plan("payout", payout, payoutPlan(quotation.requested_amount, payout.id));
   return { message: "Payout initiated successfully", data: payoutView(payout) };
 }

@@ -1,0 +1,102 @@
+// What the payin and payout modules answer alike: a customer's daily limits, the current rate, and EDD records.
+import { randomUUID } from "node:crypto";
+import { decimalsOf, RATE_DECIMALS } from "../domain/catalog.js";
+import { format, max, parse, sub, ZERO, type Decimal } from "../domain/decimal.js";
+import { eddOutcome, stringsIn } from "../domain/magic.js";
+import { dailyLimit, hasVerifiedEdd, usedToday } from "../domain/risk.js";
+import { badRequest, missingFields } from "../http/api-error.js";
+import type { HandlerResult } from "../http/route.js";
+import type { EddRow } from "../store/records.js";
+import { requireMembers, UUID, type Ctx } from "./common.js";
+import { corridorOf, oneOf, verifiedCustomer } from "./quotation-request.js";
+import type { OperationContext } from "./validated-request.js";
+
+export function limitsOf(
+  ctx: OperationContext<"getPayinLimits" | "getPayoutLimits">,
+  module: "payin" | "payout",
+): HandlerResult {
+  const customer = verifiedCustomer(ctx, ctx.params.customer_id);
+  const limit = dailyLimit(ctx.domain, customer, module);
+  const used = usedToday(ctx.domain, customer, module);
+  const inr = (d: Decimal) => format(d, decimalsOf("INR"));
+  return {
+    message: "Limits fetched successfully",
+    data: {
+      fiat: "INR",
+      daily_limit: inr(limit),
+      daily_used: inr(used),
+      daily_remaining: inr(max(ZERO, sub(limit, used))),
+      edd_verified: hasVerifiedEdd(ctx.domain, customer, module),
+    },
+  };
+}
+
+/** Query parameters (names are the sandbox's choice): asset and fiat, both required. */
+export function fetchRate(ctx: Ctx, corridors: Record<string, { rate: string; assets: string[] }>): HandlerResult {
+  const asset = ctx.query.get("asset");
+  const fiat = ctx.query.get("fiat");
+  if (!asset || !fiat) {
+    throw missingFields([asset ? undefined : "asset", fiat ? undefined : "fiat"].filter((m) => m !== undefined));
+  }
+  const corridor = corridorOf(corridors, fiat);
+  const assetName = oneOf("asset", asset, corridor.assets);
+  return {
+    message: "Rate fetched successfully",
+    data: { asset: assetName, fiat: fiat.toUpperCase(), rate: format(parse(corridor.rate), RATE_DECIMALS, "half-up") },
+  };
+}
+
+function eddView(edd: EddRow) {
+  return {
+    ...edd.data,
+    id: edd.id,
+    customer_id: edd.customer_id,
+    status: edd.status,
+    created_at: edd.created_at,
+    updated_at: edd.updated_at,
+  };
+}
+
+/** EDD body members are not published; the sandbox needs customer_id and keeps the rest as sent. */
+export function saveEdd(
+  ctx: OperationContext<"savePayinEdd" | "savePayoutEdd">,
+  module: "payin" | "payout",
+): HandlerResult {
+  requireMembers(ctx.body, ["customer_id"]);
+  const customer = verifiedCustomer(ctx, ctx.body.customer_id);
+  const now = ctx.domain.clock.iso();
+  const { customer_id: _ignored, ...data } = ctx.body;
+  const edd: EddRow = {
+    id: randomUUID(),
+    org: ctx.org.id,
+    module,
+    customer_id: customer.id,
+    status: "PROCESSING",
+    data,
+    created_at: now,
+    updated_at: now,
+  };
+  ctx.domain.store.edd.put(edd);
+  ctx.domain.plan("edd", edd, eddOutcome(stringsIn(data)));
+  return { message: "EDD submitted successfully", data: eddView(edd) };
+}
+
+/** The customer filter is read from the `customer_id` query parameter (its name is not published). */
+export function listEdd(ctx: Ctx, module: "payin" | "payout"): HandlerResult {
+  const customerId = ctx.query.get("customer_id");
+  if (customerId !== null) {
+    const owned = UUID.test(customerId)
+      ? ctx.domain.store.customers.owned(ctx.org.id, customerId.toLowerCase()).row
+      : undefined;
+    if (!owned) throw badRequest("INPUT_INVALID_PARAMETER", "Invalid customer ID", "customer_id");
+  }
+  const rows =
+    customerId === null
+      ? ctx.domain.store.edd.where("org = ? AND module = ?", [ctx.org.id, module], "created_at, seq")
+      : ctx.domain.store.edd.where(
+          "org = ? AND module = ? AND customer_id = ?",
+          [ctx.org.id, module, customerId.toLowerCase()],
+          "created_at, seq",
+        );
+  return { message: "EDD records fetched successfully", data: rows.map(eddView) };
+}
