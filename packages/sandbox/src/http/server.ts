@@ -9,7 +9,7 @@ import { bodyObject, bodyText } from "./body.js";
 import { Router } from "./router.js";
 import { pickCode } from "../spec/error-mapping.js";
 import { validateRequest, precompile, type ValidationOptions } from "../spec/request-validation.js";
-import type { OperationInfo } from "../spec/openapi.js";
+import type { SpecOperation } from "../spec/openapi.js";
 import type { Logger } from "../logger.js";
 
 export interface Organization {
@@ -43,7 +43,7 @@ export interface RouteDefinition<D> {
   path: string;
   handler: Handler<D>;
   /** The spec operation, when the route implements one: its schemas validate the request, its enum narrows codes. */
-  operation?: OperationInfo;
+  operation?: SpecOperation;
   validation?: ValidationOptions;
   /** Routes outside the API (the bank link page) skip authentication. */
   public?: boolean;
