@@ -1,8 +1,7 @@
-import { defineConfig } from "vitest/config";
+import { packageProject } from "../vitest.shared.js";
 
-export default defineConfig({
+export default packageProject({
   test: {
-    include: ["test/**/*.test.ts"],
     // Each file spawns CLIs (redocly, prism, chromium); give them room but keep runs bounded.
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -2,7 +2,8 @@
 // Checks every publishable package the way a user receives it: from its packed tarball.
 // publint catches broken `exports`/`files`; attw proves the types resolve under Node16 (ESM) and bundler
 // resolution. The packages are ESM-only, so attw runs with the esm-only profile.
-// Each tarball also carries the licence (the root LICENSE, copied into every package) and the links a registry shows.
+// Each tarball also carries the licence (the root LICENSE, copied into every package) and the links a registry shows,
+// and a manifest without the workspace's source condition.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,6 +27,10 @@ function metadataProblems(pkg, tarball) {
     problems.push("the tarball has no LICENSE");
   }
   if (shipped && shipped !== license) problems.push("the LICENSE in the tarball differs from the repository's");
+  // The workspace-only export condition (src/*.ts, not shipped) is dropped at pack time by .pnpmfile.cjs.
+  const manifest = execFileSync("tar", ["-xzOf", tarball, "package/package.json"], { encoding: "utf8", stdio: "pipe" });
+  if (manifest.includes('"@exchange-kit/source"'))
+    problems.push('the manifest keeps the "@exchange-kit/source" condition');
   return problems;
 }
 
@@ -56,7 +61,7 @@ try {
     if (problems.length) {
       failed++;
       console.error(`FAIL ${pkg.name}: metadata\n  ${problems.join("\n  ")}`);
-    } else console.log(`ok   ${pkg.name}: LICENSE, repository, homepage, bugs`);
+    } else console.log(`ok   ${pkg.name}: LICENSE, repository, homepage, bugs, no source condition`);
     for (const [label, cmd, args] of [
       ["publint", bin("publint"), ["run", tarball, "--strict", "--pack", "false"]],
       ["attw", bin("attw"), [tarball, "--profile", "esm-only", "--no-emoji", "--format", "table-flipped", ...exclude]],

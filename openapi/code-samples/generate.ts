@@ -1,6 +1,6 @@
 // pnpm generate (in openapi/): writes the code samples of the reference from the spec's request examples.
 //   generated/code-samples.json   x-codeSamples by operationId (merged into the docs by a Redocly decorator)
-//   generated/samples.ts          every TypeScript sample, for the type checker (openapi's `tsc`)
+//   generated/samples.ts          every TypeScript sample, type-checked by the client's tests
 // Committed; CI regenerates and fails on a diff.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";

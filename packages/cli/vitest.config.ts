@@ -1,5 +1,6 @@
-import { defineConfig } from "vitest/config";
+import { packageProject } from "../../vitest.shared.js";
 
-export default defineConfig({
-  test: { testTimeout: 30_000, hookTimeout: 30_000 },
+export default packageProject({
+  // Each file runs commands end to end: a sandbox, a listener, Prism.
+  test: { testTimeout: 30_000 },
 });

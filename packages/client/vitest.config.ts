@@ -1,14 +1,6 @@
-import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { packageProject } from "../../vitest.shared.js";
 
-export default defineConfig({
-  resolve: {
-    // The example imports the package by name, as users do.
-    alias: { "@exchange-kit/client": fileURLToPath(new URL("./src/index.ts", import.meta.url)) },
-  },
-  test: {
-    include: ["test/**/*.test.ts"],
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
-  },
+export default packageProject({
+  // Hooks start a Prism mock, a Python server or a sandbox, or bundle the package, before the first test.
+  test: { hookTimeout: 60_000 },
 });

@@ -1,9 +1,3 @@
-import { defineConfig } from "vitest/config";
+import { packageProject } from "../../vitest.shared.js";
 
-export default defineConfig({
-  test: {
-    include: ["test/**/*.test.ts"],
-    testTimeout: 15_000,
-    hookTimeout: 15_000,
-  },
-});
+export default packageProject();

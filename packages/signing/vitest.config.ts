@@ -1,11 +1,10 @@
-import { defineConfig } from "vitest/config";
+import { packageProject } from "../../vitest.shared.js";
 
-export default defineConfig({
+export default packageProject({
   test: {
-    include: ["test/**/*.test.ts"],
+    // The runtime and vector tests run the built package (dist/): built here when older than src/.
     globalSetup: ["test/global-setup.ts"],
-    // test/*.test-d.ts hold type-level tests, checked by tsc as part of the run.
-    typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
+    typecheck: { enabled: true },
     // Property tests scale with FUZZ_SCALE; runtime tests may download node@24/deno/bun once.
     testTimeout: 120_000 * Number(process.env.FUZZ_SCALE ?? 1),
     hookTimeout: 300_000,

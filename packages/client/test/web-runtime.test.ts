@@ -21,6 +21,8 @@ beforeAll(async () => {
     format: "esm",
     platform: "neutral",
     mainFields: ["module", "main"],
+    // The workspace packages' sources (their "@exchange-kit/source" export condition), as the tests run them.
+    conditions: ["@exchange-kit/source"],
     write: false,
     logLevel: "silent",
   });

@@ -1,7 +1,7 @@
 // Each TypeScript code sample of the reference (openapi/code-samples/generated, made from the spec's request
 // examples by `pnpm generate`) runs against the sandbox and gets its data: the sample's source as the reference
 // shows it, with the example's IDs replaced by those of records made for it and the client pointed at the
-// sandbox. The samples are type-checked by openapi's `tsc` (generated/samples.ts).
+// sandbox. The samples are type-checked by the client's tests (generated/samples.ts).
 import { readFileSync } from "node:fs";
 import { createExchangeClient } from "@exchange-kit/client";
 import { describe, expect, it } from "vitest";

@@ -11,14 +11,14 @@ export { operationIndex } from "./generated/operations.js";
 export { operationRoutes } from "./generated/routes.js";
 export type { OperationRoute, OperationRoutes } from "./generated/routes.js";
 export type {
-  HttpMethod,
   IdempotencyClass,
   OperationId,
   OperationIndex,
-  OperationInfo,
+  OperationIndexEntry,
   OperationMethod,
   OperationPath,
   OperationTag,
+  PathItemMethod,
 } from "./generated/operations.js";
 export { isErrCode } from "./err-codes.js";
 export type {

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -6,6 +7,10 @@ import * as root from "../src/index.js";
 import * as zodEntry from "../src/zod.js";
 
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+/** The workspace's pack hook: the manifest as published, without the workspace-only source condition. */
+const { hooks } = createRequire(import.meta.url)("../../../.pnpmfile.cjs") as {
+  hooks: { beforePacking<T>(manifest: T): T };
+};
 
 /** Every module specifier a source file imports or re-exports at runtime (type-only imports left out). */
 function runtimeImports(file: string): string[] {
@@ -65,8 +70,8 @@ describe("the package entries", () => {
     for (const name of names) expect(name.endsWith("Schema") || name.endsWith("Schemas"), name).toBe(true);
   });
 
-  it("declare both entries in package.json with types first and ESM only", () => {
-    const pkg = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8"));
+  it("declare both entries in the published package.json with types first and ESM only", () => {
+    const pkg = hooks.beforePacking(JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")));
     expect(pkg.type).toBe("module");
     for (const entry of [".", "./zod"]) {
       expect(Object.keys(pkg.exports[entry])).toEqual(["types", "default"]);

@@ -15,6 +15,8 @@ async function inputsOf(entry: string): Promise<{ inputs: string[]; imports: str
     platform: "neutral",
     logLevel: "silent",
     external: ["node:*"],
+    // The workspace packages' sources (their "@exchange-kit/source" export condition), as the tests run them.
+    conditions: ["@exchange-kit/source"],
   });
   const metafile: Metafile = result.metafile;
   const inputs = Object.keys(metafile.inputs);

@@ -2,7 +2,7 @@
 // envelope, as JSON with its length.
 import type { ServerResponse } from "node:http";
 import { pickCode } from "../spec/error-mapping.js";
-import type { OperationInfo } from "../spec/openapi.js";
+import type { SpecOperation } from "../spec/openapi.js";
 import { ApiError, type FieldErrors } from "./api-error.js";
 import type { HandlerResult } from "./route.js";
 
@@ -14,7 +14,7 @@ function sendJson(res: ServerResponse, status: number, payload: unknown, headers
 }
 
 /** Never answer a 400 code the operation does not list: fall back to INPUT_MALFORMED or UNKNOWN_ERROR. */
-export function narrowErrCode(error: ApiError, operation: OperationInfo | undefined): ApiError {
+export function narrowErrCode(error: ApiError, operation: SpecOperation | undefined): ApiError {
   const allowed = operation?.errCodes400;
   if (error.status !== 400 || !allowed || allowed.has(error.code)) return error;
   const code = pickCode([error.code], allowed);
@@ -35,7 +35,7 @@ export function sendResult(res: ServerResponse, result: HandlerResult): void {
 }
 
 /** The error answer, its code narrowed to the operation's list and its envelope the operation's. */
-export function sendError(res: ServerResponse, operation: OperationInfo | undefined, error: ApiError): void {
+export function sendError(res: ServerResponse, operation: SpecOperation | undefined, error: ApiError): void {
   const narrowed = narrowErrCode(error, operation);
   sendJson(res, error.status, errorPayload(narrowed, operation?.usesErrorKey ?? false), error.headers);
 }

@@ -1,6 +1,6 @@
 // What a route is to the server: a method and path template, the handler, and, when it implements an operation
 // of the spec, the operation whose schemas validate the request before the handler sees it.
-import type { OperationInfo } from "../spec/openapi.js";
+import type { SpecOperation } from "../spec/openapi.js";
 import type { ValidationOptions } from "../spec/request-validation.js";
 
 export interface Organization {
@@ -41,7 +41,7 @@ export interface RouteDefinition<D> {
   path: string;
   handler: Handler<D>;
   /** The spec operation, when the route implements one: its schemas validate the request, its enum narrows codes. */
-  operation?: OperationInfo;
+  operation?: SpecOperation;
   validation?: ValidationOptions;
   /** Routes outside the API (the bank link page) skip authentication. */
   public?: boolean;

@@ -33,7 +33,7 @@ export interface OpenApiDocument {
 export const spec = foldSandboxRequired(readSpec()) as unknown as OpenApiDocument;
 
 /** What the server needs to know about one operation of the spec. */
-export interface OperationInfo {
+export interface SpecOperation {
   operationId: string;
   method: string;
   /** The templated path, e.g. /cms/api/v1/customer/{customer_id}. */
@@ -69,8 +69,8 @@ function errCodesOf(response: ResponseObject | undefined): { codes: Set<string> 
   return { codes: Array.isArray(narrowed) ? new Set(narrowed as string[]) : undefined, errorKey: false };
 }
 
-function buildOperations(): OperationInfo[] {
-  const out: OperationInfo[] = [];
+function buildOperations(): SpecOperation[] {
+  const out: SpecOperation[] = [];
   for (const [path, item] of Object.entries(spec.paths)) {
     for (const [method, op] of Object.entries(item)) {
       if (!op || typeof op !== "object" || !("operationId" in op)) continue;
@@ -93,11 +93,11 @@ function buildOperations(): OperationInfo[] {
 }
 
 /** Every operation of the spec, in spec order. */
-export const operations: readonly OperationInfo[] = buildOperations();
+export const operations: readonly SpecOperation[] = buildOperations();
 
 const byId = new Map(operations.map((op) => [op.operationId, op]));
 
-export function operation(operationId: string): OperationInfo {
+export function operation(operationId: string): SpecOperation {
   const op = byId.get(operationId);
   if (!op) throw new Error(`Unknown operationId ${operationId}`);
   return op;

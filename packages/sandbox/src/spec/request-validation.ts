@@ -3,7 +3,7 @@
 import type { ApiError } from "../http/api-error.js";
 import { compile, type ValidateFunction } from "./ajv.js";
 import { toApiError } from "./error-mapping.js";
-import type { JsonSchema, OperationInfo } from "./openapi.js";
+import type { JsonSchema, SpecOperation } from "./openapi.js";
 
 export interface ValidationOptions {
   /** Schema paths whose errors the handler checks itself, with the document's own codes. */
@@ -19,7 +19,7 @@ interface Compiled {
 
 const cache = new Map<string, Compiled>();
 
-function compileFor(op: OperationInfo, options: ValidationOptions): Compiled {
+function compileFor(op: SpecOperation, options: ValidationOptions): Compiled {
   let compiled = cache.get(op.operationId);
   if (compiled) return compiled;
   const properties: Record<string, JsonSchema> = {};
@@ -42,7 +42,7 @@ function compileFor(op: OperationInfo, options: ValidationOptions): Compiled {
 }
 
 /** Compiles every validator up front, so the first request of a kind is as fast as the rest. */
-export function precompile(op: OperationInfo, options: ValidationOptions = {}): void {
+export function precompile(op: SpecOperation, options: ValidationOptions = {}): void {
   compileFor(op, options);
 }
 
@@ -51,7 +51,7 @@ export function precompile(op: OperationInfo, options: ValidationOptions = {}): 
  * Returns the 400 answer, or undefined when the request is valid.
  */
 export function validateRequest(
-  op: OperationInfo,
+  op: SpecOperation,
   params: Record<string, unknown>,
   body: unknown,
   options: ValidationOptions = {},

@@ -173,8 +173,8 @@ export function generateOperationRoutes(entries) {
     )
     .join("\n");
   return `${HEADER("scripts/generate.mjs")}
-/** An HTTP method, lowercase as in the spec and in \`paths\`. */
-export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
+/** A method key of an OpenAPI path item: an HTTP method, lowercase as in the spec and in \`paths\`. */
+export type PathItemMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
 
 /**
  * An operation's \`x-idempotency\`: \`safe\` to repeat (reads, deletes, writes the document makes idempotent),
@@ -193,7 +193,7 @@ export type OperationRoute = readonly [
   tag: string,
   /** The path template, a key of \`paths\`. */
   path: string,
-  method: HttpMethod,
+  method: PathItemMethod,
   /** The names of the path template's parameters, in path order. */
   pathParams: readonly string[],
   /** The names of the declared query parameters, in spec order. */
@@ -228,15 +228,15 @@ export function generateOperationIndex(entries) {
     )
     .join("\n");
   return `${HEADER("scripts/generate.mjs")}
-import { operationRoutes, type HttpMethod, type IdempotencyClass, type OperationRoutes } from "./routes.js";
+import { operationRoutes, type IdempotencyClass, type OperationRoutes, type PathItemMethod } from "./routes.js";
 
-export type { HttpMethod, IdempotencyClass } from "./routes.js";
+export type { IdempotencyClass, PathItemMethod } from "./routes.js";
 
-/** What the client needs to call one operation. */
-export interface OperationInfo {
+/** An entry of \`operationIndex\`, for any operation: what the client needs to call it. */
+export interface OperationIndexEntry {
   /** The spec's operationId, also the key of \`operationIndex\` and of \`operations\`. */
   readonly operationId: string;
-  readonly method: HttpMethod;
+  readonly method: PathItemMethod;
   /** The path template, a key of \`paths\`, e.g. \`/cms/api/v1/customer/{customer_id}\`. */
   readonly path: string;
   /** The operation's one tag (its area, e.g. \`Customers\`). */
@@ -259,7 +259,7 @@ export interface OperationInfo {
 /** What the index adds to each route of \`operationRoutes\`. */
 const operationDetails = {
 ${details}
-} as const satisfies { [Id in keyof OperationRoutes]: Pick<OperationInfo, "summary" | "requiredQueryParams" | "bodyRequired"> };
+} as const satisfies { [Id in keyof OperationRoutes]: Pick<OperationIndexEntry, "summary" | "requiredQueryParams" | "bodyRequired"> };
 
 type Details = typeof operationDetails;
 
@@ -285,7 +285,7 @@ export type OperationIndex = {
  * in spec order: \`operationRoutes\` with named members, plus the summary and what the spec requires.
  */
 export const operationIndex: OperationIndex = /* @__PURE__ */ (() => {
-  const index: Record<string, OperationInfo> = {};
+  const index: Record<string, OperationIndexEntry> = {};
   for (const [operationId, [tag, path, method, pathParams, queryParams, hasBody, idempotency]] of Object.entries(operationRoutes)) {
     const { summary, requiredQueryParams, bodyRequired } = operationDetails[operationId as keyof Details];
     index[operationId] = { operationId, method, path, tag, summary, pathParams, queryParams, requiredQueryParams, hasBody, bodyRequired, idempotency };

@@ -23,7 +23,7 @@ export const RESERVED_TYPE_NAMES = new Set([
   "ApiResponse",
   "OperationId",
   "OperationIndex",
-  "OperationInfo",
+  "OperationIndexEntry",
   "OperationRoute",
   "OperationRoutes",
   "IdempotencyClass",
@@ -36,7 +36,7 @@ export const RESERVED_TYPE_NAMES = new Set([
   "OperationErrorBody",
   "OperationPathParams",
   "OperationQueryParams",
-  "HttpMethod",
+  "PathItemMethod",
 ]);
 
 const IDENT = /^[A-Za-z_$][\w$]*$/;
