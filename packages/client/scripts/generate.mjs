@@ -7,7 +7,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { bundleSpec } from "../../types/scripts/lib/spec.mjs";
+import { bundleSpec } from "../../types/scripts/lib/spec.ts";
 import { clientOperations, generateResources } from "./lib/resources-gen.mjs";
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");

@@ -2,7 +2,7 @@
 // operation, and an index that assembles the groups.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { deref, jsonMedia } from "../../../types/scripts/lib/spec.mjs";
+import { deref, jsonMedia } from "../../../types/scripts/lib/spec.ts";
 import { groupOfTag, methodNameOf } from "./method-names.mjs";
 
 const HEADER =

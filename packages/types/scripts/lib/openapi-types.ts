@@ -10,14 +10,14 @@
 //   3. A property required by one allOf member is required in the member that declares it (JSON Schema:
 //      required anywhere in an allOf is required), so `SuccessEnvelope & {data: Customer}` keeps `data`
 //      non-optional.
-import openapiTS, { astToString } from "openapi-typescript";
-import { isPlainObject } from "./json-schema.mjs";
-import { deref } from "./spec.mjs";
+import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";
+import { isPlainObject, isSchemaObject, type JsonSchema, type SchemaObject } from "./json-schema.ts";
+import { deref, type OpenApiSpec } from "./spec.ts";
 
 const SKIP = new Set(["example", "examples", "default", "const", "enum"]);
 
-function inheritType(parent, member) {
-  if (!isPlainObject(member) || member.$ref !== undefined) return;
+function inheritType(parent: SchemaObject, member: JsonSchema): void {
+  if (!isSchemaObject(member) || member.$ref !== undefined) return;
   if (member.type === undefined && parent.type !== undefined) member.type = structuredClone(parent.type);
   for (const key of member.required ?? []) {
     member.properties ??= {};
@@ -30,8 +30,8 @@ function inheritType(parent, member) {
   }
 }
 
-function rewriteSchema(doc, schema) {
-  for (const keyword of ["anyOf", "oneOf"]) {
+function rewriteSchema(doc: OpenApiSpec, schema: SchemaObject): void {
+  for (const keyword of ["anyOf", "oneOf"] as const) {
     for (const member of schema[keyword] ?? []) inheritType(schema, member);
   }
   if (Array.isArray(schema.anyOf)) {
@@ -45,9 +45,12 @@ function rewriteSchema(doc, schema) {
   }
   if (Array.isArray(schema.allOf)) {
     const required = new Set(schema.required ?? []);
-    for (const member of schema.allOf) for (const key of deref(doc, member)?.required ?? []) required.add(key);
-    const addRequired = (target) => {
-      if (!isPlainObject(target) || target.$ref !== undefined || !isPlainObject(target.properties)) return;
+    for (const member of schema.allOf) {
+      const resolved = deref<JsonSchema>(doc, member);
+      if (isSchemaObject(resolved)) for (const key of resolved.required ?? []) required.add(key);
+    }
+    const addRequired = (target: JsonSchema) => {
+      if (!isSchemaObject(target) || target.$ref !== undefined || !isPlainObject(target.properties)) return;
       const extra = Object.keys(target.properties).filter(
         (k) => required.has(k) && !(target.required ?? []).includes(k),
       );
@@ -58,13 +61,13 @@ function rewriteSchema(doc, schema) {
   }
 }
 
-function walk(doc, node) {
+function walk(doc: OpenApiSpec, node: unknown): void {
   if (Array.isArray(node)) {
     for (const item of node) walk(doc, item);
     return;
   }
   if (!isPlainObject(node)) return;
-  if ("anyOf" in node || "oneOf" in node || "allOf" in node) rewriteSchema(doc, node);
+  if ("anyOf" in node || "oneOf" in node || "allOf" in node) rewriteSchema(doc, node as SchemaObject);
   for (const [key, value] of Object.entries(node)) {
     if (SKIP.has(key) || key.startsWith("x-")) continue;
     walk(doc, value);
@@ -72,15 +75,16 @@ function walk(doc, node) {
 }
 
 /** The typing view of a bundled spec (a rewritten deep copy). */
-function typingView(spec) {
+function typingView(spec: OpenApiSpec): OpenApiSpec {
   const doc = structuredClone(spec);
   walk(doc, doc);
   return doc;
 }
 
 /** The source of src/generated/openapi.ts. */
-export async function generateOpenapiTypes(spec) {
-  const ast = await openapiTS(typingView(spec), {
+export async function generateOpenapiTypes(spec: OpenApiSpec): Promise<string> {
+  // openapi-typescript's OpenAPI3 describes the same document in more detail than the generators need.
+  const ast = await openapiTS(typingView(spec) as OpenAPI3, {
     emptyObjectsUnknown: true,
     silent: true,
   });
