@@ -5,34 +5,37 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { readSpec } from "@exchange-kit/openapi";
+import { isSchemaObject, type Json, type JsonSchema, type SchemaObject } from "../../types/scripts/lib/json-schema.ts";
+import { bundleSpec, deref, jsonMedia } from "../../types/scripts/lib/spec.ts";
 
 const pkg = resolve(fileURLToPath(import.meta.url), "../..");
 // The published bundle (turbo builds @exchange-kit/openapi before this runs).
-const spec = readSpec();
+const spec = bundleSpec();
 
-const deref = (node) => {
-  while (node?.$ref)
-    node = node.$ref
-      .split("/")
-      .slice(1)
-      .reduce((at, key) => at[key], spec);
-  return node;
+/** A schema with its `$ref`s followed, when it is a schema object. */
+const schemaAt = (schema: JsonSchema | undefined): SchemaObject | undefined => {
+  const resolved = deref(spec, schema);
+  return isSchemaObject(resolved) ? resolved : undefined;
 };
 const REASONS = ["failure_reason", "refund_reason", "reason"];
 
-const catalog = {};
-for (const [type, item] of Object.entries(spec.webhooks ?? {})) {
-  const union = deref(item.post.requestBody.content["application/json"].schema);
-  const variants = (union.oneOf ?? union.anyOf ?? [union]).map(deref);
-  catalog[type] = {};
+/** Per reason field, the values it may take (null: any text). */
+type Reasons = Record<string, Json[] | null>;
+const catalog: Record<string, Record<string, Reasons>> = {};
+for (const [type, rawItem] of Object.entries(spec.webhooks ?? {})) {
+  const union = schemaAt(jsonMedia(spec, deref(spec, rawItem)?.post?.requestBody)?.schema);
+  if (union === undefined) throw new Error(`webhook ${type}: no JSON body schema`);
+  const variants = (union.oneOf ?? union.anyOf ?? [union]).map(schemaAt);
+  const events: Record<string, Reasons> = {};
+  catalog[type] = events;
   for (const variant of variants) {
-    const event = variant.properties?.event?.const;
-    if (typeof event !== "string") throw new Error(`webhook ${type}: a variant without a const event`);
-    const metadata = deref(variant.properties.metadata) ?? {};
-    const reasons = {};
+    const event = variant?.properties?.event;
+    const name = isSchemaObject(event) ? event.const : undefined;
+    if (typeof name !== "string") throw new Error(`webhook ${type}: a variant without a const event`);
+    const metadata = schemaAt(variant?.properties?.metadata) ?? {};
+    const reasons: Reasons = {};
     for (const field of REASONS) {
-      const schema = deref(metadata.properties?.[field]);
+      const schema = schemaAt(metadata.properties?.[field]);
       if (!schema) continue;
       // an enum lists the allowed values; a free string (null here) takes any text
       reasons[field] = Array.isArray(schema.enum)
@@ -41,7 +44,7 @@ for (const [type, item] of Object.entries(spec.webhooks ?? {})) {
           ? [schema.const]
           : null;
     }
-    catalog[type][event] = reasons;
+    events[name] = reasons;
   }
 }
 
