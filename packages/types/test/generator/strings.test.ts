@@ -23,6 +23,11 @@ describe("strings", () => {
       zod: "z.string()",
     },
     {
+      behaviour: "a format named like an Object member is not checked either",
+      schema: { type: "string", format: "constructor" },
+      zod: "z.string()",
+    },
+    {
       behaviour: "minLength and maxLength are .min() and .max()",
       schema: { type: "string", minLength: 1, maxLength: 64 },
       zod: "z.string().min(1).max(64)",
