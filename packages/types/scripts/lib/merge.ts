@@ -178,14 +178,15 @@ function reconcileValues(schema: SchemaObject): SchemaObject | undefined {
   return schema;
 }
 
+/** The schema less its `$ref`. */
+function withoutRef(schema: SchemaObject): SchemaObject {
+  const { $ref, ...rest } = schema;
+  return rest;
+}
+
 /** Two plain references to the same component, annotations aside. */
 function sameReference(a: SchemaObject, b: SchemaObject): boolean {
-  return (
-    a.$ref !== undefined &&
-    a.$ref === b.$ref &&
-    isTrivial({ ...a, $ref: undefined }) &&
-    isTrivial({ ...b, $ref: undefined })
-  );
+  return a.$ref !== undefined && a.$ref === b.$ref && isTrivial(withoutRef(a)) && isTrivial(withoutRef(b));
 }
 
 /**

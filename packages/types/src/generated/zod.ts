@@ -1860,7 +1860,7 @@ export const operationSchemas = {
           id: UuidSchema,
           customer_id: UuidSchema,
           bank_id: UuidSchema,
-          remitter_id: z.guid(),
+          remitter_id: UuidSchema,
           asset: z.string(),
           fiat: z.string(),
           network: z.string(),

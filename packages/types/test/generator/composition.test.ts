@@ -76,6 +76,13 @@ describe("allOf", () => {
       zod: "BaseSchema",
     },
     {
+      behaviour: "two references to the same component stay that reference",
+      schema: {
+        allOf: [{ $ref: "#/components/schemas/Base" }, { $ref: "#/components/schemas/Base", description: "d" }],
+      },
+      zod: "BaseSchema",
+    },
+    {
       behaviour: "a reference folded with another member is inlined",
       schema: { allOf: [{ $ref: "#/components/schemas/Base" }, { properties: { extra: { type: "integer" } } }] },
       zod: "z.looseObject({ id: z.string(), extra: z.int().optional() })",

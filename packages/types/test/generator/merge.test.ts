@@ -29,6 +29,12 @@ describe("mergeSchemas", () => {
       merged: { $ref: "#/components/schemas/Str" },
     },
     {
+      behaviour: "two references to the same component give the reference",
+      a: { $ref: "#/components/schemas/Str" },
+      b: { $ref: "#/components/schemas/Str", description: "d" },
+      merged: { $ref: "#/components/schemas/Str" },
+    },
+    {
       behaviour: "a reference merged with assertions is its target merged with them",
       a: { $ref: "#/components/schemas/Str" },
       b: { maxLength: 3 },
