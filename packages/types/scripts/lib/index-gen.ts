@@ -72,7 +72,7 @@ function webhookBodies(spec: OpenApiSpec): WebhookBody[] {
 /** The source of src/generated/aliases.ts. */
 export function generateAliases(spec: OpenApiSpec): string {
   const aliases = componentAliases(spec);
-  const out = [HEADER("scripts/generate.mjs"), 'import type { components, webhooks } from "./openapi.js";', ""];
+  const out = [HEADER("scripts/generate.ts"), 'import type { components, webhooks } from "./openapi.js";', ""];
   for (const [name, alias] of aliases) {
     const schema = spec.components?.schemas?.[name];
     const text = [
@@ -117,7 +117,7 @@ export function generateAliases(spec: OpenApiSpec): string {
 /** The source of src/generated/err-codes.ts. */
 export function generateErrCodes(spec: OpenApiSpec): string {
   const codes = collectErrCodes(spec);
-  return `${HEADER("scripts/generate.mjs")}
+  return `${HEADER("scripts/generate.ts")}
 ${docComment("Every `err_code` value the spec names: the ErrCode component's values, then any other value an operation lists.")}export const errCodes = [
 ${codes.map((c) => `  ${JSON.stringify(c)},`).join("\n")}
 ] as const;
@@ -216,7 +216,7 @@ export function generateOperationRoutes(entries: readonly OperationEntry[]): str
         `${strings(e.pathParams)}, ${strings(e.queryParams)}, ${e.hasBody}, ${JSON.stringify(e.idempotency)}],`,
     )
     .join("\n");
-  return `${HEADER("scripts/generate.mjs")}
+  return `${HEADER("scripts/generate.ts")}
 /** An HTTP method, lowercase as in the spec and in \`paths\`. */
 export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
 
@@ -271,7 +271,7 @@ export function generateOperationIndex(entries: readonly OperationEntry[]): stri
         `requiredQueryParams: ${strings(e.requiredQueryParams)}, bodyRequired: ${e.bodyRequired} },`,
     )
     .join("\n");
-  return `${HEADER("scripts/generate.mjs")}
+  return `${HEADER("scripts/generate.ts")}
 import { operationRoutes, type HttpMethod, type IdempotencyClass, type OperationRoutes } from "./routes.js";
 
 export type { HttpMethod, IdempotencyClass } from "./routes.js";
