@@ -46,7 +46,7 @@ function mergeTypes(a: JsonType | JsonType[], b: JsonType | JsonType[]): JsonTyp
   return types.length === 1 ? (types[0] as JsonType) : types;
 }
 
-export function intersectTypes(a: readonly JsonType[], b: readonly JsonType[]): JsonType[] {
+function intersectTypes(a: readonly JsonType[], b: readonly JsonType[]): JsonType[] {
   const out: JsonType[] = [];
   for (const t of a) {
     if (b.includes(t)) out.push(t);
