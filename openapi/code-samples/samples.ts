@@ -2,7 +2,7 @@
 // sample (the client method call) and a curl sample (the three signed headers, computed with
 // `exchange-kit sign`). Pure functions over a bundled spec; generate.ts writes them, the docs decorator reads them.
 // The client's own naming rule, read from its generator (not its build: the client is built after the spec).
-import { groupOfTag, methodNameOf } from "../../packages/client/scripts/lib/method-names.mjs";
+import { groupOfTag, methodNameOf } from "../../packages/client/scripts/lib/method-names.ts";
 import { canonicalize } from "@exchange-kit/signing";
 import type { Json, JsonObject } from "../spec-diff/types.ts";
 import { deref, isObject } from "../spec-diff/schema-diff.ts";

@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ESCAPED_KEY } from "../scripts/escaped-key.mjs";
+import { ESCAPED_KEY } from "../scripts/escaped-key.ts";
 import { readDereferencedSpec, readSpec, specFiles } from "../src/index.js";
 import { repoRoot } from "./helpers.js";
 

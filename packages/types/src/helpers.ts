@@ -1,4 +1,4 @@
-// Hand-written type helpers over the generated types. Their names are reserved in scripts/lib/names.mjs so a
+// Hand-written type helpers over the generated types. Their names are reserved in scripts/lib/names.ts so a
 // component alias never takes one.
 import type { ErrorEnvelope, SuccessEnvelope, WebhookEvent } from "./generated/aliases.js";
 import type { operations } from "./generated/openapi.js";

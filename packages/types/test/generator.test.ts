@@ -3,7 +3,8 @@
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import * as zod from "zod";
-import { generateZod } from "../scripts/generate-zod.mjs";
+import { generateZod } from "../scripts/generate-zod.ts";
+import type { OpenApiSpec } from "../scripts/lib/spec.ts";
 
 type Schemas = Record<string, zod.ZodType>;
 
@@ -14,7 +15,7 @@ function compile(schemas: Record<string, unknown>, extra: Record<string, unknown
     paths: {},
     components: { schemas },
     ...extra,
-  });
+  } as OpenApiSpec);
   const js = ts.transpileModule(source, {
     compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
   }).outputText;
@@ -264,7 +265,12 @@ describe("the zod generator", () => {
       A: { type: "object", properties: { b: { $ref: "#/components/schemas/B" } } },
       B: { type: "string" },
     };
-    const spec = { openapi: "3.1.0", info: { title: "t", version: "1" }, paths: {}, components: { schemas } };
+    const spec = {
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {},
+      components: { schemas },
+    } as OpenApiSpec;
     expect(generateZod(structuredClone(spec))).toBe(generateZod(structuredClone(spec)));
   });
 });

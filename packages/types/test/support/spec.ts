@@ -1,16 +1,30 @@
 // Test support: the bundled spec, the examples it gives for each component, and mutations of examples that the
-// spec's schemas reject. The analysis here is independent of the zod generator (scripts/generate-zod.mjs) so the
+// spec's schemas reject. The analysis here is independent of the zod generator (scripts/generate-zod.ts) so the
 // tests check the generated schemas against the spec rather than against the generator's own reading of it.
-import { bundleSpec, deref, listOperations, schemaRefName, type JsonObject } from "../../scripts/lib/spec.mjs";
+import * as generatorSpec from "../../scripts/lib/spec.ts";
 
-export { deref, listOperations, schemaRefName };
-export type { JsonObject };
+import { schemaRefName } from "../../scripts/lib/spec.ts";
+
+export { schemaRefName };
+
+/** A JSON object of any shape: the tests read the spec loosely and let a wrong guess fail the test. */
+export type JsonObject = { [key: string]: any };
+
+/** The generators' deref, over a loosely read spec. */
+export const deref = (doc: JsonObject, node: unknown): any => generatorSpec.deref(doc, node);
+
+/** The generators' listOperations, over a loosely read spec. */
+export const listOperations = (
+  doc: JsonObject,
+  section?: "paths" | "webhooks",
+): { key: string; method: string; operation: JsonObject; pathItem: JsonObject }[] =>
+  generatorSpec.listOperations(doc, section);
 
 let cached: JsonObject | undefined;
 
 /** The bundled spec (bundled once per test file). */
 export function spec(): JsonObject {
-  cached ??= bundleSpec();
+  cached ??= generatorSpec.bundleSpec() as JsonObject;
   return cached;
 }
 

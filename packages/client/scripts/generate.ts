@@ -7,23 +7,23 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { bundleSpec } from "../../types/scripts/lib/spec.mjs";
-import { clientOperations, generateResources } from "./lib/resources-gen.mjs";
+import { bundleSpec, type OpenApiSpec } from "../../types/scripts/lib/spec.ts";
+import { clientOperations, generateResources } from "./lib/resources-gen.ts";
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const repoRoot = join(packageDir, "..", "..");
-const MEANING = {
+const MEANING: Readonly<Record<string, string>> = {
   safe: "repeated after any retryable failure",
   guarded: "repeated only after the history shows no order with its client_reference_id",
   unsafe: "repeated only when the request provably did not reach the service; else ExchangeAmbiguousResultError",
 };
 
 /** The rows of the idempotency table, in spec order. */
-function idempotencyTable(spec) {
+function idempotencyTable(spec: OpenApiSpec): string {
   const rows = ["| method | operation | class | after an uncertain failure |", "| - | - | - | - |"];
   for (const op of clientOperations(spec)) {
-    const cls = op.operation["x-idempotency"];
-    if (!(cls in MEANING)) throw new Error(`${op.operationId}: x-idempotency missing or unknown (${cls})`);
+    const cls = String(op.operation["x-idempotency"]);
+    if (!Object.hasOwn(MEANING, cls)) throw new Error(`${op.operationId}: x-idempotency missing or unknown (${cls})`);
     rows.push(
       `| \`${op.group}.${op.name}\` | ${op.operationId} (${op.method.toUpperCase()} \`${op.path}\`) | **${cls}** | ${MEANING[cls]} |`,
     );
@@ -32,7 +32,7 @@ function idempotencyTable(spec) {
 }
 
 /** `text` with the block between `<!-- generated:name -->` and `<!-- /generated:name -->` replaced by `body`. */
-function replaceBlock(text, name, body) {
+function replaceBlock(text: string, name: string, body: string): string {
   const start = `<!-- generated:${name} -->`;
   const end = `<!-- /generated:${name} -->`;
   const from = text.indexOf(start);
@@ -42,8 +42,8 @@ function replaceBlock(text, name, body) {
 }
 
 /** Writes `content` to `path` unless it is already there; true when it changed. */
-function write(path, content) {
-  let previous;
+function write(path: string, content: string): boolean {
+  let previous: string | undefined;
   try {
     previous = readFileSync(path, "utf8");
   } catch {}

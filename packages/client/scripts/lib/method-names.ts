@@ -10,7 +10,7 @@
 // createPayoutQuotation -> payouts.createQuotation, registerWebhook -> organization.registerWebhook.
 
 /** Spec tag -> client group. */
-export const TAG_GROUPS = {
+export const TAG_GROUPS: Readonly<Record<string, string>> = {
   Customers: "customers",
   KYC: "kyc",
   "Bank accounts": "banks",
@@ -21,7 +21,7 @@ export const TAG_GROUPS = {
 };
 
 /** Group -> the nouns removed from operationIds, longest first so that "BankAccounts" wins over "Bank". */
-export const GROUP_NOUNS = {
+export const GROUP_NOUNS: Readonly<Record<string, readonly string[]>> = {
   customers: ["Customers", "Customer"],
   kyc: ["Kyc"],
   banks: ["BankAccounts", "BankAccount", "Bank"],
@@ -32,7 +32,7 @@ export const GROUP_NOUNS = {
 };
 
 /** The client group of a tag: groupOfTag("Bank accounts") is "banks". */
-export function groupOfTag(tag) {
+export function groupOfTag(tag: string): string {
   const known = TAG_GROUPS[tag];
   if (known !== undefined) return known;
   return tag
@@ -42,7 +42,7 @@ export function groupOfTag(tag) {
 }
 
 /** The method name of an operationId within a group: methodNameOf("createPayoutQuotation", "payouts") is "createQuotation". */
-export function methodNameOf(operationId, group) {
+export function methodNameOf(operationId: string, group: string): string {
   for (const noun of GROUP_NOUNS[group] ?? []) {
     const at = operationId.indexOf(noun);
     if (at <= 0) continue;

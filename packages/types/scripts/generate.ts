@@ -5,25 +5,25 @@
 //   err-codes.ts   errCodes: every err_code value the spec names
 //   routes.ts      operationRoutes: tag, path, method and parameters of every operation, by operationId
 //   operations.ts  operationIndex: operationRoutes with named members, plus summary and required parts
-//   zod.ts         zod schemas (scripts/generate-zod.mjs)
+//   zod.ts         zod schemas (scripts/generate-zod.ts)
 // The output depends on the spec only (no dates, no absolute paths), so running it twice gives the same bytes.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { generateZod } from "./generate-zod.mjs";
+import { generateZod } from "./generate-zod.ts";
 import {
   generateAliases,
   generateErrCodes,
   generateOperationIndex,
   generateOperationRoutes,
   operationEntries,
-} from "./lib/index-gen.mjs";
-import { generateOpenapiTypes } from "./lib/openapi-types.mjs";
-import { bundleSpec, packageDir } from "./lib/spec.mjs";
+} from "./lib/index-gen.ts";
+import { generateOpenapiTypes } from "./lib/openapi-types.ts";
+import { bundleSpec, packageDir } from "./lib/spec.ts";
 
 const outDir = join(packageDir, "src", "generated");
 const spec = bundleSpec();
 const operations = operationEntries(spec);
-const files = {
+const files: Record<string, string> = {
   "openapi.ts": await generateOpenapiTypes(spec),
   "aliases.ts": generateAliases(spec),
   "err-codes.ts": generateErrCodes(spec),
@@ -40,7 +40,7 @@ let changed = 0;
 for (const [name, content] of Object.entries(files)) {
   const path = join(outDir, name);
   const text = content.endsWith("\n") ? content : `${content}\n`;
-  let previous;
+  let previous: string | undefined;
   try {
     previous = readFileSync(path, "utf8");
   } catch {}

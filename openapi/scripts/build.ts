@@ -16,14 +16,14 @@ import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ESCAPED_KEY } from "./escaped-key.mjs";
+import { ESCAPED_KEY } from "./escaped-key.ts";
 
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const source = join(packageDir, "openapi.yaml");
 const out = join(packageDir, "dist");
 const redoclyCli = createRequire(join(packageDir, "package.json")).resolve("@redocly/cli/bin/cli.js");
 
-function bundle(file, extra) {
+function bundle(file: string, extra: readonly string[]): void {
   const run = spawnSync(process.execPath, [redoclyCli, "bundle", source, "-o", join(out, file), ...extra], {
     cwd: packageDir,
     encoding: "utf8",

@@ -1,5 +1,6 @@
 // Naming shared by every generator, so the type aliases ("." entry) and the zod schemas ("./zod" entry) agree,
 // and the bits of emitted source they all write (object keys, doc comments).
+import type { OpenApiSpec } from "./spec.ts";
 
 /** The name of the union of every webhook event body (type alias `WebhookEvent`, zod `WebhookEventSchema`). */
 export const WEBHOOK_UNION = "WebhookEvent";
@@ -10,7 +11,7 @@ export const WEBHOOK_UNION = "WebhookEvent";
  * suffix `Base` (the spec's `WebhookEvent` envelope becomes `WebhookEventBase`, because `WebhookEvent` is the
  * union of the events).
  */
-export const RESERVED_TYPE_NAMES = new Set([
+export const RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
   "paths",
   "webhooks",
   "components",
@@ -42,24 +43,24 @@ export const RESERVED_TYPE_NAMES = new Set([
 const IDENT = /^[A-Za-z_$][\w$]*$/;
 
 /** An object literal key for `name`: bare when it is an identifier, else a string literal. */
-export function propertyKey(name) {
+export function propertyKey(name: string): string {
   return IDENT.test(name) ? name : JSON.stringify(name);
 }
 
 /** A JSDoc block for `text` (empty when there is none), ending in a newline. */
-export function docComment(text) {
+export function docComment(text: string | undefined): string {
   if (!text) return "";
-  const lines = String(text).trim().replace(/\*\//g, "*\\/").split("\n");
+  const lines = text.trim().replace(/\*\//g, "*\\/").split("\n");
   return `/**\n${lines.map((l) => ` * ${l}`.trimEnd()).join("\n")}\n */\n`;
 }
 
 /** A TypeScript identifier for a component name: kept as written when it is one, else PascalCased. */
-export function identifierFor(name) {
+export function identifierFor(name: string): string {
   if (IDENT.test(name)) return name;
   const pascal = name
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)
-    .map((part) => part[0].toUpperCase() + part.slice(1))
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
     .join("");
   return /^[A-Za-z_$]/.test(pascal) ? pascal : `_${pascal}`;
 }
@@ -68,9 +69,9 @@ export function identifierFor(name) {
  * The alias of every component schema: Map(componentName -> alias), in document order. Throws when two
  * components would get the same alias.
  */
-export function componentAliases(spec) {
-  const aliases = new Map();
-  const taken = new Map();
+export function componentAliases(spec: OpenApiSpec): Map<string, string> {
+  const aliases = new Map<string, string>();
+  const taken = new Map<string, string>();
   for (const name of Object.keys(spec.components?.schemas ?? {})) {
     let alias = identifierFor(name);
     if (RESERVED_TYPE_NAMES.has(alias)) alias = `${alias}Base`;
@@ -84,6 +85,6 @@ export function componentAliases(spec) {
 }
 
 /** The zod schema name of a component alias. */
-export function zodName(alias) {
+export function zodName(alias: string): string {
   return `${alias}Schema`;
 }

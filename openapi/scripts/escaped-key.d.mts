@@ -1,1 +1,0 @@
-export declare const ESCAPED_KEY: RegExp;

@@ -1,0 +1,159 @@
+// Loads the spec: the bundled document that @exchange-kit/openapi publishes (its build bundles
+// <repo>/openapi/openapi.yaml with the Redocly CLI, every shared piece referenced as `#/components/...`), so the
+// types are generated from exactly the file users install. turbo builds that package first (generate: ^build).
+// Also the OpenAPI shapes the generators read, and the walks over them (references, operations, JSON media).
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { readSpec } from "@exchange-kit/openapi";
+import type { JsonSchema } from "./json-schema.ts";
+
+/** A `$ref` object (its other members, if any, are annotations). */
+export interface Reference {
+  $ref: string;
+}
+
+/** A value that may be given in place or as a reference to a component. */
+export type Referable<T> = T | Reference;
+
+export interface MediaType {
+  schema?: JsonSchema;
+  example?: unknown;
+  examples?: Record<string, unknown>;
+}
+
+export interface RequestBody {
+  required?: boolean;
+  content?: Record<string, MediaType>;
+}
+
+export interface Response {
+  description?: string;
+  content?: Record<string, MediaType>;
+}
+
+export interface Parameter {
+  name: string;
+  in: "query" | "header" | "path" | "cookie";
+  required?: boolean;
+  schema?: JsonSchema;
+}
+
+export interface Operation {
+  operationId?: string;
+  tags?: string[];
+  summary?: string;
+  description?: string;
+  parameters?: Referable<Parameter>[];
+  requestBody?: Referable<RequestBody>;
+  responses?: Record<string, Referable<Response>>;
+  /** Extensions (`x-idempotency`, ...). */
+  [extension: `x-${string}`]: unknown;
+}
+
+/** The HTTP methods of a path item, in the order OpenAPI lists them. */
+export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+export type PathItem = { [M in HttpMethod]?: Operation } & { parameters?: Referable<Parameter>[] };
+
+export interface Tag {
+  name: string;
+  description?: string;
+}
+
+/** The parts of a bundled OpenAPI 3.1 document the generators read. */
+export interface OpenApiSpec {
+  tags?: Tag[];
+  paths?: Record<string, Referable<PathItem>>;
+  webhooks?: Record<string, Referable<PathItem>>;
+  components?: {
+    schemas?: Record<string, JsonSchema>;
+    responses?: Record<string, Response>;
+    [section: string]: unknown;
+  };
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** The package directory (packages/types). */
+export const packageDir = resolve(here, "../..");
+
+/** The bundled spec (a fresh object each call). */
+export function bundleSpec(): OpenApiSpec {
+  // The published document is typed loosely (OpenApiDocument); redocly lint checks that it is an OpenAPI 3.1
+  // document, which is what OpenApiSpec describes.
+  return readSpec() as OpenApiSpec;
+}
+
+/** The component name of a local schema reference (`#/components/schemas/Name`), or undefined. */
+export function schemaRefName(ref: unknown): string | undefined {
+  const prefix = "#/components/schemas/";
+  return typeof ref === "string" && ref.startsWith(prefix) ? decodePointer(ref.slice(prefix.length)) : undefined;
+}
+
+function decodePointer(token: string): string {
+  return token.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+
+/** Resolves a local JSON pointer reference (`#/...`) in the document. */
+function resolvePointer(doc: OpenApiSpec, ref: string): unknown {
+  if (!ref.startsWith("#/")) throw new Error(`Only local references are supported, got ${ref}`);
+  let node: unknown = doc;
+  for (const token of ref.slice(2).split("/").map(decodePointer)) {
+    if (node == null || typeof node !== "object" || !(token in node)) throw new Error(`Unresolvable reference ${ref}`);
+    node = (node as Record<string, unknown>)[token];
+  }
+  return node;
+}
+
+function isReference(node: unknown): node is Reference {
+  return node !== null && typeof node === "object" && typeof (node as { $ref?: unknown }).$ref === "string";
+}
+
+/**
+ * Follows `$ref`s (of an object whose only other members are annotations) until a non-reference object. The
+ * target is trusted to be what the reference stands for (a schema for a schema, a response for a response):
+ * redocly lint checks the document's references.
+ */
+export function deref<T>(doc: OpenApiSpec, node: Referable<T> | undefined): T | undefined {
+  let current: unknown = node;
+  let seen = 0;
+  while (isReference(current)) {
+    if (++seen > 50) throw new Error(`Reference loop at ${current.$ref}`);
+    current = resolvePointer(doc, current.$ref);
+  }
+  return current as T | undefined;
+}
+
+/** One operation of a path item (or webhook), where it is. */
+export interface ListedOperation {
+  /** The path, or the webhook name. */
+  key: string;
+  method: HttpMethod;
+  operation: Operation;
+  pathItem: PathItem;
+}
+
+/**
+ * Every operation of `paths` (or of `webhooks` with `section: "webhooks"`), in document order: key is the path
+ * (or webhook name).
+ */
+export function listOperations(doc: OpenApiSpec, section: "paths" | "webhooks" = "paths"): ListedOperation[] {
+  const out: ListedOperation[] = [];
+  for (const [key, rawItem] of Object.entries(doc[section] ?? {})) {
+    const pathItem = deref(doc, rawItem);
+    if (pathItem === undefined) continue;
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem[method];
+      if (operation) out.push({ key, method, operation, pathItem });
+    }
+  }
+  return out;
+}
+
+/** The `application/json` media type of a request body or response (a `$ref` is followed), or undefined. */
+export function jsonMedia(
+  doc: OpenApiSpec,
+  bodyOrResponse: Referable<RequestBody | Response> | undefined,
+): MediaType | undefined {
+  return deref(doc, bodyOrResponse)?.content?.["application/json"];
+}
