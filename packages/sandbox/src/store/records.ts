@@ -78,7 +78,7 @@ export interface WalletRow {
   wallet_address: string;
   network: string;
   label: string;
-  status: "ACTIVE" | "INACTIVE";
+  status: RecordStatus<"Wallet">;
   created_at: string;
 }
 
