@@ -6,6 +6,7 @@ import { ambiguityCheck } from "./retry-safety.js";
 import { generatedResources } from "./generated/resources/index.js";
 import type { OperationId, QuotationLike, Resources } from "./resource-types.js";
 import { unwrapData, type RequestOptions, type Send, type Sent } from "./transport.js";
+import type { RecordStatus, WebhookEventName } from "./spec.js";
 import { checkBody, checkPathParams, checkQuery, fail } from "./validation.js";
 import { pollUntil, statusIn, type WaitOptions } from "./wait-for.js";
 
@@ -22,10 +23,14 @@ interface Invocation {
 type Runner = (args: readonly unknown[], deadlineAt?: number) => Promise<Sent>;
 
 const OPTION_KEYS = new Set(["signal", "timeoutMs", "deadlineMs", "maxRetries", "headers", "extraQuery", "quotation"]);
-const FINAL_ORDER = ["SUCCESS", "FAILED", "REFUNDED"];
+// Which statuses end a wait is the client's reading (the spec does not mark statuses final), typed by the spec's
+// statuses (@exchange-kit/types) so that one the spec drops fails to compile here.
+const FINAL_ORDER = ["SUCCESS", "FAILED", "REFUNDED"] as const satisfies readonly (RecordStatus<"PayinOrder"> &
+  RecordStatus<"PayoutOrder">)[];
 const NO_REFERENCE =
   "without a client_reference_id the client cannot check the history for an order the failed attempt may have created";
-const FINAL_VERIFICATION = ["VERIFIED", "FAILED"];
+const FINAL_VERIFICATION = ["VERIFIED", "FAILED"] as const satisfies readonly (WebhookEventName<"CUSTOMER"> &
+  RecordStatus<"BankAccount">)[];
 
 /** Positional arguments -> path, query, body and options, checked before anything is sent. */
 function parseArgs(op: OperationInfo, ref: OperationRef, args: readonly unknown[]): Invocation {
@@ -171,7 +176,7 @@ export function createResources(send: Send, historyLookupPages: number): Resourc
     name: string,
     args: string[],
     field: string,
-    final: string[],
+    final: readonly string[],
     options: WaitOptions = {},
   ) =>
     pollUntil(

@@ -6,9 +6,11 @@
 //   routes.ts      operationRoutes: tag, path, method and parameters of every operation, by operationId
 //   operations.ts  operationIndex: operationRoutes with named members, plus summary and required parts
 //   zod.ts         zod schemas (scripts/generate-zod.ts)
+//   catalog.ts     webhook event types, events, metadata rules and record statuses as values (scripts/catalog.ts)
 // The output depends on the spec only (no dates, no absolute paths), so running it twice gives the same bytes.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { generateCatalog } from "./catalog.ts";
 import { generateZod } from "./generate-zod.ts";
 import {
   generateAliases,
@@ -30,6 +32,7 @@ const files: Record<string, string> = {
   "routes.ts": generateOperationRoutes(operations),
   "operations.ts": generateOperationIndex(operations),
   "zod.ts": generateZod(spec),
+  "catalog.ts": generateCatalog(spec),
 };
 
 mkdirSync(outDir, { recursive: true });

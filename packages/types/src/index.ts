@@ -20,6 +20,18 @@ export type {
   OperationTag,
   PathItemMethod,
 } from "./generated/operations.js";
+/**
+ * The spec's vocabulary as values: webhook event types, the events of each type, each event's metadata rules (the
+ * failure, refund and review reasons among them) and each record's enumerated statuses.
+ */
+export { recordStatuses, webhookEventsByType, webhookEventTypes, webhookMetadataRules } from "./generated/catalog.js";
+export type {
+  RecordStatus,
+  RecordWithStatus,
+  WebhookEventName,
+  WebhookMetadataRule,
+  WebhookMetadataValue,
+} from "./generated/catalog.js";
 export { isErrCode } from "./err-codes.js";
 export type {
   ApiResponse,

@@ -50,8 +50,17 @@ describe("the package entries", () => {
     expect(graph("zod.ts").packages).toEqual(new Set(["zod"]));
   });
 
-  it('export the operation index and routes, the err codes and isErrCode from "." and nothing else at runtime', () => {
-    expect(Object.keys(root).sort()).toEqual(["errCodes", "isErrCode", "operationIndex", "operationRoutes"]);
+  it('export the operation index and routes, the err codes, isErrCode and the catalog from "." and nothing else at runtime', () => {
+    expect(Object.keys(root).sort()).toEqual([
+      "errCodes",
+      "isErrCode",
+      "operationIndex",
+      "operationRoutes",
+      "recordStatuses",
+      "webhookEventTypes",
+      "webhookEventsByType",
+      "webhookMetadataRules",
+    ]);
   });
 
   it('export a schema per component, the webhook union and the lookup records from "./zod"', () => {

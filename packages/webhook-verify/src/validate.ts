@@ -1,4 +1,4 @@
-import { CATALOG, type MetadataRules, OPTIONAL_STRING, REQUEST_FOR_INFORMATION, STRING_OR_NULL } from "./catalog.js";
+import { CATALOG } from "./catalog.js";
 import { fail } from "./errors.js";
 import type { ReceivedWebhookEvent, UnknownWebhookEvent, WebhookEvent } from "./events.js";
 
@@ -21,13 +21,10 @@ function invalid(problem: string): never {
   return fail("INVALID_EVENT", `not a webhook event: ${problem}`);
 }
 
-/** The catalog indexed by any string; looked up only under its own keys (never __proto__ or toString). */
-type Table = { readonly [type: string]: { readonly [event: string]: MetadataRules } };
-
 /** Why the (type, event) pair is not in the catalog, or undefined when it is. */
 export function unlisted(type: string, event: string): string | undefined {
   if (!Object.hasOwn(CATALOG, type)) return `type ${type} is not in the catalog`;
-  if (!Object.hasOwn((CATALOG as Table)[type]!, event)) return `${type} event ${event} is not in the catalog`;
+  if (!Object.hasOwn(CATALOG[type]!, event)) return `${type} event ${event} is not in the catalog`;
   return undefined;
 }
 
@@ -35,21 +32,23 @@ export function unlisted(type: string, event: string): string | undefined {
 function catalogProblem(type: string, event: string, metadata: JsonObject): string | undefined {
   const notListed = unlisted(type, event);
   if (notListed !== undefined) return notListed;
-  const rules = (CATALOG as Table)[type]![event]!;
+  const rules = CATALOG[type]![event]!;
   for (const key in rules) {
     const rule = rules[key]!;
     const value = metadata[key];
-    // What the value must be, if it is not: an array rule lists the values; the others take a string, or null/nothing.
-    const expected =
-      typeof rule === "object"
-        ? !rule.includes(value as string) && `one of ${rule.join(", ")}`
-        : typeof value !== "string" &&
-          !(rule === STRING_OR_NULL ? value === null : rule === OPTIONAL_STRING && value === undefined) &&
-          `a string${rule === STRING_OR_NULL ? " or null" : ""}`;
+    if ((value === undefined && rule.optional) || (value === null && rule.nullable)) continue;
+    // What the value must be, if it is not: one of the listed values, else any string.
+    const expected = rule.values
+      ? !rule.values.includes(value as string) && `one of ${rule.values.join(", ")}`
+      : typeof value !== "string" && `a string${rule.nullable ? " or null" : ""}`;
     if (expected) return `${type} ${event}: metadata.${key} must be ${expected}, got ${JSON.stringify(value)}`;
   }
-  if (event === "IN_REVIEW" && metadata.reason === REQUEST_FOR_INFORMATION && metadata.rfi_link === undefined) {
-    return `${type} ${event}: metadata.rfi_link is required with this reason`;
+  // Keys the spec requires only while another key holds a value (its if/then), e.g. rfi_link for a request for information.
+  for (const key in rules) {
+    const when = rules[key]!.requiredWhen;
+    if (when && metadata[when.key] === when.value && metadata[key] === undefined) {
+      return `${type} ${event}: metadata.${key} is required with this ${when.key}`;
+    }
   }
   return undefined;
 }

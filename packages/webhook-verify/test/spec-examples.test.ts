@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CATALOG, OPTIONAL_STRING, STRING, STRING_OR_NULL } from "../src/catalog.js";
+import { CATALOG } from "../src/catalog.js";
 import { signTestWebhook, verifyWebhook } from "../src/index.js";
 import { apiKey, apiSecret, now } from "./support/fixtures.js";
 import { specEventSchemas, specExamples } from "./support/spec.js";
@@ -38,18 +38,18 @@ describe("the built-in catalog", () => {
   it.each(schemas.map((s) => [s.name, s] as const))("matches %s's metadata keys, enums and consts", (_, schema) => {
     const rules = (CATALOG as Record<string, Record<string, Record<string, unknown>>>)[schema.type]![schema.event]!;
     const required = new Set(schema.metadata.required ?? []);
+    const [condition] = Object.entries(schema.metadata.if?.properties ?? {});
     const expected: Record<string, unknown> = {};
     for (const [key, property] of Object.entries(schema.metadata.properties ?? {})) {
       const nullable = Array.isArray(property.type) && property.type.includes("null");
-      expected[key] = property.enum
-        ? property.enum
-        : property.const !== undefined
-          ? [property.const]
-          : !required.has(key)
-            ? OPTIONAL_STRING
-            : nullable
-              ? STRING_OR_NULL
-              : STRING;
+      const values = property.enum ?? (property.const !== undefined ? [property.const] : undefined);
+      const conditional = condition && schema.metadata.then?.required?.includes(key);
+      expected[key] = {
+        ...(!required.has(key) && { optional: true }),
+        ...(nullable && { nullable: true }),
+        ...(values && { values }),
+        ...(conditional && { requiredWhen: { key: condition[0], value: condition[1].const } }),
+      };
     }
     expect(rules).toEqual(expected);
   });

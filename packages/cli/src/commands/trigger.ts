@@ -1,13 +1,18 @@
 // exchange-kit trigger: moves a sandbox record to a state the document allows, which emits its webhook event.
 import { ExchangeError, isExchangeApiError } from "@exchange-kit/client";
+import {
+  type WebhookEventType,
+  type WebhookMetadataRule,
+  webhookEventsByType,
+  webhookMetadataRules,
+} from "@exchange-kit/types";
 import { baseUrl, requireCredentials, serviceClient } from "../credentials.js";
-import { eventCatalog, type EventType } from "../generated/event-catalog.js";
 import { UsageError } from "../output.js";
 import { unreachableMessage } from "../unreachable.js";
 import type { Command } from "./command.js";
 
 /** The sandbox's control API path segment of each event type (a new type in the spec fails to compile here). */
-const RECORD_KIND: Record<EventType, string> = {
+const RECORD_KIND: Record<WebhookEventType, string> = {
   CUSTOMER: "customers",
   BANK: "banks",
   PAYIN: "payins",
@@ -22,16 +27,33 @@ const REASON_FLAGS = [
   ["reason", "reason"],
 ] as const;
 
-const isType = (type: string): type is EventType => Object.hasOwn(eventCatalog, type);
-const eventsOf = (type: EventType): Record<string, Record<string, readonly string[] | null>> => eventCatalog[type];
+type MetadataRules = { readonly [key: string]: WebhookMetadataRule };
+
+const isType = (type: string): type is WebhookEventType => Object.hasOwn(webhookEventsByType, type);
+const eventsOf = (type: WebhookEventType): readonly string[] => webhookEventsByType[type];
+
+/**
+ * The reason fields of an event, each with the values the spec allows (null: any text), from the spec's catalog
+ * (@exchange-kit/types): `trigger` checks and lists them from the spec instead of a retyped copy.
+ */
+function reasonsOf(type: WebhookEventType, event: string): Record<string, readonly string[] | null> {
+  const events: { readonly [event: string]: MetadataRules } = webhookMetadataRules[type];
+  const rules = Object.hasOwn(events, event) ? events[event]! : {};
+  const reasons: Record<string, readonly string[] | null> = {};
+  for (const [, field] of REASON_FLAGS) {
+    const rule = rules[field];
+    if (rule) reasons[field] = rule.values ?? null;
+  }
+  return reasons;
+}
 
 /** The body of the transition: the status, and each reason flag checked against the values the spec allows. */
 function transitionBody(
-  type: EventType,
+  type: WebhookEventType,
   event: string,
   values: Record<string, string | boolean | undefined>,
 ): Record<string, string> {
-  const fields = eventsOf(type)[event] ?? {};
+  const fields = reasonsOf(type, event);
   const body: Record<string, string> = { status: event };
   for (const [flag, field] of REASON_FLAGS) {
     const value = values[flag];
@@ -49,17 +71,15 @@ function transitionBody(
 }
 
 function catalogUsage(): string {
-  return Object.entries(eventCatalog)
-    .map(([type, events]) => {
-      const described = Object.entries(events as Record<string, Record<string, readonly string[] | null>>).map(
-        ([event, fields]) => {
-          const reasons = Object.entries(fields).map(
-            ([f, allowed]) =>
-              `--${f.replace(/_/g, "-")} ${allowed ? allowed.map((a) => (a.includes(" ") ? `"${a}"` : a)).join("|") : "TEXT"}`,
-          );
-          return reasons.length ? `${event} (${reasons.join(", ")})` : event;
-        },
-      );
+  return (Object.keys(webhookEventsByType) as WebhookEventType[])
+    .map((type) => {
+      const described = eventsOf(type).map((event) => {
+        const reasons = Object.entries(reasonsOf(type, event)).map(
+          ([f, allowed]) =>
+            `--${f.replace(/_/g, "-")} ${allowed ? allowed.map((a) => (a.includes(" ") ? `"${a}"` : a)).join("|") : "TEXT"}`,
+        );
+        return reasons.length ? `${event} (${reasons.join(", ")})` : event;
+      });
       return `    ${type}: ${described.join(", ")}`;
     })
     .join("\n");
@@ -85,8 +105,8 @@ ${catalogUsage()}
   async run({ values, positionals, out, env }) {
     const [type = "", event = ""] = positionals.map((p) => p.toUpperCase());
     if (!isType(type))
-      throw new UsageError(`unknown event type "${type}": one of ${Object.keys(eventCatalog).join(", ")}`);
-    const events = Object.keys(eventsOf(type));
+      throw new UsageError(`unknown event type "${type}": one of ${Object.keys(webhookEventsByType).join(", ")}`);
+    const events = eventsOf(type);
     if (!events.includes(event)) {
       const hint = event === "PROCESSING" ? " (PROCESSING is never sent as an event)" : "";
       throw new UsageError(`${type} has no event "${event}"${hint}: one of ${events.join(", ")}`);

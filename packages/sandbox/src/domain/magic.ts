@@ -1,7 +1,29 @@
 // Magic values: the caller drives every outcome with the data it sends, so a test can reach each state and each
 // event of the catalog without the control API. The README lists them; keep the two in step.
-import type { PlannedStep } from "../store/records.js";
+import type { WebhookMetadataValue } from "@exchange-kit/types";
+import type {
+  BankStatus,
+  CustomerStatus,
+  EddStatus,
+  PayinStatus,
+  PayoutStatus,
+  PlannedStep,
+} from "../store/records.js";
 import { dec, eq, isDecimalString, parse } from "./decimal.js";
+
+// Each outcome is typed by the spec's statuses and reasons (@exchange-kit/types): one the spec drops fails to
+// type-check here.
+type CustomerFailureReason = WebhookMetadataValue<"CUSTOMER", "FAILED", "failure_reason">;
+type BankStep = PlannedStep<BankStatus> & {
+  failure_reason?: WebhookMetadataValue<"BANK", "FAILED", "failure_reason"> | null;
+};
+type PayoutStep = PlannedStep<PayoutStatus> & {
+  failure_reason?: WebhookMetadataValue<"PAYOUT", "FAILED", "failure_reason">;
+  reason?: WebhookMetadataValue<"PAYOUT", "IN_REVIEW", "reason">;
+};
+type PayinStep = PlannedStep<PayinStatus> & {
+  refund_reason?: WebhookMetadataValue<"PAYIN", "REFUNDED", "refund_reason">;
+};
 
 function contains(texts: readonly unknown[], token: string): boolean {
   return texts.some((t) => typeof t === "string" && t.toUpperCase().includes(token));
@@ -15,7 +37,7 @@ export function stringsIn(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
-export const KYC_MAGIC: ReadonlyArray<[token: string, failureReason: string]> = [
+export const KYC_MAGIC: ReadonlyArray<[token: string, failureReason: CustomerFailureReason]> = [
   ["FAIL_DOCUMENT", "DOCUMENT_VERIFICATION_FAILED"],
   ["FAIL_TAX", "TAX_VERIFICATION_FAILED"],
   ["FAIL_ADDITIONAL_INFO", "ADDITIONAL_INFO_VERIFICATION_FAILED"],
@@ -23,14 +45,14 @@ export const KYC_MAGIC: ReadonlyArray<[token: string, failureReason: string]> = 
 ];
 
 /** The KYC outcome for a customer: FAILED with a catalog reason, MANUAL (waits for the control API), or VERIFIED. */
-export function kycOutcome(texts: readonly unknown[]): PlannedStep | undefined {
+export function kycOutcome(texts: readonly unknown[]): PlannedStep<CustomerStatus> | undefined {
   for (const [token, reason] of KYC_MAGIC)
     if (contains(texts, token)) return { status: "FAILED", failure_reason: reason };
   if (contains(texts, "KYC_MANUAL")) return undefined;
   return { status: "VERIFIED", failure_reason: null };
 }
 
-export const BANK_MAGIC: ReadonlyArray<[token: string, step: PlannedStep | undefined]> = [
+export const BANK_MAGIC: ReadonlyArray<[token: string, step: BankStep | undefined]> = [
   ["NAME_MISMATCH", { status: "FAILED", failure_reason: "NAME_MISMATCH" }],
   ["ACCOUNT_TYPE_NRE", { status: "FAILED", failure_reason: "ACCOUNT_TYPE_NRE" }],
   ["BANK_RISK", { status: "FAILED", failure_reason: "BANK_RISK_CHECK_FAILED" }],
@@ -41,7 +63,7 @@ export const BANK_MAGIC: ReadonlyArray<[token: string, step: PlannedStep | undef
 ];
 
 /** The verification outcome of a bank account: a list of steps (empty: stays PROCESSING until moved). */
-export function bankOutcome(texts: readonly unknown[]): PlannedStep[] {
+export function bankOutcome(texts: readonly unknown[]): BankStep[] {
   for (const [token, step] of BANK_MAGIC) if (contains(texts, token)) return step ? [step] : [];
   return [{ status: "VERIFIED", failure_reason: null }];
 }
@@ -74,7 +96,7 @@ export const RFI_LINK_BASE = "https://rfi.sandbox.exchange.example/r/";
  * The statuses a payout moves through after PROCESSING, chosen by the amount the caller sent (sending_amount or
  * receiving_amount of the quotation, compared by exact value: see magicAmount). Any other amount: SUCCESS.
  */
-export function payoutPlan(requestedAmount: string, payoutId: string): PlannedStep[] {
+export function payoutPlan(requestedAmount: string, payoutId: string): PayoutStep[] {
   switch (magicAmount(requestedAmount)) {
     case 4001:
       return [{ status: "FAILED", failure_reason: "Payout failed" }];
@@ -94,7 +116,7 @@ export function payoutPlan(requestedAmount: string, payoutId: string): PlannedSt
 }
 
 /** The statuses a payin moves through after PROCESSING, chosen by the amount the caller sent. */
-export function payinPlan(requestedAmount: string): PlannedStep[] {
+export function payinPlan(requestedAmount: string): PayinStep[] {
   switch (magicAmount(requestedAmount)) {
     case 4001:
       return [{ status: "FAILED", failure_reason: "PAYMENT_NOT_RECEIVED" }];
@@ -115,7 +137,7 @@ export function payinPlan(requestedAmount: string): PlannedStep[] {
 }
 
 /** EDD outcome: any submitted string containing FAIL_EDD fails it; EDD_MANUAL waits for the control API. */
-export function eddOutcome(texts: readonly unknown[]): PlannedStep[] {
+export function eddOutcome(texts: readonly unknown[]): PlannedStep<EddStatus>[] {
   if (contains(texts, "FAIL_EDD")) return [{ status: "FAILED" }];
   if (contains(texts, "EDD_MANUAL")) return [];
   return [{ status: "VERIFIED" }];

@@ -1,16 +1,22 @@
 // The records the sandbox keeps. Rows carry the owning organization (`org`) so every lookup can be scoped, and
 // an optional `plan`: the statuses the record will still move through on its own (automatic progress).
+import type { RecordStatus, WebhookEventName, WebhookEventType } from "@exchange-kit/types";
 
-export type CustomerStatus = "UNVERIFIED" | "VERIFIED" | "FAILED";
-export type KycStatus = "PROCESSING" | "VERIFIED" | "FAILED";
-export type BankStatus = "PROCESSING" | "VERIFIED" | "FAILED" | "MANUAL_REVIEW";
-export type PayinStatus = "PROCESSING" | "SUCCESS" | "FAILED" | "ON_HOLD" | "REFUND_INITIATED" | "REFUNDED";
-export type PayoutStatus = "PROCESSING" | "SUCCESS" | "FAILED" | "REFUNDED" | "IN_REVIEW";
-export type EddStatus = "PROCESSING" | "VERIFIED" | "FAILED";
+// The statuses come from the spec's catalog (@exchange-kit/types). Where the spec leaves a status open, the sandbox
+// adds the one status it starts in to the events the record announces.
+/** UNVERIFIED on creation, then the CUSTOMER events. */
+export type CustomerStatus = "UNVERIFIED" | WebhookEventName<"CUSTOMER">;
+/** PROCESSING once submitted, then the CUSTOMER events. */
+export type KycStatus = "PROCESSING" | WebhookEventName<"CUSTOMER">;
+export type BankStatus = RecordStatus<"BankAccount">;
+export type PayinStatus = RecordStatus<"PayinOrder">;
+export type PayoutStatus = RecordStatus<"PayoutOrder">;
+/** PROCESSING while the review runs, then the EDD events. */
+export type EddStatus = "PROCESSING" | WebhookEventName<"EDD">;
 
-/** One future move of a record: the status and the reason fields that go with it. */
-export interface PlannedStep {
-  status: string;
+/** One future move of a record: the status (of its kind, when known) and the reason fields that go with it. */
+export interface PlannedStep<Status extends string = string> {
+  status: Status;
   failure_reason?: string | null;
   refund_reason?: string | null;
   reason?: string;
@@ -72,7 +78,7 @@ export interface WalletRow {
   wallet_address: string;
   network: string;
   label: string;
-  status: "ACTIVE" | "INACTIVE";
+  status: RecordStatus<"Wallet">;
   created_at: string;
 }
 
@@ -183,7 +189,7 @@ export interface OrgSettingsRow {
 }
 
 export interface WebhookEventBody {
-  type: "CUSTOMER" | "BANK" | "PAYIN" | "PAYOUT" | "EDD";
+  type: WebhookEventType;
   id: string;
   event: string;
   timestamp: string;

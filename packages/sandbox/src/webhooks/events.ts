@@ -1,22 +1,17 @@
 // Emits events of the catalog: records them in the event log and starts their delivery. PROCESSING (and the
 // other statuses the catalog has no event for) is never emitted: callers ask `isEventStatus` first.
 import { randomUUID } from "node:crypto";
-import type { EventRow, WebhookEventBody } from "../store/records.js";
+import { type WebhookEventName, type WebhookEventType, webhookEventsByType } from "@exchange-kit/types";
+import type { EventRow } from "../store/records.js";
 import type { Store } from "../store/store.js";
 import type { SandboxClock } from "../domain/clock.js";
 import type { WebhookDelivery } from "./delivery.js";
 
-/** The catalog: which (type, event) pairs exist. */
-export const EVENT_CATALOG: Record<WebhookEventBody["type"], readonly string[]> = {
-  CUSTOMER: ["VERIFIED", "FAILED"],
-  BANK: ["VERIFIED", "FAILED"],
-  PAYIN: ["SUCCESS", "FAILED", "REFUND_INITIATED", "REFUNDED", "ON_HOLD"],
-  PAYOUT: ["SUCCESS", "FAILED", "REFUNDED", "IN_REVIEW"],
-  EDD: ["VERIFIED", "FAILED"],
-};
+/** The catalog: which (type, event) pairs exist (the spec's, generated into @exchange-kit/types). */
+export const EVENT_CATALOG: { readonly [T in WebhookEventType]: readonly WebhookEventName<T>[] } = webhookEventsByType;
 
-export function isEventStatus(type: WebhookEventBody["type"], status: string): boolean {
-  return EVENT_CATALOG[type].includes(status);
+export function isEventStatus(type: WebhookEventType, status: string): boolean {
+  return (EVENT_CATALOG[type] as readonly string[]).includes(status);
 }
 
 export class EventLog {
@@ -30,11 +25,11 @@ export class EventLog {
     private readonly settings: { duplicateDeliveries: boolean },
   ) {}
 
-  emit(
+  emit<Type extends WebhookEventType>(
     org: string,
-    type: WebhookEventBody["type"],
+    type: Type,
     id: string,
-    event: string,
+    event: WebhookEventName<Type>,
     metadata: Record<string, unknown>,
   ): EventRow {
     if (!isEventStatus(type, event)) throw new Error(`${type} ${event} is not an event of the catalog`);
