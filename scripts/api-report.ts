@@ -83,7 +83,9 @@ function extract(entry: EntryPoint, check: boolean, temp: string): { changed: bo
     configObject: {
       projectFolder: entry.packageDir,
       mainEntryPointFilePath: entry.dts,
-      compiler: { tsconfigFilePath: join(entry.packageDir, "tsconfig.json") },
+      // The build config: dependencies resolve to their dist/*.d.ts as a user sees them (tsconfig.json points
+      // workspace packages at their sources through the "@exchange-kit/source" condition).
+      compiler: { tsconfigFilePath: join(entry.packageDir, "tsconfig.build.json") },
       apiReport: {
         enabled: true,
         reportFileName: `${entry.report}.api.md`,

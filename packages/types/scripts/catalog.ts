@@ -12,7 +12,6 @@ type JsonObject = { [key: string]: Json };
 export interface CatalogSpec {
   webhooks?: { [name: string]: unknown };
   components?: { schemas?: { [name: string]: unknown } };
-  [key: string]: unknown;
 }
 
 /** What one metadata key of an event may hold; see WebhookMetadataRule in the generated file. */
