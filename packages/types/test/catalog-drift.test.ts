@@ -85,8 +85,11 @@ const NOT_COPIES: Record<string, { values: string[]; why: string }[]> = {
     { values: ["SUCCESS", "FAILED", "REFUNDED"], why: "the order statuses that end waitFor" },
     { values: ["VERIFIED", "FAILED"], why: "the verification statuses that end waitForKyc and banks.waitFor" },
   ],
-  "sandbox/src/api/orders-common.ts": [
-    { values: ["PAYIN", "PAYOUT"], why: "the prefix of the amount fields' error messages: order kinds" },
+  "sandbox/src/api/quotation-request.ts": [
+    {
+      values: ["PAYIN", "PAYOUT"],
+      why: "the prefix of the order modules' error codes (PAYIN_..., PAYOUT_...): order kinds",
+    },
   ],
 };
 
