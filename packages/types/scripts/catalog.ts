@@ -3,7 +3,9 @@
 // enumerated statuses of each record. The packages import these lists from @exchange-kit/types instead of typing
 // them again, so an event added to the spec reaches them by `pnpm generate` alone.
 //
-// Self-contained (its own $ref resolver), run by Node's type stripping: erasable syntax only.
+// It reads the spec loosely (CatalogSpec) and checks every node it uses itself; references are followed by the
+// generators' resolver (lib/spec.ts). Run by Node's type stripping: erasable syntax only.
+import { deref } from "./lib/spec.ts";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -48,26 +50,6 @@ const isObject = (node: unknown): node is JsonObject =>
 
 const isStringArray = (node: unknown): node is string[] =>
   Array.isArray(node) && node.every((value) => typeof value === "string");
-
-function resolvePointer(spec: CatalogSpec, ref: string): unknown {
-  if (!ref.startsWith("#/")) throw new Error(`catalog: only local references are supported, got ${ref}`);
-  let node: unknown = spec;
-  for (const raw of ref.slice(2).split("/")) {
-    const token = raw.replace(/~1/g, "/").replace(/~0/g, "~");
-    if (!isObject(node) || !(token in node)) throw new Error(`catalog: unresolvable reference ${ref}`);
-    node = node[token];
-  }
-  return node;
-}
-
-/** Follows `$ref`s until a schema that is not a reference. */
-function deref(spec: CatalogSpec, node: unknown): unknown {
-  for (let hops = 0; isObject(node) && typeof node.$ref === "string"; hops++) {
-    if (hops > 50) throw new Error(`catalog: reference loop at ${node.$ref}`);
-    node = resolvePointer(spec, node.$ref);
-  }
-  return node;
-}
 
 function objectAt(spec: CatalogSpec, node: unknown, where: string): JsonObject {
   const resolved = deref(spec, node);

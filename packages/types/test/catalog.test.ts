@@ -115,6 +115,23 @@ describe("the catalog generator", () => {
     );
   });
 
+  it("follows a reference to a reference", () => {
+    const read = readCatalog({
+      components: {
+        schemas: {
+          Order: { type: "object", properties: { status: ref("OrderStatus") } },
+          OrderStatus: ref("Status"),
+          Status: { type: "string", enum: ["NEW"] },
+        },
+      },
+    });
+    expect(read.statuses).toEqual({ Order: ["NEW"] });
+  });
+
+  it("stops on a reference it cannot resolve", () => {
+    expect(() => readCatalog(specWith({ T: ["E"] }, {}))).toThrow("Unresolvable reference #/components/schemas/E");
+  });
+
   it("lists the enumerated status and *_status properties of the components, through $ref, and no open status", () => {
     const read = readCatalog({
       components: {

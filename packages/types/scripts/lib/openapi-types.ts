@@ -75,7 +75,7 @@ function walk(doc: OpenApiSpec, node: unknown): void {
 }
 
 /** The typing view of a bundled spec (a rewritten deep copy). */
-function typingView(spec: OpenApiSpec): OpenApiSpec {
+export function typingView(spec: OpenApiSpec): OpenApiSpec {
   const doc = structuredClone(spec);
   walk(doc, doc);
   return doc;

@@ -95,7 +95,7 @@ function decodePointer(token: string): string {
 }
 
 /** Resolves a local JSON pointer reference (`#/...`) in the document. */
-function resolvePointer(doc: OpenApiSpec, ref: string): unknown {
+function resolvePointer(doc: object, ref: string): unknown {
   if (!ref.startsWith("#/")) throw new Error(`Only local references are supported, got ${ref}`);
   let node: unknown = doc;
   for (const token of ref.slice(2).split("/").map(decodePointer)) {
@@ -112,9 +112,10 @@ function isReference(node: unknown): node is Reference {
 /**
  * Follows `$ref`s (of an object whose only other members are annotations) until a non-reference object. The
  * target is trusted to be what the reference stands for (a schema for a schema, a response for a response):
- * redocly lint checks the document's references.
+ * redocly lint checks the document's references. `doc` is any JSON document: the catalog reads the spec with a
+ * looser type of its own (CatalogSpec).
  */
-export function deref<T>(doc: OpenApiSpec, node: Referable<T> | undefined): T | undefined {
+export function deref<T>(doc: object, node: Referable<T> | undefined): T | undefined {
   let current: unknown = node;
   let seen = 0;
   while (isReference(current)) {
