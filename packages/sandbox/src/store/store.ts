@@ -26,7 +26,7 @@ interface Row {
   org: string;
 }
 
-type Param = string | number | null;
+export type Param = string | number | null;
 
 export class Table<T extends Row> {
   readonly kind: string;
