@@ -36,6 +36,34 @@ describe("customers", () => {
     expect(customer.full_name).toBe("Asha Verma");
   });
 
+  it("answers REQ_FIELD_MISSING for a name of spaces only, and stores nothing", async () => {
+    const api = new Api(await startSandbox());
+    const reference = unique("c");
+    const blank = await api.post(CREATE, {
+      client_reference_id: reference,
+      full_name: "   ",
+      alpha_3_country_code: "IND",
+    });
+    expect(blank.status).toBe(400);
+    expect(blank.body).toMatchObject({
+      err_code: "REQ_FIELD_MISSING",
+      errors: { full_name: ["This field is required."] },
+    });
+    const halves = await api.post(CREATE, {
+      client_reference_id: reference,
+      first_name: "Asha",
+      last_name: " ",
+      alpha_3_country_code: "IND",
+    });
+    expect(halves.body).toMatchObject({
+      err_code: "REQ_FIELD_MISSING",
+      errors: { last_name: ["This field is required."] },
+    });
+    // Nothing was stored under the reference: the corrected request creates the customer.
+    const corrected = await createCustomer(api, { client_reference_id: reference, full_name: "Asha Verma" });
+    expect(corrected).toMatchObject({ client_reference_id: reference, full_name: "Asha Verma" });
+  });
+
   it("answers USR_DUPLICATE_CONTACT for an email or phone already used in the organization", async () => {
     const api = new Api(await startSandbox());
     await createCustomer(api, { email: "dup@example.com", phone: "9876500001" });

@@ -1,6 +1,6 @@
 // Customers: create (idempotent on client_reference_id), list, fetch; all scoped to the caller's organization.
 import { randomUUID } from "node:crypto";
-import { badRequest } from "../http/api-error.js";
+import { badRequest, missingFields } from "../http/api-error.js";
 import type { HandlerResult } from "../http/route.js";
 import { COUNTRIES, ISO_ALPHA3 } from "../domain/catalog.js";
 import type { CustomerRow } from "../store/records.js";
@@ -24,6 +24,21 @@ function countryError(code: string, field: string): never {
   );
 }
 
+/**
+ * full_name, or first_name and last_name joined. The schema asks for one or the other, but a blank member
+ * (spaces only) passes its minLength: blank counts as missing here, as in every sandbox check, so no customer
+ * is stored with a name of spaces or "undefined".
+ */
+function customerName(body: OperationContext<"createCustomer">["body"]): string {
+  const full = text(body, "full_name");
+  if (full !== undefined) return full;
+  const first = text(body, "first_name");
+  const last = text(body, "last_name");
+  if (first !== undefined && last !== undefined) return `${first} ${last}`;
+  if (body.full_name !== undefined) throw missingFields(["full_name"]);
+  throw missingFields([...(first === undefined ? ["first_name"] : []), ...(last === undefined ? ["last_name"] : [])]);
+}
+
 export function createCustomer(ctx: OperationContext<"createCustomer">): HandlerResult {
   const { body, domain, org } = ctx;
   const country = body.alpha_3_country_code;
@@ -44,6 +59,8 @@ export function createCustomer(ctx: OperationContext<"createCustomer">): Handler
       );
     }
   }
+
+  const fullName = customerName(body);
 
   const reference = body.client_reference_id;
   const existing = domain.store.customers.first("org = ? AND client_ref = ?", org.id, reference);
@@ -77,8 +94,6 @@ export function createCustomer(ctx: OperationContext<"createCustomer">): Handler
     throw badRequest("USR_DUPLICATE_CONTACT", "Phone already in use", "phone");
 
   const now = domain.clock.iso();
-  // The schema asks for full_name or both first_name and last_name.
-  const fullName = text(body, "full_name") ?? `${body.first_name} ${body.last_name}`;
   const customer: CustomerRow = {
     id: randomUUID(),
     org: org.id,
