@@ -349,4 +349,11 @@ export type { KycResource, CustomersResource, BanksResource };
     });
     expect(() => generateResources(spec, repoRoot)).toThrow("two operations map to customers.create");
   });
+
+  it("refuses an operation without a known x-idempotency class", () => {
+    const spec = specWith({ "/customers": { get: op("getCustomer", { "x-idempotency": "maybe" }) } });
+    expect(() => generateResources(spec, repoRoot)).toThrow(
+      'getCustomer: x-idempotency must be one of safe, guarded, unsafe, got "maybe"',
+    );
+  });
 });

@@ -116,8 +116,15 @@ function methodDoc(spec: OpenApiSpec, op: ClientOperation, file: string): string
   const parts = [operation.summary ?? op.operationId];
   if (operation.description) parts.push(operation.description.trim());
   const codes = errCodesOf(spec, operation);
+  const retry = RETRY[String(operation["x-idempotency"])];
+  // The types generator refuses such an operation first; this generator must not document it as "undefined".
+  if (retry === undefined) {
+    throw new Error(
+      `${op.operationId}: x-idempotency must be one of ${Object.keys(RETRY).join(", ")}, got ${JSON.stringify(operation["x-idempotency"])}`,
+    );
+  }
   parts.push(
-    `\`${op.method.toUpperCase()} ${op.path}\` (${op.operationId}). ${RETRY[String(operation["x-idempotency"])]}` +
+    `\`${op.method.toUpperCase()} ${op.path}\` (${op.operationId}). ${retry}` +
       `\n\nerr_code on 400: ${codes.length > 0 ? codes.map((c) => `\`${c}\``).join(", ") : "the general codes only"}.`,
   );
   parts.push(`@see {@link ${REPOSITORY}/${file} | ${op.operationId} in the spec}`);
