@@ -77,15 +77,35 @@ export interface RunningPrism {
 }
 
 const READY = /Prism is listening on (https?:\/\/\S+)/;
+/**
+ * Loaded into Prism's process with `node --import`: Prism exits when the cli that started it is gone. The cli
+ * holds the write end of Prism's stdin; when the cli dies, even by SIGKILL where no handler of ours runs, the
+ * kernel closes that end and the read ends. Without it, a killed `exchange-kit mock` left Prism holding its port.
+ */
+const EXIT_WITH_PARENT = `data:text/javascript,${encodeURIComponent(
+  'process.stdin.on("close", () => process.exit(0)); process.stdin.resume();',
+)}`;
 
 /**
  * Starts `prism mock` with request validation and `--errors` (a response example that violates its own schema is a
  * 500, not a silent pass), and resolves once Prism listens.
  */
 export function startPrism(prism: PrismInstall, options: PrismOptions, readyTimeoutMs = 60_000): Promise<RunningPrism> {
-  const args = [prism.bin, "mock", options.spec, "--host", options.host, "--port", String(options.port), "--errors"];
+  const args = [
+    "--import",
+    EXIT_WITH_PARENT,
+    prism.bin,
+    "mock",
+    options.spec,
+    "--host",
+    options.host,
+    "--port",
+    String(options.port),
+    "--errors",
+  ];
   if (options.dynamic) args.push("--dynamic");
-  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+  // stdin is a pipe from this process only so that Prism notices when the cli is gone (EXIT_WITH_PARENT).
+  const child = spawn(process.execPath, args, { stdio: ["pipe", "pipe", "pipe"] });
   const exited = new Promise<string>((done) => child.once("exit", (code, signal) => done(signal ?? `code ${code}`)));
   const tail: string[] = [];
   return new Promise((resolveReady, reject) => {

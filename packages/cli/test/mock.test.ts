@@ -1,7 +1,11 @@
 // exchange-kit mock: Prism (the workspace's copy of the optional peer) on @exchange-kit/openapi's openapi.yaml.
+import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { connect } from "node:net";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
 import { readSpec, specFiles } from "@exchange-kit/openapi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INSTALL_PRISM } from "../src/commands/mock.js";
@@ -163,4 +167,45 @@ describe("exchange-kit mock serving the published spec", () => {
     expect(await cli.code).toBe(0);
     await expect(fetch(`${url}${CREATE}`, { method: "POST", signal: AbortSignal.timeout(2000) })).rejects.toThrow();
   });
+});
+
+/** Whether a TCP connection to the port is accepted (closed at once, without a request). */
+function accepts(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+describe("exchange-kit mock killed with SIGKILL", () => {
+  it("takes Prism down with it, so the port is free again", async () => {
+    // A real process: SIGKILL runs no handler of the cli, so only Prism itself can notice that its parent is gone.
+    const bin = fileURLToPath(new URL("../dist/bin.js", import.meta.url));
+    const cli = spawn(process.execPath, [bin, "mock", "--port", "0", "--json"], { stdio: ["ignore", "pipe", "pipe"] });
+    const exited = new Promise((done) => cli.once("exit", done));
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        createInterface({ input: cli.stdout! }).on("line", (text) => {
+          if (text.includes('"ready":true')) resolve(text);
+        });
+        void exited.then(() => reject(new Error("mock exited before it was ready")));
+      });
+      const url: string = JSON.parse(line).url;
+      expect((await fetch(`${url}${CREATE}`, { method: "POST", headers: AUTH })).status).toBeGreaterThan(0);
+
+      cli.kill("SIGKILL");
+      await exited;
+      // Poll with bare TCP connections until the port refuses (the test's own timeout bounds it). No HTTP request:
+      // one would make Prism write its log line into the dead cli's pipe and die of EPIPE, which is how an idle
+      // Prism used to survive its cli (and hold the port) until something called it.
+      const { hostname, port } = new URL(url);
+      while (await accepts(hostname, Number(port))) await new Promise((done) => setTimeout(done, 100));
+    } finally {
+      cli.kill("SIGKILL");
+    }
+  }, 60_000);
 });
