@@ -38,29 +38,21 @@ function version(command, args = ["--version"]) {
   return found.status === 0 ? found.stdout.trim().replace(/^v/, "") : undefined;
 }
 
-if (process.versions.node !== nodeVersion) {
-  // Not yet under the pinned Node: provide it (and pnpm, in the same install so neither prunes the other),
-  // then hand over to this same script running under it.
-  if (version(toolsNode) !== nodeVersion || version("pnpm") !== pnpmVersion) {
-    console.log(
-      `> providing node ${nodeVersion} (${nodePackage}) and ${pinned} in .tools/ (running on node ${process.versions.node})`,
-    );
-    execFileSync(
-      "npm",
-      [
-        "install",
-        "--prefix",
-        tools,
-        "--no-save",
-        "--no-audit",
-        "--no-fund",
-        "--no-package-lock",
-        `${nodePackage}@${nodeVersion}`,
-        pinned,
-      ],
-      { stdio: "inherit", shell: process.platform === "win32" },
-    );
-  }
+// A machine (or a CI runner set up from .node-version) may already run the pinned Node: then only pnpm is
+// provided. Otherwise the pinned Node and pnpm come in one install, so neither prunes the other, and this
+// script hands over to itself running under that Node.
+const underPinnedNode = process.versions.node === nodeVersion;
+const nodeMissing = !underPinnedNode && version(toolsNode) !== nodeVersion;
+if (nodeMissing || version("pnpm") !== pnpmVersion) {
+  const provide = underPinnedNode ? [pinned] : [`${nodePackage}@${nodeVersion}`, pinned];
+  console.log(`> providing ${provide.join(" and ")} in .tools/ (running on node ${process.versions.node})`);
+  execFileSync(
+    "npm",
+    ["install", "--prefix", tools, "--no-save", "--no-audit", "--no-fund", "--no-package-lock", ...provide],
+    { stdio: "inherit", shell: process.platform === "win32" },
+  );
+}
+if (!underPinnedNode) {
   const child = spawnSync(toolsNode, [fileURLToPath(import.meta.url), task, ...rest], { env, stdio: "inherit" });
   process.exit(child.status ?? 1);
 }
