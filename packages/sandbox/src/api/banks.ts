@@ -7,6 +7,7 @@ import type { HandlerResult } from "../http/route.js";
 import { IFSC_BANKS, PAYOUT_METHOD_BY_COUNTRY, UPI_HANDLES } from "../domain/catalog.js";
 import { bankOutcome } from "../domain/magic.js";
 import type { BankRow, CustomerRow } from "../store/records.js";
+import { bankDedupeKey } from "../store/schema.js";
 import { BANK_NOT_FOUND, findCustomer, paginate, requireMembers, text, UUID, type Ctx } from "./common.js";
 import type { OperationContext, SandboxContext } from "./validated-request.js";
 import { bankView } from "./views.js";
@@ -46,7 +47,6 @@ export function createBankAccount(ctx: OperationContext<"createBankAccount">): H
   requireVerified(customer);
   const rail = body.bank_account_type;
   const identifiers = body.identifiers;
-  let key: string;
   let bankName: string;
   const clean: Record<string, string> = {};
   if (rail === "UPI") {
@@ -60,7 +60,6 @@ export function createBankAccount(ctx: OperationContext<"createBankAccount">): H
         "Enter a valid UPI ID, e.g. asha@okhdfc.",
       );
     clean.vpa = vpa;
-    key = `UPI|${vpa.toLowerCase()}`;
     bankName = UPI_HANDLES[vpa.split("@")[1]!.toLowerCase()] ?? "UPI";
   } else {
     const accountNumber = typeof identifiers.account_number === "string" ? identifiers.account_number.trim() : "";
@@ -75,9 +74,10 @@ export function createBankAccount(ctx: OperationContext<"createBankAccount">): H
       throw badRequest("INPUT_MALFORMED", "Invalid IFSC", "identifiers.ifsc", "Enter a valid IFSC, e.g. HDFC0001234.");
     clean.account_number = accountNumber;
     if (ifsc) clean.ifsc = ifsc;
-    key = `ACCOUNT_DETAILS|${accountNumber}`;
     bankName = IFSC_BANKS[ifsc.slice(0, 4)] ?? "Sandbox Bank";
   }
+  // The same key the dedupe column stores for every standard account.
+  const key = bankDedupeKey({ bank_account_type: rail, identifiers: clean });
   const same = domain.store.banks.first("org = ? AND dedupe = ?", ctx.org.id, key);
   if (same) {
     if (same.customer_id !== customer.id) {
