@@ -118,7 +118,7 @@ export function isValidYmd(value: string): boolean {
 export interface Condition {
   org: string;
   where: string[];
-  params: Array<string | number | null>;
+  params: Param[];
 }
 
 /**
@@ -208,18 +208,19 @@ export function orderedPage<T extends { id: string; org: string; created_at: str
     );
   if (!/^[a-z_]+$/.test(field)) throw invalid();
   if (field !== "created_at") {
-    const sample = table.first(where, ...params) as Record<string, unknown> | undefined;
-    if (sample && !(field in sample)) throw invalid();
+    const rows = table.where(where, params);
+    // Every row has the same members: the first (in insertion order) tells whether the field exists.
+    if (rows.length > 0 && !(field in rows[0]!)) throw invalid();
+    const { page, perPage } = pageParams(ctx);
+    const offset = (page - 1) * perPage;
+    const sorted = sortRows(rows, field, descending);
+    return pageOf(ctx, page, perPage, sorted.length, sorted.slice(offset, offset + perPage));
   }
   const { page, perPage } = pageParams(ctx);
   const offset = (page - 1) * perPage;
-  if (field === "created_at") {
-    const count = condition.where.length === 0 ? table.countOf(condition.org) : table.count(where, ...params);
-    const results = createdAtPage(table, where, params, descending, { count, limit: perPage, offset });
-    return pageOf(ctx, page, perPage, count, results);
-  }
-  const sorted = sortRows(table.where(where, params), field, descending);
-  return pageOf(ctx, page, perPage, sorted.length, sorted.slice(offset, offset + perPage));
+  const count = condition.where.length === 0 ? table.countOf(condition.org) : table.count(where, ...params);
+  const results = createdAtPage(table, where, params, descending, { count, limit: perPage, offset });
+  return pageOf(ctx, page, perPage, count, results);
 }
 
 /**
