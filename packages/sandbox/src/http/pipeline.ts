@@ -27,7 +27,7 @@ export interface RoutedRequest<D> {
 }
 
 /** The organization the request is signed for; undefined for public routes, which are not signed. */
-export function authenticateRoute<D>(
+function authenticateRoute<D>(
   route: RouteDefinition<D>,
   headers: IncomingHttpHeaders,
   raw: Buffer,
@@ -39,14 +39,14 @@ export function authenticateRoute<D>(
 }
 
 /** Path, query and body against the operation's schemas (values are coerced in place); routes without one pass. */
-export function validate<D>(route: RouteDefinition<D>, values: Record<string, unknown>, body: JsonObject): void {
+function validate<D>(route: RouteDefinition<D>, values: Record<string, unknown>, body: JsonObject): void {
   if (!route.operation) return;
   const invalid = validateRequest(route.operation, values, body, route.validation);
   if (invalid) throw invalid;
 }
 
 /** The handler, inside the transaction when there is one: its writes are committed before anything is answered. */
-export function dispatch<D>(
+function dispatch<D>(
   route: RouteDefinition<D>,
   context: RequestContext<D>,
   transaction: PipelineOptions<D>["transaction"],

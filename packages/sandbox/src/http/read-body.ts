@@ -5,7 +5,7 @@ import type { Readable } from "node:stream";
 import { ApiError } from "./api-error.js";
 
 /** Past this, stop draining an oversized body and drop the connection. */
-export const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
 
 const EMPTY = Buffer.alloc(0);
 

@@ -22,7 +22,7 @@ export interface ServerOptions<D> extends PipelineOptions<D> {
 }
 
 /** The router over every route, with each operation's validators compiled up front. */
-export function buildRouter<D>(routes: ReadonlyArray<RouteDefinition<D>>): Router<RouteDefinition<D>> {
+function buildRouter<D>(routes: ReadonlyArray<RouteDefinition<D>>): Router<RouteDefinition<D>> {
   const router = new Router<RouteDefinition<D>>();
   for (const route of routes) {
     router.add(route.method, route.path, route);

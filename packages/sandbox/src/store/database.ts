@@ -54,20 +54,13 @@ function inUse(file: string): DatabaseError {
   );
 }
 
-function holdLock(db: DatabaseSync, file: string): void {
-  try {
-    db.exec("PRAGMA locking_mode = EXCLUSIVE");
-    db.exec("PRAGMA journal_mode = WAL");
-    // The first write transaction takes the exclusive lock; exclusive mode keeps it until close.
-    db.exec("BEGIN IMMEDIATE");
-    db.exec("COMMIT");
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (/locked|busy/i.test(message)) throw inUse(file);
-    if (/not a database|malformed/i.test(message))
-      throw new DatabaseError(`${file} is not an SQLite database: use another --db file.`);
-    throw error;
-  }
+/** Takes the file's exclusive lock; openDatabase turns a "locked" or "busy" failure into the in-use error. */
+function holdLock(db: DatabaseSync): void {
+  db.exec("PRAGMA locking_mode = EXCLUSIVE");
+  db.exec("PRAGMA journal_mode = WAL");
+  // The first write transaction takes the exclusive lock; exclusive mode keeps it until close.
+  db.exec("BEGIN IMMEDIATE");
+  db.exec("COMMIT");
 }
 
 /**
@@ -95,7 +88,7 @@ export function openDatabase(path?: string, durability: Durability = "normal"): 
     // The version is read before anything is written (WAL mode changes the file's header): a file this sandbox
     // refuses, such as one of the old sql.js format, is left exactly as it was for the version that wrote it.
     checkVersion(db, file);
-    holdLock(db, file);
+    holdLock(db);
     db.exec(`PRAGMA synchronous = ${durability === "full" ? "FULL" : "NORMAL"}`);
     db.exec("BEGIN");
     db.exec(SCHEMA_SQL);
