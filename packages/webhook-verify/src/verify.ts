@@ -4,8 +4,7 @@ import { fail, WebhookVerificationError } from "./errors.js";
 import type { ReceivedWebhookEvent, WebhookEvent } from "./events.js";
 import { requireHeader, type WebhookHeaders } from "./headers.js";
 import { equalBit } from "./signature.js";
-import { canonicalizeText, computeSignature } from "./signing.js";
-import { parseJson } from "@exchange-kit/signing";
+import { canonicalizeText, computeSignature, parseJson } from "./signing.js";
 import { type EventValidator, validateEvent } from "./validate.js";
 
 /** The raw body exactly as received. A Node `Buffer` is a `Uint8Array`. */
