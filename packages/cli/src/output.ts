@@ -1,5 +1,6 @@
 // How the CLI talks: readable lines for a person (colors only on a TTY, and never with NO_COLOR), or one JSON
 // object per result with --json so scripts can parse it.
+import { readFile } from "node:fs/promises";
 import type { Writable } from "node:stream";
 
 export interface Output {
@@ -46,4 +47,21 @@ export function createOutput(streams: Streams, json: boolean): Output {
 /** A mistake in how the command was called: printed with the usage hint, exit code 2. */
 export class UsageError extends Error {
   override readonly name = "UsageError";
+}
+
+/**
+ * The text of a file named by a flag; a missing or unreadable file is a usage error (exit 2).
+ *
+ * @example
+ * const body = await readUsageFile("./body.json", "--body-file");
+ */
+export async function readUsageFile(path: string, flag: string): Promise<string> {
+  try {
+    return await readFile(path, "utf8");
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    throw new UsageError(
+      `cannot read ${flag} ${path}: ${code === "ENOENT" ? "no such file" : (error as Error).message}`,
+    );
+  }
 }

@@ -1,21 +1,8 @@
 // exchange-kit sign: the headers (and the exact body) for one request, for curl users.
-import { readFile } from "node:fs/promises";
 import { canonicalizeText, computeSignature, signRequest } from "@exchange-kit/signing";
 import { type Credentials, requireCredentials } from "../credentials.js";
-import { UsageError } from "../output.js";
+import { readUsageFile, UsageError } from "../output.js";
 import type { Command } from "./command.js";
-
-/** The file's text; a missing or unreadable file is a usage error (exit 2), as in `verify`. */
-async function readBodyFile(path: string): Promise<string> {
-  try {
-    return await readFile(path, "utf8");
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    throw new UsageError(
-      `cannot read --body-file ${path}: ${code === "ENOENT" ? "no such file" : (error as Error).message}`,
-    );
-  }
-}
 
 /**
  * Signs JSON text over its lossless canonical form (canonicalizeText): big integers and decimals such as 1.10
@@ -61,7 +48,7 @@ export const sign: Command = {
       throw new UsageError("pass --body or --body-file, not both");
     const text =
       values["body-file"] !== undefined
-        ? await readBodyFile(String(values["body-file"]))
+        ? await readUsageFile(String(values["body-file"]), "--body-file")
         : (values.body as string | undefined);
     const timestamp = values.timestamp === undefined ? String(Math.floor(Date.now() / 1000)) : String(values.timestamp);
     if (!/^\d{1,11}$/.test(timestamp))

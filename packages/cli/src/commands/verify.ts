@@ -1,9 +1,8 @@
 // exchange-kit verify: checks a saved webhook delivery (headers + raw body) with the receiver's rules.
-import { readFile } from "node:fs/promises";
 import { verifyWebhook, WebhookVerificationError } from "@exchange-kit/webhook-verify";
 import { requireCredentials } from "../credentials.js";
 import { readDeliveries, type SavedDelivery } from "../deliveries.js";
-import { UsageError } from "../output.js";
+import { readUsageFile, UsageError } from "../output.js";
 import type { Command } from "./command.js";
 
 export const verify: Command = {
@@ -70,15 +69,3 @@ export const verify: Command = {
     return invalid === 0 ? 0 : 1;
   },
 };
-
-/** A file named on the command line; missing or unreadable is a usage error (exit 2). */
-async function readUsageFile(path: string, flag: string): Promise<string> {
-  try {
-    return await readFile(path, "utf8");
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    throw new UsageError(
-      `cannot read ${flag} ${path}: ${code === "ENOENT" ? "no such file" : (error as Error).message}`,
-    );
-  }
-}
