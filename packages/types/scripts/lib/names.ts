@@ -1,5 +1,6 @@
 // Naming shared by every generator, so the type aliases ("." entry) and the zod schemas ("./zod" entry) agree,
 // and the bits of emitted source they all write (object keys, doc comments).
+import { CATALOG_TYPE_NAMES } from "../catalog.ts";
 import type { OpenApiSpec } from "./spec.ts";
 
 /** The name of the union of every webhook event body (type alias `WebhookEvent`, zod `WebhookEventSchema`). */
@@ -38,6 +39,8 @@ export const RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
   "OperationPathParams",
   "OperationQueryParams",
   "PathItemMethod",
+  // The catalog's own types (scripts/catalog.ts), exported by name beside the aliases.
+  ...CATALOG_TYPE_NAMES,
 ]);
 
 const IDENT = /^[A-Za-z_$][\w$]*$/;
