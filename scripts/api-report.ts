@@ -148,8 +148,9 @@ function main(): number {
   const temp = mkdtempSync(join(tmpdir(), "api-report-"));
   mkdirSync(reportDir, { recursive: true });
   let failed = false;
+  const entries = entryPoints();
   try {
-    for (const entry of entryPoints()) {
+    for (const entry of entries) {
       const { changed, ok } = extract(entry, check, temp);
       if (check && changed) {
         console.error(
@@ -160,7 +161,7 @@ function main(): number {
       else console.log(`${entry.report}: ${changed ? "report updated" : "unchanged"}`);
     }
     // A report whose entry point is gone (a removed subpath export) is stale.
-    const current = new Set(entryPoints().map((e) => `${e.report}.api.md`));
+    const current = new Set(entries.map((e) => `${e.report}.api.md`));
     for (const file of readdirSync(reportDir).filter((f) => f.endsWith(".api.md") && !current.has(f))) {
       if (check) {
         console.error(
@@ -174,7 +175,7 @@ function main(): number {
     }
     if (values.base !== undefined) {
       const broken = new Map<string, { name: string; dir: string }>();
-      for (const entry of entryPoints()) {
+      for (const entry of entries) {
         const lost = removedLines(values.base, entry.report);
         if (lost.length === 0) continue;
         console.log(

@@ -31,11 +31,7 @@ export function installSize(nodeModules) {
 /** "1.23 MB" (decimal megabytes, as npm reports unpacked sizes). */
 export const megabytes = (bytes) => `${(bytes / 1e6).toFixed(2)} MB`;
 
-/**
- * Whether an install is within its budget: "within", "known" (over, but the named known cause is installed:
- * reported, not failed) or "over" (fails the check).
- */
-export function budgetVerdict({ budget, knownOverBudget }, size) {
-  if (size.bytes <= budget) return "within";
-  return knownOverBudget && size.packages.includes(knownOverBudget) ? "known" : "over";
+/** Whether an install is "within" its budget or "over" it (which fails the check). */
+export function budgetVerdict({ budget }, size) {
+  return size.bytes <= budget ? "within" : "over";
 }
