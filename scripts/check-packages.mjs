@@ -7,8 +7,9 @@
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { publishablePackages } from "./release-check/workspace.mjs";
 
 const root = resolve(fileURLToPath(import.meta.url), "../..");
 const bin = (name) => join(root, "node_modules", ".bin", name);
@@ -35,19 +36,10 @@ function metadataProblems(pkg, tarball) {
 }
 
 try {
-  // The spec package lives at openapi/, beside the code packages.
-  const dirs = [
-    ...readdirSync(join(root, "packages"))
-      .sort()
-      .map((dir) => join("packages", dir)),
-    "openapi",
-  ];
-  for (const dir of dirs) {
-    const pkgDir = join(root, dir);
-    const pkg = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"));
-    if (pkg.private) continue;
-    const dest = join(out, dir);
-    execFileSync("npx", ["-y", "pnpm@10.34.8", "pack", "--pack-destination", dest], { cwd: pkgDir, stdio: "pipe" });
+  for (const pkg of publishablePackages(root)) {
+    const dest = join(out, relative(root, pkg.dir));
+    // The workspace's own pnpm (pinned in package.json, provided by scripts/run.mjs), which applies .pnpmfile.cjs.
+    execFileSync("pnpm", ["pack", "--pack-destination", dest], { cwd: pkg.dir, stdio: "pipe" });
     const tarball = join(
       dest,
       readdirSync(dest).find((f) => f.endsWith(".tgz")),

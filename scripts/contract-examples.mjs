@@ -18,6 +18,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { publishablePackages } from "./release-check/workspace.mjs";
 
 const root = resolve(fileURLToPath(import.meta.url), "../..");
 const example = join(root, "examples", "contract-testing");
@@ -50,20 +51,12 @@ function must(what, run) {
   return run;
 }
 
-/** Publishable workspace packages: name, version and directory. */
-function workspacePackages() {
-  const dirs = [...readdirSync(join(root, "packages")).map((d) => join(root, "packages", d)), join(root, "openapi")];
-  return dirs
-    .map((dir) => ({ dir, ...JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) }))
-    .filter((pkg) => !pkg.private);
-}
-
 /** The dependency spec of every @exchange-kit package for the app, from the one install source. */
 function installSpecs() {
   const specs = {};
   if (source === "pack") {
     const tarballs = join(work, "tarballs");
-    for (const pkg of workspacePackages()) {
+    for (const pkg of publishablePackages(root)) {
       const dest = join(tarballs, pkg.name.replace(/[@/]/g, "_"));
       must(`pnpm pack ${pkg.name}`, exec("pnpm", ["pack", "--pack-destination", dest], { cwd: pkg.dir }));
       specs[pkg.name] = `file:${join(
@@ -72,7 +65,7 @@ function installSpecs() {
       )}`;
     }
   } else {
-    for (const pkg of workspacePackages()) specs[pkg.name] = pkg.version;
+    for (const pkg of publishablePackages(root)) specs[pkg.name] = pkg.version;
   }
   return specs;
 }
@@ -177,7 +170,9 @@ async function main() {
   log("ok   installed the packages without Prism");
 
   const withoutPrism = exec("npx", ["--no-install", "exchange-kit", "mock", "--port", "0"], { cwd: app });
-  const hint = `npm install --save-dev @stoplight/prism-cli@^5.16.0`;
+  // The cli names its optional peer's own range (packages/cli/package.json peerDependencies).
+  const cli = publishablePackages(root).find((pkg) => pkg.name === "@exchange-kit/cli");
+  const hint = `npm install --save-dev @stoplight/prism-cli@${cli.peerDependencies["@stoplight/prism-cli"]}`;
   if (withoutPrism.status !== 1 || !withoutPrism.stderr.includes(hint)) {
     throw new Error(
       `without Prism, mock should exit 1 naming "${hint}"; got ${withoutPrism.status}:\n${withoutPrism.stdout}${withoutPrism.stderr}`,

@@ -8,16 +8,7 @@
 // TypeScript blocks against the installed packages (scripts/release-check/readmes.mjs).
 //
 //   node scripts/release-check.mjs [--ports 45000-45999] [--keep]
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-  copyFileSync,
-  appendFileSync,
-} from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync, appendFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,7 +18,7 @@ import { run, startJsonLines } from "./release-check/processes.mjs";
 import { startRegistry } from "./release-check/registry.mjs";
 import { checkReadmes } from "./release-check/readmes.mjs";
 import { runMatrix } from "./release-check/runtimes.mjs";
-import { copyWorkspace } from "./release-check/workspace.mjs";
+import { copyWorkspace, publishablePackages } from "./release-check/workspace.mjs";
 
 const root = resolve(fileURLToPath(import.meta.url), "../..");
 const here = join(root, "scripts", "release-check");
@@ -85,9 +76,8 @@ try {
   console.log(`registry at ${registry.url}`);
 
   step("version every package with a throwaway changeset (pnpm version-packages), as the release PR does");
-  const packages = readdirSync(join(repo, "packages"))
-    .map((dir) => ({ dir, ...JSON.parse(readFileSync(join(repo, "packages", dir, "package.json"), "utf8")) }))
-    .filter((p) => !p.private);
+  // Every published package, the spec package at openapi/ included (the cli and types depend on it).
+  const packages = publishablePackages(repo);
   writeFileSync(
     join(repo, ".changeset", "release-check.md"),
     `---\n${packages.map((p) => `"${p.name}": patch`).join("\n")}\n---\n\nRelease check (never published outside the check).\n`,
@@ -101,10 +91,7 @@ try {
   git("add", "-A");
   git("commit", "-qm", "Version Packages");
   const versions = Object.fromEntries(
-    packages.map((p) => [
-      p.name,
-      JSON.parse(readFileSync(join(repo, "packages", p.dir, "package.json"), "utf8")).version,
-    ]),
+    packages.map((p) => [p.name, JSON.parse(readFileSync(join(p.dir, "package.json"), "utf8")).version]),
   );
   console.log(
     Object.entries(versions)

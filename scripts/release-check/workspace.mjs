@@ -1,7 +1,7 @@
 // The release check never touches the working tree: it releases from a copy of it (tracked and untracked
 // files, as git sees them, without ignored ones), installed from the lockfile and committed in a throwaway repo.
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
 const quiet = { stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" };
@@ -33,4 +33,20 @@ export function copyWorkspace(root, dest) {
     "-qm",
     "release check snapshot",
   );
+}
+
+/**
+ * The workspace's published packages, each with its directory and manifest: packages/* in name order, then the
+ * spec package at openapi/. Every script that packs, versions or installs them reads this one list.
+ */
+export function publishablePackages(root) {
+  const dirs = [
+    ...readdirSync(join(root, "packages"))
+      .sort()
+      .map((dir) => join(root, "packages", dir)),
+    join(root, "openapi"),
+  ];
+  return dirs
+    .map((dir) => ({ dir, ...JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) }))
+    .filter((pkg) => !pkg.private);
 }
