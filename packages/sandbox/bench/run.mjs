@@ -5,14 +5,14 @@
 //                         BENCH_CONNECTIONS=200  BENCH_PEERS=1 (0 skips Prism and the floor)
 import { specFiles } from "@exchange-kit/openapi";
 import { fork, spawn } from "node:child_process";
-import { createHmac, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { canonicalize } from "@exchange-kit/signing";
+import { signRequestSync } from "@exchange-kit/signing";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
@@ -26,14 +26,8 @@ const prismBin = fileURLToPath(new URL("../../../node_modules/.bin/prism", impor
 const dir = mkdtempSync(join(tmpdir(), "sandbox-bench-"));
 
 function signed(method, body) {
-  const raw = body === undefined ? undefined : canonicalize(body);
-  const ts = String(Math.floor(Date.now() / 1000));
-  const sig = createHmac("sha256", SECRET)
-    .update(`${KEY}|${ts}|${raw ?? "{}"}`)
-    .digest("base64");
-  const headers = { "X-API-KEY": KEY, "X-TIMESTAMP": ts, "X-SIGNATURE": sig };
-  if (raw !== undefined) headers["Content-Type"] = "application/json";
-  return { method, headers, body: raw };
+  const request = signRequestSync({ apiKey: KEY, apiSecret: SECRET, body });
+  return { method, headers: request.headers, body: request.body };
 }
 
 /** A request whose body (a new client_reference_id each time) and signature are made per request. */
