@@ -11,6 +11,7 @@ import { createApiServer } from "./http/server.js";
 import { toLogger, type SandboxLogger } from "./logger.js";
 import { buildRoutes } from "./routes.js";
 import type { Durability } from "./store/database.js";
+import type { StorageBackoff } from "./store/storage-recovery.js";
 import { Store } from "./store/store.js";
 import type { EventRow } from "./store/records.js";
 import { DEFAULT_RETRY, WebhookDelivery, type RetryPolicy } from "./webhooks/delivery.js";
@@ -115,6 +116,8 @@ function generatedOrganization(): SandboxOrganizationOptions {
 export interface SandboxInternals {
   /** Runs on the opened store before the server starts. */
   prepare?: (store: Store, organizations: readonly SandboxOrganization[]) => void;
+  /** How scheduled work that fails for want of disk is retried (tests shorten the waits). */
+  storageBackoff?: StorageBackoff;
 }
 
 export async function createSandbox(options: SandboxOptions = {}, internals: SandboxInternals = {}): Promise<Sandbox> {
@@ -138,7 +141,12 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   }
   const byId = new Map(organizations.map((o) => [o.id, o]));
 
-  const store = new Store({ path: options.db, durability: options.dbDurability });
+  const store = new Store({
+    path: options.db,
+    durability: options.dbDurability,
+    logger,
+    ...(internals.storageBackoff ? { storageBackoff: internals.storageBackoff } : {}),
+  });
   try {
     internals.prepare?.(store, organizations);
   } catch (error) {
