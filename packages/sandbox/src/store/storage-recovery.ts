@@ -63,8 +63,8 @@ export class StorageRecovery {
     if (!this.failing) {
       this.failing = true;
       this.logger.error(
-        `${what} failed: ${describe(error)} (the disk is full or failing); it is retried, with every other step ` +
-          `that fails this way, until storage works again (at most ${this.backoff.maxDelayMs} ms apart)`,
+        `${what} failed: ${describe(error)}; retrying it, and any other scheduled work that fails this way, ` +
+          `until storage works again (at most ${this.backoff.maxDelayMs} ms apart)`,
       );
     }
     return backoffDelay(this.backoff, attempt);
