@@ -100,6 +100,13 @@ describe("an automatic step on a full disk", () => {
     await log.next(/^automatic step of customer \S+ failed: database or disk is full/);
     expect((await again.ok("GET", `/cms/api/v1/customer/${verified.id}`)).status).toBe("UNVERIFIED");
     expect((await again.ok("GET", `/cms/api/v1/customer/${failed.id}`)).status).toBe("UNVERIFIED");
+    // A request has a client to retry it: it answers 500 and leaves nothing behind.
+    const refused = await again.post("/cms/api/v1/customer/create", {
+      client_reference_id: "while-full",
+      full_name: "Asha Rao",
+      alpha_3_country_code: "IND",
+    });
+    expect(refused.status).toBe(500);
 
     rmSync(filler);
     await log.next(/^storage works again/);
@@ -115,6 +122,7 @@ describe("an automatic step on a full disk", () => {
       failure_reason: "KYC_FAILED",
     });
     expect(log.lines.filter((line) => /failed: database or disk is full/.test(line))).toHaveLength(1);
+    expect((await again.ok("GET", "/cms/api/v1/customer/list")).count).toBe(2);
   });
 
   it("records a webhook delivery whose bookkeeping failed on a full disk once space is freed", async (ctx) => {

@@ -37,6 +37,7 @@ export class DatabaseError extends Error {
   override readonly name = "DatabaseError";
   /** The database file, as an absolute path. */
   readonly file: string;
+  /** Why it cannot be used, for code that reacts to one case (the message is for people). */
   readonly problem: DatabaseProblem;
 
   constructor(message: string, options: { file: string; problem: DatabaseProblem; cause?: unknown }) {
