@@ -30,7 +30,9 @@ export interface SandboxOptions {
   host?: string;
   /**
    * A SQLite file (e.g. "./sandbox.db") to keep state across restarts; in memory when absent. A request is
-   * answered only after its writes are committed to the file. One file serves one sandbox at a time.
+   * answered only after its writes are committed to the file. One file serves one sandbox at a time. The file is
+   * checked at start (a sandbox's, by its application_id; PRAGMA quick_check): createSandbox rejects with a
+   * DatabaseError naming it when it cannot be used, and leaves another application's file untouched.
    */
   db?: string;
   /**
