@@ -1,6 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
+import { DatabaseSync } from "node:sqlite";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createSandbox } from "@exchange-kit/sandbox";
 import { signRequest } from "@exchange-kit/signing";
 import { afterAll, describe, expect, it } from "vitest";
 import { run } from "./run.js";
@@ -32,6 +34,43 @@ describe("exchange-kit sandbox --db", () => {
     expect(await createCustomer(base, "still-serving")).toBe(200);
     first.stop();
     expect(await first.code).toBe(0);
+  });
+
+  it("exits 1 with one line naming a damaged file and what to do, instead of serving 500s", async () => {
+    const file = join(dir, "damaged.db");
+    const sandbox = await createSandbox({ db: file, organizations: [{ apiKey: "k", apiSecret: "s" }] });
+    await sandbox.close();
+    // One page of the customer table overwritten, as a failing disk would.
+    const db = new DatabaseSync(file, { readOnly: true });
+    const { page_size } = db.prepare("PRAGMA page_size").get() as { page_size: number };
+    const { rootpage } = db.prepare("SELECT rootpage FROM sqlite_master WHERE name = 'customer'").get() as {
+      rootpage: number;
+    };
+    db.close();
+    const fd = openSync(file, "r+");
+    writeSync(fd, Buffer.alloc(page_size, 0xa5), 0, page_size, (rootpage - 1) * page_size);
+    closeSync(fd);
+
+    const cli = run(["sandbox", "--port", "0", "--db", file], env);
+    expect(await cli.code).toBe(1);
+    expect(cli.stdout()).toBe("");
+    expect(cli.stderr()).toMatch(
+      /^error: \S+damaged\.db is damaged \(PRAGMA quick_check: [^\n]+\): restore it from a backup, or delete it to start afresh[^\n]*\n$/,
+    );
+    expect(cli.stderr()).toContain(file);
+  });
+
+  it("exits 1 with one line naming the path when --db is a directory", async () => {
+    const path = join(dir, "a-directory");
+    mkdirSync(path);
+    const cli = run(["sandbox", "--port", "0", "--db", path, "--json"], env);
+    expect(await cli.code).toBe(1);
+    const lines = cli.stderr().trimEnd().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toEqual({
+      error: "FAILED",
+      message: `${path} is a directory: give --db a file path, e.g. ${join(path, "sandbox.db")}.`,
+    });
   });
 
   it("exits 2 for an unknown --db-durability", async () => {

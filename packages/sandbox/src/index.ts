@@ -10,5 +10,5 @@ export type {
 } from "./sandbox.js";
 export type { SandboxLogger } from "./logger.js";
 export { DatabaseError } from "./store/database.js";
-export type { Durability } from "./store/database.js";
+export type { DatabaseProblem, Durability } from "./store/database.js";
 export type { RetryPolicy } from "./webhooks/delivery.js";

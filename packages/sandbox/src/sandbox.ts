@@ -11,6 +11,7 @@ import { createApiServer } from "./http/server.js";
 import { toLogger, type SandboxLogger } from "./logger.js";
 import { buildRoutes } from "./routes.js";
 import type { Durability } from "./store/database.js";
+import type { StorageBackoff } from "./store/storage-recovery.js";
 import { Store } from "./store/store.js";
 import type { EventRow } from "./store/records.js";
 import { DEFAULT_RETRY, WebhookDelivery, type RetryPolicy } from "./webhooks/delivery.js";
@@ -29,7 +30,9 @@ export interface SandboxOptions {
   host?: string;
   /**
    * A SQLite file (e.g. "./sandbox.db") to keep state across restarts; in memory when absent. A request is
-   * answered only after its writes are committed to the file. One file serves one sandbox at a time.
+   * answered only after its writes are committed to the file. One file serves one sandbox at a time. The file is
+   * checked at start (a sandbox's, by its application_id; PRAGMA quick_check): createSandbox rejects with a
+   * DatabaseError naming it when it cannot be used, and leaves another application's file untouched.
    */
   db?: string;
   /**
@@ -115,6 +118,8 @@ function generatedOrganization(): SandboxOrganizationOptions {
 export interface SandboxInternals {
   /** Runs on the opened store before the server starts. */
   prepare?: (store: Store, organizations: readonly SandboxOrganization[]) => void;
+  /** How scheduled work that fails for want of disk is retried (tests shorten the waits). */
+  storageBackoff?: StorageBackoff;
 }
 
 export async function createSandbox(options: SandboxOptions = {}, internals: SandboxInternals = {}): Promise<Sandbox> {
@@ -138,7 +143,12 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   }
   const byId = new Map(organizations.map((o) => [o.id, o]));
 
-  const store = new Store({ path: options.db, durability: options.dbDurability });
+  const store = new Store({
+    path: options.db,
+    durability: options.dbDurability,
+    logger,
+    ...(internals.storageBackoff ? { storageBackoff: internals.storageBackoff } : {}),
+  });
   try {
     internals.prepare?.(store, organizations);
   } catch (error) {

@@ -62,6 +62,7 @@ export class Domain {
       () => this.settings.autoProgressMs,
       (kind, id) => this.step(kind, id),
       onError,
+      store.recovery,
     );
   }
 

@@ -1,11 +1,18 @@
 // Opens the sandbox's SQLite database through node:sqlite: `:memory:` by default, a file with --db. A file is
 // put in WAL mode and held with an exclusive lock for as long as the sandbox runs, so a second sandbox on the
 // same file refuses to start instead of losing writes; the operating system drops the lock when the process
-// ends, kill -9 included. The schema carries its version in PRAGMA user_version.
-import { mkdirSync } from "node:fs";
+// ends, kill -9 included. The schema carries its version in PRAGMA user_version and the file says it is a
+// sandbox's with PRAGMA application_id. Before a file is used it is checked: whose it is (file-identity.ts),
+// and PRAGMA quick_check, so a damaged file is refused at start instead of failing request after request.
+// Whatever stops a start becomes one DatabaseError naming the file and what to do (start-errors.ts).
+import { mkdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { APPLICATION_ID, inspectFile, judgeFile, readFacts, type Verdict } from "./file-identity.js";
 import { SCHEMA_SQL, SCHEMA_VERSION } from "./schema.js";
+import { DatabaseError, type DatabaseProblem, diagnose, startErrorMessage } from "./start-errors.js";
+
+export { DatabaseError, type DatabaseProblem } from "./start-errors.js";
 
 /**
  * How hard a commit waits for the disk. "normal" (the default): a committed request survives a crash of the
@@ -14,94 +21,101 @@ import { SCHEMA_SQL, SCHEMA_VERSION } from "./schema.js";
  */
 export type Durability = "normal" | "full";
 
-export class DatabaseError extends Error {
-  override readonly name = "DatabaseError";
+function refusal(file: string, problem: DatabaseProblem, detail?: string, cause?: unknown): DatabaseError {
+  return new DatabaseError(startErrorMessage(problem, file, detail), { file, problem, cause });
 }
 
-function tableNames(db: DatabaseSync): Set<string> {
-  const rows = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>;
-  return new Set(rows.map((r) => r.name));
+function refuseUnlessOpen(file: string, verdict: Verdict | undefined): void {
+  if (verdict && "refuse" in verdict) throw refusal(file, verdict.refuse, verdict.detail);
 }
 
-function checkVersion(db: DatabaseSync, file: string): void {
-  const version = (db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
-  const tables = tableNames(db);
-  if (version === 0 && tables.has("records") && tables.has("meta")) {
-    throw new DatabaseError(
-      `${file} was written by an older sandbox (the sql.js format, version 0), which this sandbox cannot read. ` +
-        `Start with a new --db file, or delete ${file} to begin again (sandbox state is test data).`,
-    );
-  }
-  if (version === 0 && tables.size > 0) {
-    throw new DatabaseError(`${file} is an SQLite database, but not a sandbox's: use another --db file.`);
-  }
-  if (version > SCHEMA_VERSION) {
-    throw new DatabaseError(
-      `${file} has sandbox schema version ${version}, newer than this sandbox's ${SCHEMA_VERSION}: upgrade @exchange-kit/sandbox or use another --db file.`,
-    );
-  }
-  if (version > 0 && version < SCHEMA_VERSION) {
-    // No released schema precedes version 1 except the sql.js format above; a later version adds its steps here.
-    throw new DatabaseError(
-      `${file} has sandbox schema version ${version}, which has no migration to ${SCHEMA_VERSION}: use another --db file.`,
-    );
-  }
+/** A missing parent directory is created (as before); a path that is a directory is refused. */
+function prepareLocation(file: string): void {
+  const stat = statSync(file, { throwIfNoEntry: false });
+  if (stat?.isDirectory()) throw refusal(file, "is-directory");
+  if (!stat) mkdirSync(dirname(file), { recursive: true });
 }
 
-function inUse(file: string): DatabaseError {
-  return new DatabaseError(
-    `${file} is in use by another sandbox (one file, one sandbox): stop it, or start this one with another --db file.`,
-  );
+/** PRAGMA quick_check: every page of every table and index is read once (see the README for its cost). */
+function checkIntegrity(db: DatabaseSync, file: string): void {
+  const first = db.prepare("PRAGMA quick_check(1)").get() as { quick_check?: string } | undefined;
+  // A finding starts with "*** in database main ***", which says nothing to someone reading one line.
+  const finding = (first?.quick_check ?? "no answer").replace(/^\*\*\* in database \w+ \*\*\*\s*/, "");
+  if (finding !== "ok") throw refusal(file, "damaged", `PRAGMA quick_check: ${finding}`);
 }
 
-/** Takes the file's exclusive lock; openDatabase turns a "locked" or "busy" failure into the in-use error. */
+/** Takes the file's exclusive lock; a "locked" or "busy" failure becomes the in-use error. */
 function holdLock(db: DatabaseSync): void {
-  db.exec("PRAGMA locking_mode = EXCLUSIVE");
   db.exec("PRAGMA journal_mode = WAL");
   // The first write transaction takes the exclusive lock; exclusive mode keeps it until close.
   db.exec("BEGIN IMMEDIATE");
   db.exec("COMMIT");
 }
 
-/**
- * Opens (creating if needed) the database: in memory without a path, else the file, locked for this process.
- *
- * @example
- * const db = openDatabase("./sandbox.db"); // throws DatabaseError if another sandbox holds the file
- */
-export function openDatabase(path?: string, durability: Durability = "normal"): DatabaseSync {
-  if (!path || path === ":memory:") {
-    const db = new DatabaseSync(":memory:");
-    db.exec(SCHEMA_SQL);
-    db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
-    return db;
-  }
-  const file = resolve(path);
-  mkdirSync(dirname(file), { recursive: true });
-  let db: DatabaseSync;
+function pragmaNumber(db: DatabaseSync, name: string): number {
+  return Number((db.prepare(`PRAGMA ${name}`).get() as Record<string, number>)[name]);
+}
+
+/** Creates what is missing. Writes nothing to an up-to-date file, so a start on a full disk still succeeds. */
+function ensureSchema(db: DatabaseSync): void {
+  db.exec("BEGIN");
+  db.exec(SCHEMA_SQL);
+  if (pragmaNumber(db, "user_version") !== SCHEMA_VERSION) db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+  if (pragmaNumber(db, "application_id") !== APPLICATION_ID) db.exec(`PRAGMA application_id = ${APPLICATION_ID}`);
+  db.exec("COMMIT");
+}
+
+function openMemory(): DatabaseSync {
+  const db = new DatabaseSync(":memory:");
+  ensureSchema(db);
+  return db;
+}
+
+/** Checks the opened file (whose it is, then its pages) before the first write to it. */
+function prepareFile(db: DatabaseSync, file: string, durability: Durability): void {
+  db.exec("PRAGMA locking_mode = EXCLUSIVE");
+  // Read through the connection, the facts include what a crash left in the WAL (inspectFile cannot see it).
+  const verdict = judgeFile(readFacts(db));
+  refuseUnlessOpen(file, verdict);
+  if (!("open" in verdict && verdict.open === "fresh")) checkIntegrity(db, file);
+  holdLock(db);
+  db.exec(`PRAGMA synchronous = ${durability === "full" ? "FULL" : "NORMAL"}`);
+  ensureSchema(db);
+}
+
+function openFile(file: string, durability: Durability): DatabaseSync {
+  prepareLocation(file);
+  // A file refused here (another application's, the old sql.js format, not SQLite) is never opened for writing.
+  refuseUnlessOpen(file, inspectFile(file));
+  const db = new DatabaseSync(file, { timeout: 0 });
   try {
-    db = new DatabaseSync(file, { timeout: 0 });
+    prepareFile(db, file, durability);
   } catch (error) {
-    throw new DatabaseError(`cannot open ${file}: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  try {
-    // The version is read before anything is written (WAL mode changes the file's header): a file this sandbox
-    // refuses, such as one of the old sql.js format, is left exactly as it was for the version that wrote it.
-    checkVersion(db, file);
-    holdLock(db);
-    db.exec(`PRAGMA synchronous = ${durability === "full" ? "FULL" : "NORMAL"}`);
-    db.exec("BEGIN");
-    db.exec(SCHEMA_SQL);
-    db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
-    db.exec("COMMIT");
-  } catch (error) {
-    db.close();
-    if (error instanceof DatabaseError) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    if (/not a database|malformed/i.test(message))
-      throw new DatabaseError(`${file} is not an SQLite database: use another --db file.`);
-    if (/locked|busy/i.test(message)) throw inUse(file);
+    try {
+      db.close();
+    } catch {
+      // The failure that stopped the start says more than a failing close.
+    }
     throw error;
   }
   return db;
+}
+
+/**
+ * Opens (creating if needed) the database: in memory without a path, else the file, checked and locked for
+ * this process.
+ *
+ * @example
+ * const db = openDatabase("./sandbox.db"); // throws DatabaseError (naming the file) when it cannot be used
+ */
+export function openDatabase(path?: string, durability: Durability = "normal"): DatabaseSync {
+  if (!path || path === ":memory:") return openMemory();
+  const file = resolve(path);
+  try {
+    return openFile(file, durability);
+  } catch (error) {
+    if (error instanceof DatabaseError) throw error;
+    const { problem, detail } = diagnose(error, file);
+    throw refusal(file, problem, detail, error);
+  }
 }

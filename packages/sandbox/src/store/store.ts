@@ -4,6 +4,7 @@
 // they are committed (webhook deliveries, timers) is queued with `afterCommit`.
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import { parseJson } from "@exchange-kit/signing";
+import type { Logger } from "../logger.js";
 import { openDatabase, type Durability } from "./database.js";
 import type {
   BankRow,
@@ -20,6 +21,7 @@ import type {
   WalletRow,
 } from "./records.js";
 import { TABLES, type TableSpec } from "./schema.js";
+import { type StorageBackoff, StorageRecovery } from "./storage-recovery.js";
 
 interface Row {
   id: string;
@@ -152,7 +154,13 @@ export interface StoreOptions {
   /** A SQLite file; in memory when absent. */
   path?: string;
   durability?: Durability;
+  /** Where scheduled work that fails for want of disk says so (see StorageRecovery); silent when absent. */
+  logger?: Logger;
+  /** How scheduled work that fails for want of disk is retried. */
+  storageBackoff?: StorageBackoff;
 }
+
+const SILENT: Logger = { enabled: false, info: () => {}, warn: () => {}, error: () => {} };
 
 export class Store {
   readonly customers: Table<CustomerRow>;
@@ -167,6 +175,8 @@ export class Store {
   readonly senderKyc: Table<SenderKycRow>;
   readonly orgSettings: Table<OrgSettingsRow>;
   readonly events: Table<EventRow>;
+  /** Retries scheduled work whose transaction failed because the disk is full or failing. */
+  readonly recovery: StorageRecovery;
   private readonly db: DatabaseSync;
   private readonly getMetaStatement: StatementSync;
   private readonly setMetaStatement: StatementSync;
@@ -176,6 +186,7 @@ export class Store {
 
   constructor(options: StoreOptions = {}) {
     this.db = openDatabase(options.path, options.durability);
+    this.recovery = new StorageRecovery(() => this.checkpoint(), options.logger ?? SILENT, options.storageBackoff);
     const table = <T extends Row>(spec: TableSpec<never>) => new Table<T>(this.db, spec as unknown as TableSpec<T>);
     this.customers = table(TABLES.customer);
     this.banks = table(TABLES.bank);
@@ -209,7 +220,7 @@ export class Store {
       this.db.exec("COMMIT");
     } catch (error) {
       this.committed = [];
-      if (this.db.isTransaction) this.db.exec("ROLLBACK");
+      this.rollback();
       throw error;
     } finally {
       this.depth--;
@@ -218,6 +229,20 @@ export class Store {
     this.committed = [];
     for (const callback of after) callback();
     return result;
+  }
+
+  /** Rolls back what is left of a failed transaction (SQLite may have rolled it back itself, e.g. on a full disk). */
+  private rollback(): void {
+    try {
+      if (this.db.isTransaction) this.db.exec("ROLLBACK");
+    } catch {
+      // The error that failed the transaction is the one to report; SQLite ends the transaction either way.
+    }
+  }
+
+  /** Copies the WAL into the file and truncates it to zero bytes, giving its disk space back. */
+  checkpoint(): void {
+    this.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
   }
 
   /** Runs `callback` once the current transaction commits (dropped if it rolls back); at once outside one. */

@@ -146,16 +146,39 @@ export class WebhookDelivery {
     this.timers.add(timer);
   }
 
-  /** Stores this delivery's progress into the event as stored now (a redelivery may have added one meanwhile). */
-  private record(event: EventRow, delivery: Delivery): void {
+  /**
+   * Stores this delivery's progress into the event as stored now (a redelivery may have added one meanwhile).
+   * When the disk is full it is stored later, with backoff: the delivery goes on meanwhile, and the retry stores
+   * the delivery as it is by then.
+   */
+  private record(event: EventRow, delivery: Delivery, retry = 0): void {
     const store = this.options.store;
-    store.transaction(() => {
-      const stored = store.events.get(event.id) ?? event;
-      const index = stored.deliveries.findIndex((d) => d.id === delivery.id);
-      if (index === -1) stored.deliveries.push(delivery);
-      else stored.deliveries[index] = delivery;
-      store.events.put(stored);
-    });
+    try {
+      store.transaction(() => {
+        const stored = store.events.get(event.id) ?? event;
+        const index = stored.deliveries.findIndex((d) => d.id === delivery.id);
+        if (index === -1) stored.deliveries.push(delivery);
+        else stored.deliveries[index] = delivery;
+        store.events.put(stored);
+      });
+      store.recovery.succeeded();
+    } catch (error) {
+      const wait = store.recovery.failed(`recording webhook delivery ${delivery.id}`, error, retry + 1);
+      if (wait === undefined || this.closed) throw error;
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        store.recovery.beforeRetry();
+        try {
+          this.record(event, delivery, retry + 1);
+        } catch (later) {
+          // Not about storage this time: nothing retries it, and a timer must never take the server down.
+          this.options.logger.error(
+            `recording webhook delivery ${delivery.id} failed: ${later instanceof Error ? later.message : String(later)}`,
+          );
+        }
+      }, wait);
+      this.timers.add(timer);
+    }
   }
 
   private post(url: string, body: string, headers: Record<string, string>): Promise<number> {
