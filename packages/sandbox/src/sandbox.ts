@@ -114,6 +114,27 @@ function generatedOrganization(): SandboxOrganizationOptions {
   };
 }
 
+/** The configured organizations (or one generated), with their IDs, indexed by API key and by ID. */
+function resolveOrganizations(configured: readonly SandboxOrganizationOptions[] | undefined) {
+  const organizations: SandboxOrganization[] = (configured?.length ? configured : [generatedOrganization()]).map(
+    (o, i) => {
+      if (!o.apiKey || !o.apiSecret) throw new TypeError("every organization needs apiKey and apiSecret");
+      return {
+        id: organizationId(o.apiKey),
+        name: o.name ?? `Organization ${i + 1}`,
+        apiKey: o.apiKey,
+        apiSecret: o.apiSecret,
+      };
+    },
+  );
+  const byKey = new Map<string, Organization>();
+  for (const org of organizations) {
+    if (byKey.has(org.apiKey)) throw new TypeError(`duplicate apiKey ${org.apiKey}`);
+    byKey.set(org.apiKey, org);
+  }
+  return { organizations, byKey, byId: new Map(organizations.map((o) => [o.id, o])) };
+}
+
 /** Not public API: the benchmarks seed the store directly (100k rows through HTTP would take minutes). */
 export interface SandboxInternals {
   /** Runs on the opened store before the server starts. */
@@ -125,23 +146,7 @@ export interface SandboxInternals {
 export async function createSandbox(options: SandboxOptions = {}, internals: SandboxInternals = {}): Promise<Sandbox> {
   const host = options.host ?? "127.0.0.1";
   const logger = toLogger(options.logger);
-  const organizations: SandboxOrganization[] = (
-    options.organizations?.length ? options.organizations : [generatedOrganization()]
-  ).map((o, i) => {
-    if (!o.apiKey || !o.apiSecret) throw new TypeError("every organization needs apiKey and apiSecret");
-    return {
-      id: organizationId(o.apiKey),
-      name: o.name ?? `Organization ${i + 1}`,
-      apiKey: o.apiKey,
-      apiSecret: o.apiSecret,
-    };
-  });
-  const byKey = new Map<string, Organization>();
-  for (const org of organizations) {
-    if (byKey.has(org.apiKey)) throw new TypeError(`duplicate apiKey ${org.apiKey}`);
-    byKey.set(org.apiKey, org);
-  }
-  const byId = new Map(organizations.map((o) => [o.id, o]));
+  const { organizations, byKey, byId } = resolveOrganizations(options.organizations);
 
   const store = new Store({
     path: options.db,
