@@ -5,7 +5,7 @@
 import { groupOfTag, methodNameOf } from "../../packages/client/scripts/lib/method-names.ts";
 import { canonicalize } from "@exchange-kit/signing";
 import type { Json, JsonObject } from "../spec-diff/types.ts";
-import { deref, isObject } from "../spec-diff/schema-diff.ts";
+import { deref, isObject } from "../spec-diff/json.ts";
 
 export interface ExampleRequest {
   operationId: string;
