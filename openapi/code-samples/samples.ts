@@ -1,8 +1,9 @@
 // Builds the code samples of the reference from the spec's request examples: for each example, a TypeScript
 // sample (the client method call) and a curl sample (the three signed headers, computed with
 // `exchange-kit sign`). Pure functions over a bundled spec; generate.ts writes them, the docs decorator reads them.
-// The client's own naming rule, read from its generator (not its build: the client is built after the spec).
-import { groupOfTag, methodNameOf } from "../../packages/client/scripts/lib/method-names.ts";
+// The client's naming rule, shared with the client's generator through @exchange-kit/spec-tools (not the client's
+// build: the client is built after the spec).
+import { groupOfTag, methodNameOf } from "@exchange-kit/spec-tools/method-names";
 import { canonicalize } from "@exchange-kit/signing";
 import type { Json, JsonObject } from "../spec-diff/types.ts";
 import { deref, isObject } from "../spec-diff/json.ts";

@@ -5,7 +5,7 @@
 //
 // It reads the spec loosely (CatalogSpec) and checks every node it uses itself; references are followed by the
 // generators' resolver (lib/spec.ts). Run by Node's type stripping: erasable syntax only.
-import { deref } from "./lib/spec.ts";
+import { deref } from "@exchange-kit/spec-tools/spec";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
