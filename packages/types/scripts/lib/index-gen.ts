@@ -270,13 +270,11 @@ export type OperationRoutes = typeof operationRoutes;
 
 /** The source of src/generated/operations.ts from operationEntries: operationIndex, built from operationRoutes (routes.ts). */
 export function generateOperationIndex(entries: readonly OperationEntry[]): string {
-  const details = entries
-    .map(
-      (e) =>
-        `  ${key(e.operationId)}: { summary: ${JSON.stringify(e.summary)}, ` +
-        `requiredQueryParams: ${strings(e.requiredQueryParams)}, bodyRequired: ${e.bodyRequired} },`,
-    )
-    .join("\n");
+  return indexEntrySource() + operationDetailsSource(entries) + operationIndexSource();
+}
+
+/** The index module's header, imports and entry type. */
+function indexEntrySource(): string {
   return `${HEADER("scripts/generate.ts")}
 import { operationRoutes, type IdempotencyClass, type OperationRoutes, type PathItemMethod } from "./routes.js";
 
@@ -306,7 +304,19 @@ export interface OperationIndexEntry {
   readonly idempotency: IdempotencyClass;
 }
 
-/** What the index adds to each route of \`operationRoutes\`. */
+`;
+}
+
+/** What the index adds to each route (summary and what the spec requires), and the index's type. */
+function operationDetailsSource(entries: readonly OperationEntry[]): string {
+  const details = entries
+    .map(
+      (e) =>
+        `  ${key(e.operationId)}: { summary: ${JSON.stringify(e.summary)}, ` +
+        `requiredQueryParams: ${strings(e.requiredQueryParams)}, bodyRequired: ${e.bodyRequired} },`,
+    )
+    .join("\n");
+  return `/** What the index adds to each route of \`operationRoutes\`. */
 const operationDetails = {
 ${details}
 } as const satisfies { [Id in keyof OperationRoutes]: Pick<OperationIndexEntry, "summary" | "requiredQueryParams" | "bodyRequired"> };
@@ -330,7 +340,12 @@ export type OperationIndex = {
   };
 };
 
-/**
+`;
+}
+
+/** The index itself, built from the routes and details, and the types read from it. */
+function operationIndexSource(): string {
+  return `/**
  * Every operation of the spec's \`paths\` (webhooks are not operations the client calls), keyed by operationId,
  * in spec order: \`operationRoutes\` with named members, plus the summary and what the spec requires.
  */
