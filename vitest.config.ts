@@ -4,5 +4,5 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  test: { projects: ["packages/*", "openapi"] },
+  test: { projects: ["packages/*", "openapi", "tooling/*"] },
 });

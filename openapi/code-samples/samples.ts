@@ -1,11 +1,12 @@
 // Builds the code samples of the reference from the spec's request examples: for each example, a TypeScript
 // sample (the client method call) and a curl sample (the three signed headers, computed with
 // `exchange-kit sign`). Pure functions over a bundled spec; generate.ts writes them, the docs decorator reads them.
-// The client's own naming rule, read from its generator (not its build: the client is built after the spec).
-import { groupOfTag, methodNameOf } from "../../packages/client/scripts/lib/method-names.ts";
+// The client's naming rule, shared with the client's generator through @exchange-kit/spec-tools (not the client's
+// build: the client is built after the spec).
+import { groupOfTag, methodNameOf } from "@exchange-kit/spec-tools/method-names";
 import { canonicalize } from "@exchange-kit/signing";
 import type { Json, JsonObject } from "../spec-diff/types.ts";
-import { deref, isObject } from "../spec-diff/schema-diff.ts";
+import { deref, isObject } from "../spec-diff/json.ts";
 
 export interface ExampleRequest {
   operationId: string;
@@ -30,56 +31,85 @@ export interface CodeSample {
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 
+type Pair = [string, Json];
+
+/** The parameters of an operation: its path item's, then its own. */
+function parametersOf(spec: JsonObject, item: JsonObject, op: JsonObject): JsonObject[] {
+  return [
+    ...(Array.isArray(item.parameters) ? item.parameters : []),
+    ...(Array.isArray(op.parameters) ? op.parameters : []),
+  ]
+    .map((p) => deref(spec, p))
+    .filter(isObject);
+}
+
+/** A parameter's example, or its schema's default. */
+const exampleOf = (p: JsonObject): Json | undefined =>
+  p.example ?? (isObject(p.schema) ? (p.schema.default ?? undefined) : undefined);
+
+/** Each `{name}` of the path with its parameter's example (the name itself when there is none). */
+function pathParamsOf(path: string, params: JsonObject[]): Pair[] {
+  return [...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => {
+    const p = params.find((q) => q.in === "path" && q.name === name);
+    return [name!, (p && exampleOf(p)) ?? name!] as Pair;
+  });
+}
+
+/** The query parameters that have an example. */
+function queryOf(params: JsonObject[]): Pair[] {
+  return params
+    .filter((p) => p.in === "query" && exampleOf(p) !== undefined)
+    .map((p) => [String(p.name), exampleOf(p)!] as Pair);
+}
+
+/** The sandbox's required query parameters (`x-sandbox-parameters`) that have an example. */
+function extraQueryOf(op: JsonObject): Pair[] {
+  const sandbox = Array.isArray(op["x-sandbox-parameters"]) ? op["x-sandbox-parameters"].filter(isObject) : [];
+  return sandbox
+    .filter((p) => p.in === "query" && p.required === true && p.example !== undefined)
+    .map((p) => [String(p.name), p.example!] as Pair);
+}
+
+/** The JSON request body examples of an operation, by name, each as its value. */
+function bodyExamplesOf(spec: JsonObject, op: JsonObject): [string, Json][] {
+  const body = deref(spec, op.requestBody);
+  const media = isObject(body) && isObject(body.content) ? body.content["application/json"] : undefined;
+  const examples = isObject(media) && isObject(media.examples) ? media.examples : {};
+  return Object.keys(examples).map((name) => {
+    const ex = deref(spec, examples[name]);
+    return [name, isObject(ex) ? (ex.value ?? null) : null];
+  });
+}
+
+/** The requests of one operation: one per body example, or one with the parameter examples. */
+function requestsOf(spec: JsonObject, path: string, item: JsonObject, method: string): ExampleRequest[] {
+  const op = item[method];
+  if (!isObject(op) || typeof op.operationId !== "string") return [];
+  const tag = Array.isArray(op.tags) && typeof op.tags[0] === "string" ? op.tags[0] : "";
+  const group = groupOfTag(tag);
+  const params = parametersOf(spec, item, op);
+  const base = {
+    operationId: op.operationId,
+    method: method.toUpperCase(),
+    path,
+    group,
+    methodName: methodNameOf(op.operationId, group),
+    pathParams: pathParamsOf(path, params),
+    query: queryOf(params),
+    extraQuery: extraQueryOf(op),
+  };
+  const bodies = bodyExamplesOf(spec, op);
+  if (bodies.length === 0) return [{ ...base, example: "parameters", body: undefined }];
+  return bodies.map(([name, body]) => ({ ...base, example: name, body }));
+}
+
 /** One request per body example; one with the parameter examples for an operation without a body. */
 export function exampleRequests(spec: JsonObject): ExampleRequest[] {
   const out: ExampleRequest[] = [];
   for (const [path, rawItem] of Object.entries(isObject(spec.paths) ? spec.paths : {})) {
     const item = deref(spec, rawItem);
     if (!isObject(item)) continue;
-    for (const method of METHODS) {
-      const op = item[method];
-      if (!isObject(op) || typeof op.operationId !== "string") continue;
-      const tag = Array.isArray(op.tags) && typeof op.tags[0] === "string" ? op.tags[0] : "";
-      const group = groupOfTag(tag);
-      const params = [
-        ...(Array.isArray(item.parameters) ? item.parameters : []),
-        ...(Array.isArray(op.parameters) ? op.parameters : []),
-      ]
-        .map((p) => deref(spec, p))
-        .filter(isObject);
-      const exampleOf = (p: JsonObject) =>
-        p.example ?? (isObject(p.schema) ? (p.schema.default ?? undefined) : undefined);
-      const pathParams = [...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => {
-        const p = params.find((q) => q.in === "path" && q.name === name);
-        return [name!, (p && exampleOf(p)) ?? name!] as [string, Json];
-      });
-      const query = params
-        .filter((p) => p.in === "query" && exampleOf(p) !== undefined)
-        .map((p) => [String(p.name), exampleOf(p)!] as [string, Json]);
-      const sandbox = Array.isArray(op["x-sandbox-parameters"]) ? op["x-sandbox-parameters"].filter(isObject) : [];
-      const extraQuery = sandbox
-        .filter((p) => p.in === "query" && p.required === true && p.example !== undefined)
-        .map((p) => [String(p.name), p.example!] as [string, Json]);
-      const base = {
-        operationId: op.operationId,
-        method: method.toUpperCase(),
-        path,
-        group,
-        methodName: methodNameOf(op.operationId, group),
-        pathParams,
-        query,
-        extraQuery,
-      };
-      const body = deref(spec, op.requestBody);
-      const media = isObject(body) && isObject(body.content) ? body.content["application/json"] : undefined;
-      const examples = isObject(media) && isObject(media.examples) ? media.examples : {};
-      const names = Object.keys(examples);
-      if (names.length === 0) out.push({ ...base, example: "parameters", body: undefined });
-      for (const name of names) {
-        const ex = deref(spec, examples[name]);
-        out.push({ ...base, example: name, body: isObject(ex) ? (ex.value ?? null) : null });
-      }
-    }
+    for (const method of METHODS) out.push(...requestsOf(spec, path, item, method));
   }
   return out;
 }

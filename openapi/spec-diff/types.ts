@@ -7,7 +7,7 @@ export type Direction = "request" | "response";
 
 /** One difference between two specs, from a client's point of view. */
 export interface Change {
-  /** The rule that classed it, e.g. `operation-removed` (see RULES in diff.ts). */
+  /** The rule that classed it, e.g. `operation-removed` (the steps in steps/, the comparers in schema-rules/). */
   rule: string;
   /** True when a client written against the old spec may fail against the new one. */
   breaking: boolean;

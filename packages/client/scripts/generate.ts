@@ -8,7 +8,8 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { bundleSpec } from "../../types/scripts/lib/spec.ts";
+import { readSpec } from "@exchange-kit/openapi";
+import { asOpenApiSpec } from "@exchange-kit/spec-tools/spec";
 import { idempotencyTable, replaceBlock } from "./lib/readme-gen.ts";
 import { generateResources } from "./lib/resources-gen.ts";
 
@@ -26,7 +27,8 @@ function write(path: string, content: string): boolean {
   return true;
 }
 
-const spec = bundleSpec();
+// The bundled document @exchange-kit/openapi publishes: the file users install (turbo builds it first).
+const spec = asOpenApiSpec(readSpec());
 let changed = 0;
 
 const outDir = join(packageDir, "src", "generated", "resources");

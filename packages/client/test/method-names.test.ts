@@ -9,7 +9,7 @@ import {
 import { specOperations } from "./support/spec.js";
 
 // The whole generated API, as it was named before the methods were generated: the names must not change. The
-// generator (scripts/lib/method-names.ts) derives them from tags and operationIds; this table is the contract.
+// generator derives them (the rule is method-names in @exchange-kit/spec-tools) from tags and operationIds; this table is the contract.
 const DERIVED = {
   createCustomer: "customers.create",
   listCustomers: "customers.list",

@@ -1,6 +1,6 @@
 // scripts/lib/readme-gen.ts: the idempotency table of README.md, and the marked block it is written into.
 import { describe, expect, it } from "vitest";
-import type { Operation } from "../../types/scripts/lib/spec.ts";
+import type { Operation } from "@exchange-kit/spec-tools/spec";
 import { idempotencyTable, replaceBlock } from "../scripts/lib/readme-gen.ts";
 
 const op = (operationId: string, idempotency: unknown): Operation => ({

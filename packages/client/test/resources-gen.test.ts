@@ -4,8 +4,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { JsonSchema } from "../../types/scripts/lib/json-schema.ts";
-import type { OpenApiSpec, Operation, PathItem } from "../../types/scripts/lib/spec.ts";
+import type { JsonSchema } from "@exchange-kit/spec-tools/json-schema";
+import type { OpenApiSpec, Operation, PathItem } from "@exchange-kit/spec-tools/spec";
 import { type ClientOperation, clientOperations, generateResources } from "../scripts/lib/resources-gen.ts";
 
 /** An operation of the Customers tag, safe to repeat, with `overrides` on top. */

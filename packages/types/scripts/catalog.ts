@@ -5,7 +5,7 @@
 //
 // It reads the spec loosely (CatalogSpec) and checks every node it uses itself; references are followed by the
 // generators' resolver (lib/spec.ts). Run by Node's type stripping: erasable syntax only.
-import { deref } from "./lib/spec.ts";
+import { deref } from "@exchange-kit/spec-tools/spec";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -95,58 +95,79 @@ function metadataRules(spec: CatalogSpec, metadata: JsonObject, where: string): 
   for (const [key, property] of Object.entries(properties)) {
     rules[key] = ruleOf(objectAt(spec, property, `${where}.${key}`), required.includes(key), `${where}.${key}`);
   }
-  if (metadata.if !== undefined || metadata.then !== undefined) {
-    // The one conditional form the catalog carries: `if` pins one key to a value, `then` requires further keys.
-    const condition = objectAt(spec, metadata.if, `${where} if`);
-    const consequence = objectAt(spec, metadata.then, `${where} then`);
-    const pins = Object.entries(isObject(condition.properties) ? condition.properties : {});
-    const value = pins.length === 1 && isObject(pins[0]![1]) ? pinned(pins[0]![1]) : undefined;
-    const keys = isStringArray(consequence.required) ? consequence.required : [];
-    if (value === undefined || keys.length === 0 || metadata.else !== undefined) {
-      throw new Error(`catalog: ${where}: only "if one key has a value, then these keys are required" is supported`);
-    }
-    for (const key of keys) {
-      if (!rules[key]) throw new Error(`catalog: ${where} requires ${key} conditionally but does not describe it`);
-      rules[key] = { ...rules[key], requiredWhen: { key: pins[0]![0], value } };
-    }
-  }
+  if (metadata.if !== undefined || metadata.then !== undefined) addConditionalRules(spec, metadata, rules, where);
   return rules;
 }
 
-/** Reads the catalog from a bundled spec (every shared piece referenced as `#/components/...`). */
-export function readCatalog(spec: CatalogSpec): Catalog {
-  const catalog: Catalog = { eventTypes: [], events: {}, metadata: {}, statuses: {} };
-  for (const [name, item] of Object.entries(spec.webhooks ?? {})) {
-    const operation = objectAt(spec, objectAt(spec, item, `webhook ${name}`).post, `webhook ${name} post`);
-    const content = objectAt(spec, operation.requestBody, `webhook ${name} requestBody`).content;
-    const media = isObject(content) ? content["application/json"] : undefined;
-    const union = objectAt(spec, isObject(media) ? media.schema : undefined, `webhook ${name} body`);
-    const variants = Array.isArray(union.oneOf) ? union.oneOf : Array.isArray(union.anyOf) ? union.anyOf : [union];
-    for (const [index, raw] of variants.entries()) {
-      const variant = objectAt(spec, raw, `webhook ${name} variant ${index}`);
-      const properties = isObject(variant.properties) ? variant.properties : {};
-      const type = pinned(objectAt(spec, properties.type ?? {}, `webhook ${name} type`));
-      const event = pinned(objectAt(spec, properties.event ?? {}, `webhook ${name} event`));
-      if (type === undefined || event === undefined) {
-        throw new Error(`catalog: webhook ${name}: variant ${index} must pin type and event with const`);
-      }
-      if (!catalog.eventTypes.includes(type)) catalog.eventTypes.push(type);
-      const events = (catalog.events[type] ??= []);
-      if (events.includes(event)) throw new Error(`catalog: ${type} ${event} is described twice`);
-      events.push(event);
-      const metadata = objectAt(spec, properties.metadata ?? {}, `${type} ${event} metadata`);
-      (catalog.metadata[type] ??= {})[event] = metadataRules(spec, metadata, `${type} ${event} metadata`);
-    }
+/** The one conditional form the catalog carries: `if` pins one key to a value, `then` requires further keys. */
+function addConditionalRules(
+  spec: CatalogSpec,
+  metadata: JsonObject,
+  rules: { [key: string]: MetadataRule },
+  where: string,
+): void {
+  const condition = objectAt(spec, metadata.if, `${where} if`);
+  const consequence = objectAt(spec, metadata.then, `${where} then`);
+  const pins = Object.entries(isObject(condition.properties) ? condition.properties : {});
+  const value = pins.length === 1 && isObject(pins[0]![1]) ? pinned(pins[0]![1]) : undefined;
+  const keys = isStringArray(consequence.required) ? consequence.required : [];
+  if (value === undefined || keys.length === 0 || metadata.else !== undefined) {
+    throw new Error(`catalog: ${where}: only "if one key has a value, then these keys are required" is supported`);
   }
+  for (const key of keys) {
+    if (!rules[key]) throw new Error(`catalog: ${where} requires ${key} conditionally but does not describe it`);
+    rules[key] = { ...rules[key], requiredWhen: { key: pins[0]![0], value } };
+  }
+}
+
+/** The variants of a webhook's body: the members of its `oneOf` (or `anyOf`), or the body itself. */
+function webhookVariants(spec: CatalogSpec, name: string, item: unknown): Json[] {
+  const operation = objectAt(spec, objectAt(spec, item, `webhook ${name}`).post, `webhook ${name} post`);
+  const content = objectAt(spec, operation.requestBody, `webhook ${name} requestBody`).content;
+  const media = isObject(content) ? content["application/json"] : undefined;
+  const union = objectAt(spec, isObject(media) ? media.schema : undefined, `webhook ${name} body`);
+  return Array.isArray(union.oneOf) ? union.oneOf : Array.isArray(union.anyOf) ? union.anyOf : [union];
+}
+
+/** Adds one variant of webhook `name`'s body to the catalog: its type, its event and the event's metadata rules. */
+function addVariant(spec: CatalogSpec, catalog: Catalog, name: string, raw: Json, index: number): void {
+  const variant = objectAt(spec, raw, `webhook ${name} variant ${index}`);
+  const properties = isObject(variant.properties) ? variant.properties : {};
+  const type = pinned(objectAt(spec, properties.type ?? {}, `webhook ${name} type`));
+  const event = pinned(objectAt(spec, properties.event ?? {}, `webhook ${name} event`));
+  if (type === undefined || event === undefined) {
+    throw new Error(`catalog: webhook ${name}: variant ${index} must pin type and event with const`);
+  }
+  if (!catalog.eventTypes.includes(type)) catalog.eventTypes.push(type);
+  const events = (catalog.events[type] ??= []);
+  if (events.includes(event)) throw new Error(`catalog: ${type} ${event} is described twice`);
+  events.push(event);
+  const metadata = objectAt(spec, properties.metadata ?? {}, `${type} ${event} metadata`);
+  (catalog.metadata[type] ??= {})[event] = metadataRules(spec, metadata, `${type} ${event} metadata`);
+}
+
+/** The values of each component schema's enumerated status property (`status` or `*_status`), by schema. */
+function readStatuses(spec: CatalogSpec): { [schema: string]: string[] } {
+  const statuses: { [schema: string]: string[] } = {};
   for (const [name, raw] of Object.entries(spec.components?.schemas ?? {})) {
     const schema = deref(spec, raw);
     if (!isObject(schema) || !isObject(schema.properties)) continue;
     for (const [key, property] of Object.entries(schema.properties)) {
       if (key !== "status" && !key.endsWith("_status")) continue;
       const values = objectAt(spec, property, `${name}.${key}`).enum;
-      if (isStringArray(values)) catalog.statuses[name] = [...values];
+      if (isStringArray(values)) statuses[name] = [...values];
     }
   }
+  return statuses;
+}
+
+/** Reads the catalog from a bundled spec (every shared piece referenced as `#/components/...`). */
+export function readCatalog(spec: CatalogSpec): Catalog {
+  const catalog: Catalog = { eventTypes: [], events: {}, metadata: {}, statuses: {} };
+  for (const [name, item] of Object.entries(spec.webhooks ?? {})) {
+    for (const [index, raw] of webhookVariants(spec, name, item).entries()) addVariant(spec, catalog, name, raw, index);
+  }
+  catalog.statuses = readStatuses(spec);
   return catalog;
 }
 
@@ -172,21 +193,18 @@ function nested<T>(entries: [string, T][], indent: string, inner: (value: T, ind
   return `{\n${lines.join("\n")}\n${indent}}`;
 }
 
-/** The source of src/generated/catalog.ts. */
-export function generateCatalog(spec: CatalogSpec): string {
+/** The catalog's type names must stay free: a component schema of the same name would clash. */
+function checkTypeNames(spec: CatalogSpec): void {
   for (const name of CATALOG_TYPE_NAMES) {
     if (spec.components?.schemas?.[name] !== undefined) {
       throw new Error(`catalog: the component schema ${name} would clash with the catalog's type of that name`);
     }
   }
-  const catalog = readCatalog(spec);
+}
+
+/** The file's header, the event types and the events of each type. */
+function eventsSource(catalog: Catalog): string {
   const events = nested(Object.entries(catalog.events), "", (values) => `${list(values)}`);
-  const metadata = nested(Object.entries(catalog.metadata), "", (byEvent, indent) =>
-    nested(Object.entries(byEvent), indent, (rules, inner) =>
-      nested(Object.entries(rules), inner, (rule) => ruleSource(rule)),
-    ),
-  );
-  const statuses = nested(Object.entries(catalog.statuses), "", (values) => `${list(values)}`);
   return `// Generated by scripts/catalog.ts from the bundled openapi/openapi.yaml: do not edit by hand; run \`pnpm generate\`.
 // The spec's vocabulary as values. Import these lists rather than typing them again: an event added to the spec
 // then reaches every package by regenerating this file.
@@ -201,7 +219,17 @@ export const webhookEventsByType = ${events} as const;
 export type WebhookEventName<T extends keyof typeof webhookEventsByType = keyof typeof webhookEventsByType> =
   (typeof webhookEventsByType)[T][number];
 
-/**
+`;
+}
+
+/** The metadata rules of each event, and their types. */
+function metadataSource(catalog: Catalog): string {
+  const metadata = nested(Object.entries(catalog.metadata), "", (byEvent, indent) =>
+    nested(Object.entries(byEvent), indent, (rules, inner) =>
+      nested(Object.entries(rules), inner, (rule) => ruleSource(rule)),
+    ),
+  );
+  return `/**
  * What one metadata key of a webhook event may hold. The value is a string; \`{}\` means a required string.
  */
 export interface WebhookMetadataRule {
@@ -233,7 +261,13 @@ export type WebhookMetadataValue<
   K extends keyof (typeof webhookMetadataRules)[T][E],
 > = (typeof webhookMetadataRules)[T][E][K] extends { readonly values: readonly (infer V)[] } ? V : string;
 
-/**
+`;
+}
+
+/** The enumerated statuses of each record, and their types. */
+function statusesSource(catalog: Catalog): string {
+  const statuses = nested(Object.entries(catalog.statuses), "", (values) => `${list(values)}`);
+  return `/**
  * The values of each record's enumerated status, by component schema (\`status\`, or a \`*_status\` property).
  * Records whose status the spec leaves open (no enum) are not listed.
  */
@@ -245,4 +279,11 @@ export type RecordWithStatus = keyof typeof recordStatuses;
 /** A status of record \`R\`, e.g. \`RecordStatus<"PayoutOrder">\`. */
 export type RecordStatus<R extends RecordWithStatus> = (typeof recordStatuses)[R][number];
 `;
+}
+
+/** The source of src/generated/catalog.ts. */
+export function generateCatalog(spec: CatalogSpec): string {
+  checkTypeNames(spec);
+  const catalog = readCatalog(spec);
+  return eventsSource(catalog) + metadataSource(catalog) + statusesSource(catalog);
 }

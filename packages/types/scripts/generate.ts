@@ -20,7 +20,7 @@ import {
   operationEntries,
 } from "./lib/index-gen.ts";
 import { generateOpenapiTypes } from "./lib/openapi-types.ts";
-import { bundleSpec, packageDir } from "./lib/spec.ts";
+import { bundleSpec, packageDir } from "./lib/load.ts";
 
 const outDir = join(packageDir, "src", "generated");
 const spec = bundleSpec();

@@ -4,7 +4,7 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import * as zod from "zod";
 import { generateZod } from "../scripts/generate-zod.ts";
-import type { OpenApiSpec } from "../scripts/lib/spec.ts";
+import type { OpenApiSpec } from "@exchange-kit/spec-tools/spec";
 
 type Schemas = Record<string, zod.ZodType>;
 

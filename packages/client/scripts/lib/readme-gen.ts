@@ -1,6 +1,6 @@
 // The generated blocks of the client's README.md: the retry class of every operation, written between
 // `<!-- generated:name -->` markers so that the hand-written text around them stays as it is.
-import type { OpenApiSpec } from "../../../types/scripts/lib/spec.ts";
+import type { OpenApiSpec } from "@exchange-kit/spec-tools/spec";
 import { clientOperations } from "./resources-gen.ts";
 
 const MEANING: Readonly<Record<string, string>> = {

@@ -9,9 +9,9 @@ import {
   jsonType,
   type SchemaObject,
   typeList,
-} from "./json-schema.ts";
+} from "@exchange-kit/spec-tools/json-schema";
 import { expandRef, foldAllOf, mergeSchemas } from "./merge.ts";
-import type { OpenApiSpec } from "./spec.ts";
+import type { OpenApiSpec } from "@exchange-kit/spec-tools/spec";
 
 const MAX_DEPTH = 40;
 const UNIONS = ["oneOf", "anyOf"] as const;

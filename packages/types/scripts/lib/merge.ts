@@ -13,8 +13,8 @@ import {
   sameJson,
   typeList,
   valueMatchesTypes,
-} from "./json-schema.ts";
-import { deref, type OpenApiSpec } from "./spec.ts";
+} from "@exchange-kit/spec-tools/json-schema";
+import { deref, type OpenApiSpec } from "@exchange-kit/spec-tools/spec";
 
 /** Deeper than this, a merge is refused (and foldAllOf throws): only a recursive allOf gets there. */
 const MAX_DEPTH = 40;

@@ -1,7 +1,7 @@
 // Naming shared by every generator, so the type aliases ("." entry) and the zod schemas ("./zod" entry) agree,
 // and the bits of emitted source they all write (object keys, doc comments).
 import { CATALOG_TYPE_NAMES } from "../catalog.ts";
-import type { OpenApiSpec } from "./spec.ts";
+import type { OpenApiSpec } from "@exchange-kit/spec-tools/spec";
 
 /** The name of the union of every webhook event body (type alias `WebhookEvent`, zod `WebhookEventSchema`). */
 export const WEBHOOK_UNION = "WebhookEvent";

@@ -11,8 +11,13 @@
 //      required anywhere in an allOf is required), so `SuccessEnvelope & {data: Customer}` keeps `data`
 //      non-optional.
 import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";
-import { isPlainObject, isSchemaObject, type JsonSchema, type SchemaObject } from "./json-schema.ts";
-import { deref, type OpenApiSpec } from "./spec.ts";
+import {
+  isPlainObject,
+  isSchemaObject,
+  type JsonSchema,
+  type SchemaObject,
+} from "@exchange-kit/spec-tools/json-schema";
+import { deref, type OpenApiSpec } from "@exchange-kit/spec-tools/spec";
 
 const SKIP = new Set(["example", "examples", "default", "const", "enum"]);
 

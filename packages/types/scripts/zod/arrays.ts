@@ -1,5 +1,5 @@
 // Arrays: items, minItems/maxItems, uniqueItems.
-import type { SchemaObject } from "../lib/json-schema.ts";
+import type { SchemaObject } from "@exchange-kit/spec-tools/json-schema";
 import type { Compiler } from "./context.ts";
 
 /** The zod expression of an array schema's own keywords. */

@@ -11,8 +11,8 @@ import {
   type SchemaObject,
   SUPPORTED,
   typeList,
-} from "../lib/json-schema.ts";
-import type { OpenApiSpec } from "../lib/spec.ts";
+} from "@exchange-kit/spec-tools/json-schema";
+import type { OpenApiSpec } from "@exchange-kit/spec-tools/spec";
 import { allOfSchema, conditionalCheck, notCheck } from "./composition.ts";
 import { type Compiler, type Zod, zod } from "./context.ts";
 import type { HelperName } from "./helpers.ts";

@@ -2,8 +2,8 @@
 //   allOf: merged into one schema (an object with the members' properties; a property declared twice gets both
 //   constraints); members that cannot merge are z.intersection-ed and also checked one by one (the allOf helper).
 //   not, if/then/else: checks (.check with a z.superRefine helper) with the subschemas, read with the parent's type.
-import type { JsonType, SchemaObject } from "../lib/json-schema.ts";
-import { typeList } from "../lib/json-schema.ts";
+import type { JsonType, SchemaObject } from "@exchange-kit/spec-tools/json-schema";
+import { typeList } from "@exchange-kit/spec-tools/json-schema";
 import { foldAllOf } from "../lib/merge.ts";
 import { type Compiler, type Zod, zod } from "./context.ts";
 import { list } from "./source.ts";

@@ -1,7 +1,7 @@
 // What the keyword modules share: the zod expression they return and the compiler they call back into for
 // subschemas.
-import type { JsonSchema, JsonType } from "../lib/json-schema.ts";
-import type { OpenApiSpec } from "../lib/spec.ts";
+import type { JsonSchema, JsonType } from "@exchange-kit/spec-tools/json-schema";
+import type { OpenApiSpec } from "@exchange-kit/spec-tools/spec";
 import type { HelperName } from "./helpers.ts";
 
 /** A zod expression. */

@@ -1,5 +1,5 @@
 // enum and const: z.literal, z.enum (strings only), z.null(), or a z.union of literals.
-import { type Json, type SchemaObject, typeList, valueMatchesTypes } from "../lib/json-schema.ts";
+import { type Json, type SchemaObject, typeList, valueMatchesTypes } from "@exchange-kit/spec-tools/json-schema";
 import { type Zod, zod } from "./context.ts";
 import { list, literal } from "./source.ts";
 

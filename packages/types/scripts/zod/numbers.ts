@@ -1,5 +1,5 @@
 // Numbers and integers: minimum/maximum, exclusiveMinimum/exclusiveMaximum (3.1's numeric form), multipleOf.
-import type { SchemaObject } from "../lib/json-schema.ts";
+import type { SchemaObject } from "@exchange-kit/spec-tools/json-schema";
 
 /** The zod expression of a number or integer schema's own keywords. */
 export function numberSchema(type: "number" | "integer", schema: SchemaObject): string {

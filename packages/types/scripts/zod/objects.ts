@@ -3,7 +3,7 @@
 //   additionalProperties absent/true: z.looseObject (unknown keys kept); false: z.strictObject; a schema:
 //   .catchall(schema), or z.record(z.string(), schema) when there are no properties. A required member the
 //   schema does not describe is z.unknown() (present, any value).
-import { isPlainObject, type SchemaObject } from "../lib/json-schema.ts";
+import { isPlainObject, type SchemaObject } from "@exchange-kit/spec-tools/json-schema";
 import { propertyKey as key } from "../lib/names.ts";
 import type { Compiler, Zod } from "./context.ts";
 import { list, literal } from "./source.ts";

@@ -1,8 +1,8 @@
 // The schemas of the operations (request body, JSON responses by status) and of the webhook bodies.
 import { findDiscriminator } from "../lib/discriminator.ts";
-import type { JsonSchema } from "../lib/json-schema.ts";
+import type { JsonSchema } from "@exchange-kit/spec-tools/json-schema";
 import { propertyKey as key } from "../lib/names.ts";
-import { jsonMedia, listOperations, type Referable, type Response } from "../lib/spec.ts";
+import { jsonMedia, listOperations, type Referable, type Response } from "@exchange-kit/spec-tools/spec";
 import type { Compiler, Zod } from "./context.ts";
 import { list, literal } from "./source.ts";
 

@@ -1,9 +1,9 @@
 // $ref and component names: each component schema is declared once, as `export const <Alias>Schema`, before the
 // first declaration that references it; a reference back into a cycle is z.lazy(() => ...), and the component it
 // names is annotated `z.ZodType<unknown>` (TypeScript cannot infer a type that refers to itself).
-import { isSchemaObject, isTrivial, type JsonSchema, type SchemaObject } from "../lib/json-schema.ts";
+import { isSchemaObject, isTrivial, type JsonSchema, type SchemaObject } from "@exchange-kit/spec-tools/json-schema";
 import { componentAliases, docComment, zodName } from "../lib/names.ts";
-import { schemaRefName } from "../lib/spec.ts";
+import { schemaRefName } from "@exchange-kit/spec-tools/spec";
 import type { Compiler, Zod } from "./context.ts";
 
 /**

@@ -1,5 +1,5 @@
 // Writing zod source text: literals and the layout of argument lists (one line when short, else one item a line).
-import type { Json } from "../lib/json-schema.ts";
+import type { Json } from "@exchange-kit/spec-tools/json-schema";
 
 /** A JSON value as a TypeScript literal. */
 export const literal = (value: Json): string => JSON.stringify(value);

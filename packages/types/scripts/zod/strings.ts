@@ -1,5 +1,5 @@
 // Strings: format, minLength/maxLength, pattern.
-import type { SchemaObject } from "../lib/json-schema.ts";
+import type { SchemaObject } from "@exchange-kit/spec-tools/json-schema";
 import { literal } from "./source.ts";
 
 /** The formats zod checks; any other format is an annotation (JSON Schema's default) and is not checked. */

@@ -7,7 +7,7 @@ import {
   type JsonType,
   type SchemaObject,
   typeList,
-} from "../lib/json-schema.ts";
+} from "@exchange-kit/spec-tools/json-schema";
 import { arraySchema } from "./arrays.ts";
 import { type Compiler, type Zod, zod } from "./context.ts";
 import { numberSchema } from "./numbers.ts";

@@ -9,9 +9,9 @@ import {
   type JsonType,
   type SchemaObject,
   typeList,
-} from "../lib/json-schema.ts";
+} from "@exchange-kit/spec-tools/json-schema";
 import { mergeSchemas } from "../lib/merge.ts";
-import { schemaRefName } from "../lib/spec.ts";
+import { schemaRefName } from "@exchange-kit/spec-tools/spec";
 import { intersectAll } from "./composition.ts";
 import { type Compiler, type Zod, zod } from "./context.ts";
 import { list, literal } from "./source.ts";

@@ -1,6 +1,6 @@
 // zod/arrays.ts: items, minItems/maxItems and uniqueItems.
 import { describe, expect, it } from "vitest";
-import type { JsonSchema } from "../../scripts/lib/json-schema.ts";
+import type { JsonSchema } from "@exchange-kit/spec-tools/json-schema";
 import { translate, zodOf } from "./support.ts";
 
 describe("arrays", () => {

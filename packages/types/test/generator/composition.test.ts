@@ -1,6 +1,6 @@
 // zod/composition.ts: allOf (folded by lib/merge.ts, or intersected), not, if/then/else.
 import { describe, expect, it } from "vitest";
-import type { JsonSchema } from "../../scripts/lib/json-schema.ts";
+import type { JsonSchema } from "@exchange-kit/spec-tools/json-schema";
 import { translate, zodOf } from "./support.ts";
 
 const base: JsonSchema = {

@@ -1,7 +1,7 @@
 // lib/discriminator.ts: the property that tells union members apart, and the JSON types a schema admits.
 import { describe, expect, it } from "vitest";
 import { admittedTypes, findDiscriminator } from "../../scripts/lib/discriminator.ts";
-import type { JsonSchema } from "../../scripts/lib/json-schema.ts";
+import type { JsonSchema } from "@exchange-kit/spec-tools/json-schema";
 import { specWith } from "./support.ts";
 
 const pinned = (name: string, value: JsonSchema): JsonSchema => ({

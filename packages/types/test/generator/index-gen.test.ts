@@ -9,8 +9,8 @@ import {
   type OperationEntry,
   operationEntries,
 } from "../../scripts/lib/index-gen.ts";
-import type { JsonSchema } from "../../scripts/lib/json-schema.ts";
-import type { OpenApiSpec, Operation, PathItem } from "../../scripts/lib/spec.ts";
+import type { JsonSchema } from "@exchange-kit/spec-tools/json-schema";
+import type { OpenApiSpec, Operation, PathItem } from "@exchange-kit/spec-tools/spec";
 import { specWith } from "./support.ts";
 
 /** A valid operation (an operationId, one tag, an idempotency class) with `overrides` on top. */

@@ -1,6 +1,6 @@
 // lib/merge.ts: the conjunction of two schemas as one schema (allOf folding), keyword by keyword.
 import { describe, expect, it } from "vitest";
-import type { JsonSchema } from "../../scripts/lib/json-schema.ts";
+import type { JsonSchema } from "@exchange-kit/spec-tools/json-schema";
 import { foldAllOf, mergeSchemas } from "../../scripts/lib/merge.ts";
 import { specWith } from "./support.ts";
 

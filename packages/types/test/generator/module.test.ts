@@ -2,8 +2,8 @@
 // response and operation tables).
 import { describe, expect, it } from "vitest";
 import { generateZod } from "../../scripts/generate-zod.ts";
-import type { JsonSchema } from "../../scripts/lib/json-schema.ts";
-import type { OpenApiSpec } from "../../scripts/lib/spec.ts";
+import type { JsonSchema } from "@exchange-kit/spec-tools/json-schema";
+import type { OpenApiSpec } from "@exchange-kit/spec-tools/spec";
 import { HELPERS, helperDeclarations } from "../../scripts/zod/helpers.ts";
 
 const json = (schema: JsonSchema) => ({ content: { "application/json": { schema } } });

@@ -1,6 +1,6 @@
 // zod/numbers.ts: bounds and multipleOf.
 import { describe, expect, it } from "vitest";
-import type { JsonSchema } from "../../scripts/lib/json-schema.ts";
+import type { JsonSchema } from "@exchange-kit/spec-tools/json-schema";
 import { zodOf } from "./support.ts";
 
 describe("numbers", () => {

@@ -1,9 +1,9 @@
 // lib/openapi-types.ts: the typing view the spec is rewritten to before openapi-typescript reads it, and what
 // the generator adds around openapi-typescript's output.
 import { describe, expect, it } from "vitest";
-import type { JsonSchema } from "../../scripts/lib/json-schema.ts";
+import type { JsonSchema } from "@exchange-kit/spec-tools/json-schema";
 import { generateOpenapiTypes, typingView } from "../../scripts/lib/openapi-types.ts";
-import type { OpenApiSpec } from "../../scripts/lib/spec.ts";
+import type { OpenApiSpec } from "@exchange-kit/spec-tools/spec";
 import { specWith } from "./support.ts";
 
 const A = { type: "object", properties: { a: { type: "string" } } } satisfies JsonSchema;

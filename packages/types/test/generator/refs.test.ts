@@ -1,6 +1,6 @@
 // zod/refs.ts: $ref, component names and declarations, cycles.
 import { describe, expect, it } from "vitest";
-import type { JsonSchema } from "../../scripts/lib/json-schema.ts";
+import type { JsonSchema } from "@exchange-kit/spec-tools/json-schema";
 import { declarationsOf, zodOf } from "./support.ts";
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });

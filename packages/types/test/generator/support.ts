@@ -1,7 +1,7 @@
 // Test support for the zod compiler's modules: a compiler over a spec made of a few component schemas, and the
 // zod source it writes for one schema.
-import type { JsonSchema } from "../../scripts/lib/json-schema.ts";
-import type { OpenApiSpec } from "../../scripts/lib/spec.ts";
+import type { JsonSchema } from "@exchange-kit/spec-tools/json-schema";
+import type { OpenApiSpec } from "@exchange-kit/spec-tools/spec";
 import { ZodCompiler } from "../../scripts/zod/compiler.ts";
 import type { HelperName } from "../../scripts/zod/helpers.ts";
 

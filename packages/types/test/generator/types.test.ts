@@ -1,6 +1,6 @@
 // zod/types.ts: `type`, type arrays and null, `nullable`, boolean schemas and the type a schema gets without one.
 import { describe, expect, it } from "vitest";
-import type { JsonSchema } from "../../scripts/lib/json-schema.ts";
+import type { JsonSchema } from "@exchange-kit/spec-tools/json-schema";
 import { zodOf } from "./support.ts";
 
 describe("types", () => {

@@ -1,6 +1,6 @@
 // zod/unions.ts: oneOf and anyOf, discriminated or not.
 import { describe, expect, it } from "vitest";
-import type { JsonSchema } from "../../scripts/lib/json-schema.ts";
+import type { JsonSchema } from "@exchange-kit/spec-tools/json-schema";
 import { translate, zodOf } from "./support.ts";
 
 const event = (kind: string, extra: Record<string, JsonSchema> = {}): JsonSchema => ({

@@ -1,9 +1,9 @@
 // Test support: the bundled spec, the examples it gives for each component, and mutations of examples that the
 // spec's schemas reject. The analysis here is independent of the zod generator (scripts/generate-zod.ts) so the
 // tests check the generated schemas against the spec rather than against the generator's own reading of it.
-import * as generatorSpec from "../../scripts/lib/spec.ts";
-
-import { schemaRefName } from "../../scripts/lib/spec.ts";
+import * as generatorSpec from "@exchange-kit/spec-tools/spec";
+import { schemaRefName } from "@exchange-kit/spec-tools/spec";
+import { bundleSpec } from "../../scripts/lib/load.ts";
 
 export { schemaRefName };
 
@@ -24,7 +24,7 @@ let cached: JsonObject | undefined;
 
 /** The bundled spec (bundled once per test file). */
 export function spec(): JsonObject {
-  cached ??= generatorSpec.bundleSpec() as JsonObject;
+  cached ??= bundleSpec() as JsonObject;
   return cached;
 }
 

@@ -1,10 +1,6 @@
-// Loads the spec: the bundled document that @exchange-kit/openapi publishes (its build bundles
-// <repo>/openapi/openapi.yaml with the Redocly CLI, every shared piece referenced as `#/components/...`), so the
-// types are generated from exactly the file users install. turbo builds that package first (generate: ^build).
-// Also the OpenAPI shapes the generators read, and the walks over them (references, operations, JSON media).
-import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { readSpec } from "@exchange-kit/openapi";
+// The OpenAPI shapes the generators read, and the walks over them (references, operations, JSON media). Pure: the
+// generators read the bundled document with `readSpec()` from @exchange-kit/openapi (the file users install) and
+// pass it here as an OpenApiSpec; this package does not load it, so the spec package can use it too.
 import type { JsonSchema } from "./json-schema.ts";
 
 /** A `$ref` object (its other members, if any, are annotations). */
@@ -73,15 +69,16 @@ export interface OpenApiSpec {
   };
 }
 
-const here = dirname(fileURLToPath(import.meta.url));
-/** The package directory (packages/types). */
-export const packageDir = resolve(here, "../..");
-
-/** The bundled spec (a fresh object each call). */
-export function bundleSpec(): OpenApiSpec {
-  // The published document is typed loosely (OpenApiDocument); redocly lint checks that it is an OpenAPI 3.1
-  // document, which is what OpenApiSpec describes.
-  return readSpec() as OpenApiSpec;
+/**
+ * The bundled spec as the generators read it. The published document is typed loosely (`OpenApiDocument`);
+ * redocly lint checks that it is an OpenAPI 3.1 document, which is what OpenApiSpec describes.
+ *
+ * @example
+ * import { readSpec } from "@exchange-kit/openapi";
+ * const spec = asOpenApiSpec(readSpec());
+ */
+export function asOpenApiSpec(document: object): OpenApiSpec {
+  return document as OpenApiSpec;
 }
 
 /** The component name of a local schema reference (`#/components/schemas/Name`), or undefined. */
@@ -113,7 +110,7 @@ function isReference(node: unknown): node is Reference {
  * Follows `$ref`s (of an object whose only other members are annotations) until a non-reference object. The
  * target is trusted to be what the reference stands for (a schema for a schema, a response for a response):
  * redocly lint checks the document's references. `doc` is any JSON document: the catalog reads the spec with a
- * looser type of its own (CatalogSpec).
+ * looser type of its own (CatalogSpec, in the types generator).
  */
 export function deref<T>(doc: object, node: Referable<T> | undefined): T | undefined {
   let current: unknown = node;

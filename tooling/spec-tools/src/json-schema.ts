@@ -1,6 +1,6 @@
 // JSON Schema as the generators read it: the value and schema types, the keyword classes, and the small
-// predicates every keyword family uses. (The allOf merge is in merge.ts, the reading of discriminators in
-// discriminator.ts.)
+// predicates every keyword family uses. (The allOf merge and the reading of discriminators are the types
+// generator's own: packages/types/scripts/lib/merge.ts and discriminator.ts.)
 
 /** A JSON value. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

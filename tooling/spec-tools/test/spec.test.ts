@@ -1,6 +1,6 @@
-// lib/spec.ts: references, operations and JSON media of an OpenAPI document.
+// spec.ts: references, operations and JSON media of an OpenAPI document.
 import { describe, expect, it } from "vitest";
-import { deref, jsonMedia, listOperations, type OpenApiSpec, schemaRefName } from "../../scripts/lib/spec.ts";
+import { deref, jsonMedia, listOperations, type OpenApiSpec, schemaRefName } from "../src/spec.ts";
 
 const doc: OpenApiSpec = {
   paths: {
