@@ -1,7 +1,7 @@
 import { MAX_NESTING_DEPTH, TOO_DEEP } from "./depth.js";
 import { quoteString } from "./escape.js";
 import { codePointOrderKey } from "./keys.js";
-import { pythonFloatRepr } from "./number.js";
+import { pythonFloatRepr } from "./python-float.js";
 
 // The grammar, the error messages and the error offsets follow CPython's
 // json.loads (its C scanner), so that text the server accepts is accepted

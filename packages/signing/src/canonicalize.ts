@@ -1,7 +1,7 @@
 import { MAX_NESTING_DEPTH, shortPath, TOO_DEEP } from "./depth.js";
 import { quoteString } from "./escape.js";
 import { sortByCodePoint } from "./keys.js";
-import { formatNumber } from "./number.js";
+import { formatNumber } from "./python-float.js";
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const AT_OR_ABOVE_SURROGATES = /[\ud800-\uffff]/;

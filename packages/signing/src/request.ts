@@ -1,6 +1,6 @@
 import { decodeSignature } from "./base64.js";
 import { canonicalize } from "./canonicalize.js";
-import { assertNotBrowser } from "./guard.js";
+import { assertNotBrowser } from "./browser-guard.js";
 import type {
   ComputeSignatureOptions,
   Credentials,
