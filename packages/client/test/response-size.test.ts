@@ -75,9 +75,9 @@ describe("an answer without end", () => {
     expect(error.declaredBytes).toBeUndefined();
     expect(error.message).toMatch(/larger than maxResponseBytes \(1048576 bytes\); reading stopped there/);
     await streamed[0]!.closed;
-    // What the server could write past the limit is what the loopback socket buffers hold, not the stream.
-    console.log("WRITTEN", streamed[0]!.written);
-    expect(streamed[0]!.written).toBeLessThan(MiB + 32 * MiB);
+    // Past the limit the server could only fill the loopback socket buffers (3.75 MiB written in all here, for a
+    // 1 MiB limit); without the limit it would write until the attempt timed out.
+    expect(streamed[0]!.written).toBeLessThan(MiB + 16 * MiB);
   });
 
   it("is not asked for again, even with retries left", async () => {
