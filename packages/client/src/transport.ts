@@ -176,6 +176,22 @@ function oversize(cause: BodyTooLarge, response: Response, operation: OperationR
   return new Failed(false, notProcessedAnswer(status, undefined), make, status, undefined, undefined, true);
 }
 
+/**
+ * The envelope in an answer's text: `{ status: true, data }`, or `status: false` with err_code, message and errors.
+ * Undefined for anything else (not JSON, a proxy's HTML page, JSON without a boolean `status`).
+ */
+function envelopeIn(text: string): Record<string, unknown> | undefined {
+  let parsed: unknown;
+  try {
+    parsed = parseJson(text);
+  } catch {
+    return undefined;
+  }
+  const isEnvelope =
+    parsed !== null && typeof parsed === "object" && typeof (parsed as { status?: unknown }).status === "boolean";
+  return isEnvelope ? (parsed as Record<string, unknown>) : undefined;
+}
+
 /** `fallback` in place of a failed history lookup, unless the caller aborted: that ends the call. */
 function unlessAborted<T>(error: unknown, fallback: T): T {
   if (error instanceof ExchangeAbortError) throw error;
@@ -348,21 +364,11 @@ export function createTransport(settings: TransportSettings): Send {
           if (response.ok) return { data: undefined, response: answer };
           lastAnswer = answer;
         }
-        // The envelope: `{ status: true, data }`, or `status: false` with err_code, message and errors.
-        let parsed: unknown;
-        try {
-          parsed = parseJson(text);
-        } catch {
-          // Not JSON: handled below with everything else that is not the envelope.
-        }
+        const envelope = envelopeIn(text);
         const { status } = response;
         const retryAfter = response.headers.get("retry-after");
         // Server-supplied text goes into an error only redacted: a proxy may echo the key or a signature.
-        if (
-          parsed === null ||
-          typeof parsed !== "object" ||
-          typeof (parsed as { status?: unknown }).status !== "boolean"
-        ) {
+        if (envelope === undefined) {
           const make = (outcome: Outcome) =>
             new ExchangeResponseError(status, redact.text(text), operation, redact.headers(response.headers), outcome);
           throw new Failed(
@@ -374,7 +380,6 @@ export function createTransport(settings: TransportSettings): Send {
             retryAfter,
           );
         }
-        const envelope = parsed as Record<string, unknown>;
         if (response.ok && envelope.status === true) return { data: envelope.data, response };
         const answer = redact.value(envelope);
         const errCode = typeof answer.err_code === "string" ? answer.err_code : undefined;
