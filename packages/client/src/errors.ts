@@ -194,9 +194,11 @@ export class ExchangeResponseError extends ExchangeError {
  * catch (e) { if (e instanceof ExchangeRedirectError) console.error(`baseUrl redirects to ${e.locationOrigin}`) }
  */
 export class ExchangeRedirectError extends ExchangeError {
+  /** Always `"fix"`: the base URL (or what sits in front of the service) needs changing. */
   readonly action: ErrorAction = "fix";
   /** The redirect's status (301 to 308, any 3xx); 0 where the runtime hides it (opaque or already followed). */
   declare readonly status: number;
+  /** `https://host:port` of `Location`; undefined when there was none, or the runtime hid it. */
   declare readonly locationOrigin: string | undefined;
   /** True when a `fetch` passed in the options followed the redirect itself: the request reached that origin. */
   declare readonly followed: boolean;
@@ -226,11 +228,15 @@ export class ExchangeRedirectError extends ExchangeError {
  * an answer arrived and the request may have been processed.
  */
 export class ExchangeResponseTooLargeError extends ExchangeError {
+  /** Always `"escalate"`: no answer the interface document describes comes near the limit. */
   readonly action: ErrorAction = "escalate";
+  /** The HTTP status of the answer. */
   declare readonly status: number;
+  /** The limit in force, in bytes. */
   declare readonly maxResponseBytes: number;
   /** The `Content-Length` that declared more than the limit; undefined when reading stopped at the limit. */
   declare readonly declaredBytes: number | undefined;
+  /** The answer's headers, redacted. */
   declare readonly headers: Headers | undefined;
 
   constructor(
