@@ -2,7 +2,13 @@ import { canonicalize } from "@exchange-kit/signing";
 import createClient, { type Client } from "openapi-fetch";
 import { ExchangeConfigurationError, ExchangeValidationError, type OperationRef } from "./errors.js";
 import { createLog, type Logger, type LogLevel } from "./logger.js";
-import { boundedOption, checkBaseUrl, DEFAULT_MAX_RESPONSE_BYTES } from "./options-bounds.js";
+import {
+  boundedOption,
+  checkBaseUrl,
+  checkLogLevel,
+  checkUserAgent,
+  DEFAULT_MAX_RESPONSE_BYTES,
+} from "./options-bounds.js";
 import type { Resources } from "./resource-types.js";
 import { createResources } from "./resources.js";
 import { ambiguityCheck, classifyRequest } from "./retry-safety.js";
@@ -129,7 +135,7 @@ export function createExchangeClient(options: ExchangeClientOptions = {}): Excha
   const apiKey = required(options, "apiKey", "EXCHANGE_API_KEY");
   const apiSecret = required(options, "apiSecret", "EXCHANGE_API_SECRET");
   const baseUrl = checkBaseUrl(required(options, "baseUrl", "EXCHANGE_BASE_URL"));
-  const userAgent = options.userAgent ?? `exchange-kit-client/${VERSION}`;
+  const userAgent = checkUserAgent(options.userAgent, `exchange-kit-client/${VERSION}`);
   const send = createTransport({
     baseUrl,
     apiKey,
@@ -141,7 +147,7 @@ export function createExchangeClient(options: ExchangeClientOptions = {}): Excha
     retryBaseMs: boundedOption("retryBaseMs", options.retryBaseMs, 1000),
     maxResponseBytes: boundedOption("maxResponseBytes", options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES),
     userAgent,
-    log: createLog(options.logger, options.logLevel ?? "info", [apiKey, apiSecret]),
+    log: createLog(options.logger, checkLogLevel(options.logLevel), [apiKey, apiSecret]),
     hooks: options.hooks ?? {},
     dangerouslyAllowBrowser,
   });

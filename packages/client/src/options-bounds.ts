@@ -2,6 +2,7 @@
 // the call), naming the option and its range: `maxRetries: Infinity` with `retryBaseMs: 0` used to be accepted and
 // would retry a failing call in a tight loop for ever.
 import { ExchangeConfigurationError, ExchangeValidationError, type OperationRef } from "./errors.js";
+import type { LogLevel } from "./logger.js";
 
 /** An option's range: from `min` to `max` (`Infinity` itself allowed only where `max` is Infinity). */
 interface Bound {
@@ -106,4 +107,39 @@ export function checkBaseUrl(text: string): string {
           : undefined;
   if (problem !== undefined) throw new ExchangeConfigurationError(`baseUrl must be ${problem}`, "baseUrl");
   return url.href.replace(/\/+$/, "");
+}
+
+const LOG_LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error", "off"];
+
+/**
+ * `logLevel` when it is one of the levels (a misspelt one would silently drop every line), `"info"` when undefined;
+ * throws ExchangeConfigurationError.
+ *
+ * @example
+ * checkLogLevel("warning"); // throws: logLevel must be one of "debug", "info", "warn", "error", "off", got "warning"
+ */
+export function checkLogLevel(value: unknown): LogLevel {
+  if (value === undefined) return "info";
+  if (LOG_LEVELS.includes(value as LogLevel)) return value as LogLevel;
+  const allowed = LOG_LEVELS.map((level) => `"${level}"`).join(", ");
+  throw new ExchangeConfigurationError(`logLevel must be one of ${allowed}, got ${JSON.stringify(value)}`, "logLevel");
+}
+
+// A header value: no control characters but tab (fetch throws on CR, LF and NUL, and that error would be retried as
+// a network error on every call).
+const HEADER_VALUE = /^[^\0-\x08\x0a-\x1f\x7f]*$/;
+
+/**
+ * `userAgent` when it can be sent as a header value, the default when undefined; throws ExchangeConfigurationError.
+ *
+ * @example
+ * checkUserAgent("my-app/1.0 (ops@example.com)", "exchange-kit-client/1.0.0"); // "my-app/1.0 (ops@example.com)"
+ */
+export function checkUserAgent(value: unknown, fallback: string): string {
+  if (value === undefined) return fallback;
+  if (typeof value === "string" && value.trim() !== "" && HEADER_VALUE.test(value)) return value;
+  throw new ExchangeConfigurationError(
+    "userAgent must be a non-empty header value (no line breaks or other control characters)",
+    "userAgent",
+  );
 }

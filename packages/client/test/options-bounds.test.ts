@@ -2,7 +2,7 @@
 // construction for the client's options, before sending for a call's own).
 import { describe, expect, it } from "vitest";
 import { createExchangeClient, ExchangeConfigurationError, ExchangeValidationError } from "../src/index.js";
-import { checkBaseUrl, outOfBounds, type BoundedOption } from "../src/options-bounds.js";
+import { checkBaseUrl, checkLogLevel, checkUserAgent, outOfBounds, type BoundedOption } from "../src/options-bounds.js";
 import { API_KEY, API_SECRET, BASE_URL, CUSTOMER_ID, failure, ok, testClient } from "./support/fake-fetch.js";
 
 const cases: [BoundedOption, unknown, string | undefined][] = [
@@ -80,6 +80,36 @@ describe("checkBaseUrl", () => {
   );
 });
 
+describe("checkLogLevel", () => {
+  it.each([
+    [undefined, "info"],
+    ["debug", "debug"],
+    ["off", "off"],
+  ])("reads %j as %j", (value, expected) => {
+    expect(checkLogLevel(value)).toBe(expected);
+  });
+
+  it.each(["warning", "INFO", 1])("refuses %j, listing the levels", (value) => {
+    expect(() => checkLogLevel(value)).toThrow(
+      /^logLevel must be one of "debug", "info", "warn", "error", "off", got /,
+    );
+  });
+});
+
+describe("checkUserAgent", () => {
+  it.each([
+    [undefined, "default/1"],
+    ["my-app/1.0 (ops@example.com)", "my-app/1.0 (ops@example.com)"],
+    ["tab\tseparated", "tab\tseparated"],
+  ])("reads %j as %j", (value, expected) => {
+    expect(checkUserAgent(value, "default/1")).toBe(expected);
+  });
+
+  it.each(["", "  ", "app\r\nX-Injected: 1", "nul\0", 42])("refuses %j", (value) => {
+    expect(() => checkUserAgent(value, "default/1")).toThrow(/^userAgent must be a non-empty header value/);
+  });
+});
+
 describe("createExchangeClient", () => {
   const base = { baseUrl: BASE_URL, apiKey: API_KEY, apiSecret: API_SECRET };
 
@@ -101,6 +131,8 @@ describe("createExchangeClient", () => {
     ["maxResponseBytes", { maxResponseBytes: 0 }],
     ["timeoutMs", { timeoutMs: -5 }],
     ["baseUrl", { baseUrl: "https://exchange.test/?a=1" }],
+    ["logLevel", { logLevel: "warning" as never }],
+    ["userAgent", { userAgent: "a\nb" }],
   ])("refuses a %s out of its range at construction", (option, options) => {
     expect(() => createExchangeClient({ ...base, ...options })).toThrow(expect.objectContaining({ option }));
   });
