@@ -162,8 +162,10 @@ class Failed {
   ) {}
 }
 
-/** An answer over maxResponseBytes: not retried (the same request brings the same answer), and ambiguous for a call
- * that is not safe to repeat (it was answered, so it may have been processed). */
+/**
+ * An answer over maxResponseBytes: not retried (the same request brings the same answer), and ambiguous for a call
+ * that is not safe to repeat (it was answered, so it may have been processed).
+ */
 function oversize(cause: BodyTooLarge, response: Response, operation: OperationRef, max: number, redact: Redactor) {
   const { status } = response;
   const headers = redact.headers(response.headers);
