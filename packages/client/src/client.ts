@@ -2,6 +2,13 @@ import { canonicalize } from "@exchange-kit/signing";
 import createClient, { type Client } from "openapi-fetch";
 import { ExchangeConfigurationError, ExchangeValidationError, type OperationRef } from "./errors.js";
 import { createLog, type Logger, type LogLevel } from "./logger.js";
+import {
+  boundedOption,
+  checkBaseUrl,
+  checkLogLevel,
+  checkUserAgent,
+  DEFAULT_MAX_RESPONSE_BYTES,
+} from "./options-bounds.js";
 import type { Resources } from "./resource-types.js";
 import { createResources } from "./resources.js";
 import { ambiguityCheck, classifyRequest } from "./retry-safety.js";
@@ -17,13 +24,16 @@ export interface ExchangeClientOptions {
   apiKey?: string | undefined;
   /** Default: `EXCHANGE_API_SECRET`. Keep it on your server. */
   apiSecret?: string | undefined;
-  /** Retries after a retryable failure (429, 500, 503, NET_TIMEOUT, network errors, timeouts). Default 3. */
+  /** Retries after a retryable failure (429, 500, 503, NET_TIMEOUT, network errors, timeouts). Default 3; 0 to 10. */
   maxRetries?: number | undefined;
-  /** Limit for one attempt, in ms. Default 30000. `Infinity` disables it. */
+  /** Limit for one attempt, in ms (>= 1). Default 30000. `Infinity` disables it. */
   timeoutMs?: number | undefined;
-  /** Limit for a whole call, retries and backoff included, in ms. Default: none. */
+  /** Limit for a whole call, retries and backoff included, in ms (>= 1). Default: none. */
   deadlineMs?: number | undefined;
-  /** The fetch to use. Default: the platform's `globalThis.fetch`. */
+  /**
+   * The fetch to use. Default: the platform's `globalThis.fetch`. It is called with `redirect: "manual"` and must
+   * honour it: a redirect it follows anyway is refused (ExchangeRedirectError), but the request has then gone there.
+   */
   fetch?: typeof fetch | undefined;
   /** The User-Agent header. Default `exchange-kit-client/<version>`. */
   userAgent?: string | undefined;
@@ -35,10 +45,15 @@ export interface ExchangeClientOptions {
   hooks?: Hooks | undefined;
   /** Allow construction where `window` and `document` exist. The secret is readable there. */
   dangerouslyAllowBrowser?: boolean | undefined;
-  /** The first backoff wait in ms, doubled per retry. Default 1000, as the document recommends; lower it in tests only. */
+  /** The first backoff wait in ms, doubled per retry. Default 1000, as the document recommends; 1 to 60000; lower it in tests only. */
   retryBaseMs?: number | undefined;
-  /** Pages of 100 the initiate helpers scan for an order after an ambiguous failure. Default 5. */
+  /** Pages of 100 the initiate helpers scan for an order after an ambiguous failure. Default 5; 1 to 100. */
   historyLookupPages?: number | undefined;
+  /**
+   * The largest answer read, in bytes: a larger one fails with ExchangeResponseTooLargeError and is not read
+   * further. Default 4 MiB (4194304); 1024 to 2^30.
+   */
+  maxResponseBytes?: number | undefined;
 }
 
 /** Options of `client.request`. */
@@ -92,23 +107,9 @@ function required(
     options[option] ??
     ((globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[variable] || undefined);
   if (typeof value !== "string" || value === "") {
-    throw new ExchangeConfigurationError(`${option} is missing: pass { ${option} } or set ${variable}`);
+    throw new ExchangeConfigurationError(`${option} is missing: pass { ${option} } or set ${variable}`, option);
   }
   return value;
-}
-
-type CountOption = "maxRetries" | "timeoutMs" | "deadlineMs" | "retryBaseMs" | "historyLookupPages";
-
-function count<T extends number | undefined>(
-  options: ExchangeClientOptions,
-  name: CountOption,
-  fallback: T,
-  min: number,
-): number | T {
-  const value = options[name];
-  if (value !== undefined && !(value >= min))
-    throw new ExchangeConfigurationError(`${name} must be a number >= ${min}`);
-  return value ?? fallback;
 }
 
 /**
@@ -128,35 +129,29 @@ export function createExchangeClient(options: ExchangeClientOptions = {}): Excha
     throw new ExchangeConfigurationError(
       "refusing to run in a browser, where the API secret is readable by anyone: call the exchange from your " +
         "server (or pass dangerouslyAllowBrowser: true where that is trusted, e.g. jsdom tests)",
+      "dangerouslyAllowBrowser",
     );
   }
   const apiKey = required(options, "apiKey", "EXCHANGE_API_KEY");
   const apiSecret = required(options, "apiSecret", "EXCHANGE_API_SECRET");
-  const baseUrlText = required(options, "baseUrl", "EXCHANGE_BASE_URL");
-  let baseUrl: string;
-  try {
-    const url = new URL(baseUrlText);
-    if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error("not http(s)");
-    baseUrl = url.href.replace(/\/+$/, "");
-  } catch {
-    throw new ExchangeConfigurationError(`baseUrl must be an http(s) URL, got ${baseUrlText}`);
-  }
-  const userAgent = options.userAgent ?? `exchange-kit-client/${VERSION}`;
+  const baseUrl = checkBaseUrl(required(options, "baseUrl", "EXCHANGE_BASE_URL"));
+  const userAgent = checkUserAgent(options.userAgent, `exchange-kit-client/${VERSION}`);
   const send = createTransport({
     baseUrl,
     apiKey,
     apiSecret,
     fetch: options.fetch,
-    maxRetries: count(options, "maxRetries", 3, 0),
-    timeoutMs: count(options, "timeoutMs", 30_000, 1),
-    deadlineMs: count(options, "deadlineMs", undefined, 1),
-    retryBaseMs: count(options, "retryBaseMs", 1000, 0),
+    maxRetries: boundedOption("maxRetries", options.maxRetries, 3),
+    timeoutMs: boundedOption("timeoutMs", options.timeoutMs, 30_000),
+    deadlineMs: boundedOption("deadlineMs", options.deadlineMs, undefined),
+    retryBaseMs: boundedOption("retryBaseMs", options.retryBaseMs, 1000),
+    maxResponseBytes: boundedOption("maxResponseBytes", options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES),
     userAgent,
-    log: createLog(options.logger, options.logLevel ?? "info", [apiKey, apiSecret]),
+    log: createLog(options.logger, checkLogLevel(options.logLevel), [apiKey, apiSecret]),
     hooks: options.hooks ?? {},
     dangerouslyAllowBrowser,
   });
-  const resources = createResources(send, count(options, "historyLookupPages", 5, 1));
+  const resources = createResources(send, boundedOption("historyLookupPages", options.historyLookupPages, 5));
 
   // client.raw: openapi-fetch builds the URL and serializes the body (canonically); our pipeline is its fetch, so
   // the raw client is signed, timed, retried, hooked and logged like every method, and the text it serialized is

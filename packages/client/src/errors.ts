@@ -55,11 +55,20 @@ export class ExchangeError extends Error {
   }
 }
 
-/** Bad configuration at construction: missing credentials, a browser without opt-in. */
+/**
+ * Bad configuration at construction: missing credentials, a browser without opt-in, an option out of its range.
+ *
+ * @example
+ * catch (e) { if (e instanceof ExchangeConfigurationError) console.error(e.option, e.message) }
+ */
 export class ExchangeConfigurationError extends ExchangeError {
-  constructor(message: string) {
+  /** The option at fault (`"maxRetries"`), when there is one. */
+  declare readonly option: string | undefined;
+
+  constructor(message: string, option?: string) {
     super(message);
     this.name = "ExchangeConfigurationError";
+    this.option = option;
   }
 }
 
@@ -168,6 +177,88 @@ export class ExchangeResponseError extends ExchangeError {
     this.text = text.slice(0, 2000);
     this.headers = headers;
     this.action = outcome?.escalate ? "escalate" : responseAction(status);
+  }
+}
+
+/**
+ * The answer was a redirect, which the client never follows: the signed headers (and the body of a 307/308) would
+ * go to wherever `Location` points, and that answer would come back as the service's. The interface document has
+ * no redirects, so one means the base URL is not the service's (http for https, an old host, a path a gateway
+ * moves) or something in between redirects. Not retried: set `baseUrl` to the URL the service answers on.
+ *
+ * `locationOrigin` is the origin of `Location` only (scheme, host, port), never its path or query, which may carry
+ * tokens; undefined where it is unknown: no usable `Location`, or a browser, which answers `redirect: "manual"`
+ * with an opaque redirect (`status` 0, no headers).
+ *
+ * @example
+ * catch (e) { if (e instanceof ExchangeRedirectError) console.error(`baseUrl redirects to ${e.locationOrigin}`) }
+ */
+export class ExchangeRedirectError extends ExchangeError {
+  /** Always `"fix"`: the base URL (or what sits in front of the service) needs changing. */
+  readonly action: ErrorAction = "fix";
+  /** The redirect's status (301 to 308, any 3xx); 0 where the runtime hides it (opaque or already followed). */
+  declare readonly status: number;
+  /** `https://host:port` of `Location`; undefined when there was none, or the runtime hid it. */
+  declare readonly locationOrigin: string | undefined;
+  /** True when a `fetch` passed in the options followed the redirect itself: the request reached that origin. */
+  declare readonly followed: boolean;
+
+  constructor(
+    redirect: { status: number; locationOrigin: string | undefined; followed: boolean },
+    operation: OperationRef,
+    outcome?: Outcome,
+  ) {
+    const { status, locationOrigin, followed } = redirect;
+    const where = locationOrigin === undefined ? "an origin the runtime does not show" : locationOrigin;
+    const what = followed
+      ? `the fetch given in the options followed a redirect to ${where} (it ignored redirect: "manual"); its answer was discarded`
+      : `${status === 0 ? "an opaque redirect" : `HTTP ${status}`} to ${where} was not followed, so no signed request went there`;
+    super(`${what}: the service does not redirect, so set baseUrl to the URL it answers on`, { operation, outcome });
+    this.name = "ExchangeRedirectError";
+    this.status = status;
+    this.locationOrigin = locationOrigin;
+    this.followed = followed;
+  }
+}
+
+/**
+ * The answer was larger than `maxResponseBytes`: its `Content-Length` said so (nothing was read), or reading stopped
+ * at the limit and the connection was closed. Never asked for again (the same request would bring the same
+ * answer); for an operation that is not safe to repeat it is the `cause` of an ExchangeAmbiguousResultError, since
+ * an answer arrived and the request may have been processed.
+ */
+export class ExchangeResponseTooLargeError extends ExchangeError {
+  /** Always `"escalate"`: no answer the interface document describes comes near the limit. */
+  readonly action: ErrorAction = "escalate";
+  /** The HTTP status of the answer. */
+  declare readonly status: number;
+  /** The limit in force, in bytes. */
+  declare readonly maxResponseBytes: number;
+  /** The `Content-Length` that declared more than the limit; undefined when reading stopped at the limit. */
+  declare readonly declaredBytes: number | undefined;
+  /** The answer's headers, redacted. */
+  declare readonly headers: Headers | undefined;
+
+  constructor(
+    answer: { status: number; maxResponseBytes: number; declaredBytes: number | undefined; headers?: Headers },
+    operation: OperationRef,
+    outcome?: Outcome,
+  ) {
+    const { status, maxResponseBytes, declaredBytes } = answer;
+    const how =
+      declaredBytes === undefined
+        ? "reading stopped there"
+        : `its Content-Length is ${declaredBytes}, so none of it was read`;
+    super(
+      `HTTP ${status}: the answer is larger than maxResponseBytes (${maxResponseBytes} bytes); ${how}. The service's ` +
+        "answers are far smaller: check baseUrl, or raise maxResponseBytes if such an answer is expected",
+      { operation, outcome },
+    );
+    this.name = "ExchangeResponseTooLargeError";
+    this.status = status;
+    this.maxResponseBytes = maxResponseBytes;
+    this.declaredBytes = declaredBytes;
+    this.headers = answer.headers;
   }
 }
 

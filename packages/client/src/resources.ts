@@ -98,13 +98,14 @@ export function createResources(send: Send, historyLookupPages: number): Resourc
     if (op === undefined) throw new Error(`@exchange-kit/client: no route for ${operationId}: run pnpm generate`);
     const ref: OperationRef = { operationId: op.operationId, method: op.method, path: op.path };
     const isList = op.queryParams.includes("page");
-    const check = op.idempotency === "unsafe" ? ambiguityCheck(op.operationId) : undefined;
+    const check = op.idempotency === "safe" ? undefined : ambiguityCheck(op.operationId);
     // async: an argument error rejects the call's promise, as a failed request does.
     const run: Runner = async (args, deadlineAt) => {
       const { path, query, body, options } = parseArgs(op, ref, args);
       // Guarded (initiate): the order is looked up in the history by client_reference_id before any repeat.
       const history = op.idempotency === "guarded" ? runners[`${op.group}.listHistory`] : undefined;
       const reference = (body as { client_reference_id?: unknown } | undefined)?.client_reference_id;
+      const hasReference = typeof reference === "string" && reference !== "";
       // An object literal, not a spread of parseArgs' result: the spread cost about 3 µs per call.
       const sent = await send({
         operation: ref,
@@ -114,8 +115,8 @@ export function createResources(send: Send, historyLookupPages: number): Resourc
         options,
         deadlineAt,
         // initiate: a retry could create the order twice, so each retry first looks for it in the history.
-        lookup: history && ((at) => lookupOrder(history, reference, options, at)),
-        noRetry: history && (typeof reference !== "string" || reference === "") ? NO_REFERENCE : undefined,
+        lookup: history && hasReference ? (at) => lookupOrder(history, reference, options, at) : undefined,
+        noRetry: history && !hasReference ? NO_REFERENCE : undefined,
         idempotency: op.idempotency,
         check,
       });

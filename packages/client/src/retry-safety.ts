@@ -36,11 +36,22 @@ export function notProcessedAnswer(status: number, errCode: string | undefined):
 }
 
 /**
- * Whether a retryable failure of an operation of class `idempotency` may be followed by another attempt: an
- * unsafe one only when the failure proves the request was not processed.
+ * Whether a failure leaves the outcome of an operation of class `idempotency` unknown to the caller
+ * (ExchangeAmbiguousResultError) instead of ending in its own error or a repeat. Never for a safe operation, nor
+ * when the failure proves the request was not processed. Otherwise: a retryable failure of an unsafe operation (it
+ * is not repeated), and an answer that was not read (over maxResponseBytes) for any operation that is not safe,
+ * since it was answered and is never asked for again (initiate first looks the order up in the history).
+ *
+ * @example
+ * isAmbiguous("unsafe", { retryable: true, notProcessed: false, unread: false }); // true
+ * isAmbiguous("guarded", { retryable: false, notProcessed: false, unread: true }); // true
  */
-export function mayRepeat(idempotency: IdempotencyClass, provablyNotProcessed: boolean): boolean {
-  return idempotency !== "unsafe" || provablyNotProcessed;
+export function isAmbiguous(
+  idempotency: IdempotencyClass,
+  failure: { readonly retryable: boolean; readonly notProcessed: boolean; readonly unread: boolean },
+): boolean {
+  if (idempotency === "safe" || failure.notProcessed) return false;
+  return failure.unread || (failure.retryable && idempotency === "unsafe");
 }
 
 // Where to look before sending an unsafe operation again, by operationId.
@@ -57,6 +68,9 @@ const CHECKS: Record<string, string> = {
   generateBankLink: BANKS,
   savePayinEdd: "the customer's EDD records (client.payins.listEdd)",
   savePayoutEdd: "the customer's EDD records (client.payouts.listEdd)",
+  // Guarded: ambiguous only when the answer could not be read and the history lookup did not find the order.
+  initiatePayin: "the payin history (client.payins.history) for the body's client_reference_id",
+  initiatePayout: "the payout history (client.payouts.history) for the body's client_reference_id",
 };
 
 /** What to check before repeating `operationId` after an ambiguous failure. */

@@ -1,5 +1,7 @@
 import { canonicalize, computeSignature } from "@exchange-kit/signing";
 import type { Middleware } from "openapi-fetch";
+import { createRedactor } from "./redact.js";
+import { refuseRedirect } from "./redirect.js";
 
 /** Options of createSigningMiddleware. */
 export interface SigningMiddlewareOptions {
@@ -15,7 +17,8 @@ export interface SigningMiddlewareOptions {
  * body). The body sent is always the exact string signed: give the client
  * `bodySerializer: canonicalize` (from @exchange-kit/signing) and it is used as
  * is; any other JSON body is re-canonicalized before it is sent. Query
- * parameters are not signed.
+ * parameters are not signed. Signed requests never follow a redirect: each is sent with `redirect: "manual"`, and a
+ * redirect answer rejects the call with ExchangeRedirectError (the signed headers would go wherever it points).
  *
  * @example
  * import createClient from "openapi-fetch";
@@ -25,6 +28,7 @@ export interface SigningMiddlewareOptions {
  */
 export function createSigningMiddleware(options: SigningMiddlewareOptions): Middleware {
   const { apiKey, apiSecret, dangerouslyAllowBrowser } = options;
+  const redact = createRedactor([apiKey, apiSecret]);
   return {
     async onRequest({ request }) {
       const text = request.body === null ? "" : await request.clone().text();
@@ -35,9 +39,23 @@ export function createSigningMiddleware(options: SigningMiddlewareOptions): Midd
       // 1e+16), and adds 1.2 KB gzipped to the client bundle.
       const body = text === "" ? undefined : canonicalize(JSON.parse(text) as unknown);
       const headers = await signatureHeaders(apiKey, apiSecret, body, dangerouslyAllowBrowser === true);
-      const signed = body !== undefined && body !== text ? new Request(request, { body }) : request;
+      // openapi-fetch makes every request with redirect: "follow".
+      const signed = new Request(
+        request,
+        body !== undefined && body !== text ? { body, redirect: "manual" } : { redirect: "manual" },
+      );
       for (const name in headers) signed.headers.set(name, headers[name]!);
       return signed;
+    },
+    onResponse({ request, response, schemaPath }) {
+      refuseRedirect(
+        response,
+        request.url,
+        { operationId: undefined, method: request.method, path: schemaPath },
+        1,
+        redact.text,
+      );
+      return undefined;
     },
   };
 }

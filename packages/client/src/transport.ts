@@ -7,6 +7,7 @@ import {
   type ExchangeError,
   ExchangeNetworkError,
   ExchangeResponseError,
+  ExchangeResponseTooLargeError,
   ExchangeTimeoutError,
   ExchangeValidationError,
   classifyApiError,
@@ -16,9 +17,12 @@ import {
   type OperationRef,
 } from "./errors.js";
 import type { Log } from "./logger.js";
-import { createRedactor } from "./redact.js";
+import { checkCallBounds } from "./options-bounds.js";
+import { BodyTooLarge, readLimitedText } from "./read-limited-body.js";
+import { createRedactor, type Redactor } from "./redact.js";
+import { refuseRedirect } from "./redirect.js";
 import { retryDelay, shouldRetry, sleep } from "./retry.js";
-import { mayRepeat, notProcessedAnswer, notSent, type IdempotencyClass } from "./retry-safety.js";
+import { isAmbiguous, notProcessedAnswer, notSent, type IdempotencyClass } from "./retry-safety.js";
 import { signatureHeaders } from "./signing-middleware.js";
 
 /** Per-call options every method takes (list methods add their query parameters). */
@@ -85,6 +89,7 @@ export interface TransportSettings {
   readonly timeoutMs: number;
   readonly deadlineMs: number | undefined;
   readonly retryBaseMs: number;
+  readonly maxResponseBytes: number;
   readonly userAgent: string;
   readonly log: Log;
   readonly hooks: Hooks;
@@ -152,7 +157,59 @@ class Failed {
     readonly status: number | undefined = undefined,
     readonly errCode: string | undefined = undefined,
     readonly retryAfter: string | null | undefined = undefined,
+    /** An answer arrived but was not read (over maxResponseBytes): never asked for again. */
+    readonly unread = false,
   ) {}
+}
+
+/**
+ * An answer over maxResponseBytes: not retried (the same request brings the same answer), and ambiguous for a call
+ * that is not safe to repeat (it was answered, so it may have been processed).
+ */
+function oversize(cause: BodyTooLarge, response: Response, operation: OperationRef, max: number, redact: Redactor) {
+  const { status } = response;
+  const headers = redact.headers(response.headers);
+  const make = (outcome: Outcome) =>
+    new ExchangeResponseTooLargeError(
+      { status, maxResponseBytes: max, declaredBytes: cause.declaredBytes, headers },
+      operation,
+      outcome,
+    );
+  return new Failed(false, notProcessedAnswer(status, undefined), make, status, undefined, undefined, true);
+}
+
+/**
+ * The envelope in an answer's text: `{ status: true, data }`, or `status: false` with err_code, message and errors.
+ * Undefined for anything else (not JSON, a proxy's HTML page, JSON without a boolean `status`).
+ */
+function envelopeIn(text: string): Record<string, unknown> | undefined {
+  let parsed: unknown;
+  try {
+    parsed = parseJson(text);
+  } catch {
+    return undefined;
+  }
+  const isEnvelope =
+    parsed !== null && typeof parsed === "object" && typeof (parsed as { status?: unknown }).status === "boolean";
+  return isEnvelope ? (parsed as Record<string, unknown>) : undefined;
+}
+
+/** `fallback` in place of a failed history lookup, unless the caller aborted: that ends the call. */
+function unlessAborted<T>(error: unknown, fallback: T): T {
+  if (error instanceof ExchangeAbortError) throw error;
+  return fallback;
+}
+
+/** The body to sign and send: client.raw's serialized text as it is, else the canonical JSON of the value. */
+function bodyOf(call: Call, name: string): string | undefined {
+  if (call.bodyText !== undefined || call.body === undefined) return call.bodyText;
+  try {
+    // The exact string that is signed is the string that is sent.
+    return canonicalize(call.body);
+  } catch (cause) {
+    const message = (cause as Error).message;
+    throw new ExchangeValidationError(`${name}: the body is not JSON: ${message}`, { body: [message] }, call.operation);
+  }
 }
 
 // One query writer for every path (resource methods, client.request, client.raw): openapi-fetch's, so the URL of
@@ -179,6 +236,21 @@ class Answer extends Response {
   }
 }
 
+/**
+ * client.raw's answer, for openapi-fetch to parse. Text with a backslash may hold an escaped key: with a
+ * Content-Length, openapi-fetch reads a success through answer.json() (the safe reader) instead of its own
+ * JSON.parse (an error answer it always reads with JSON.parse). Other text is safe for JSON.parse and skips the
+ * encoding.
+ */
+function rawAnswer(response: Response, text: string): Answer {
+  let headers = response.headers;
+  if (text.includes("\\")) {
+    headers = new Headers(response.headers);
+    headers.set("content-length", String(utf8.encode(text).byteLength));
+  }
+  return new Answer(text, { status: response.status, statusText: response.statusText, headers });
+}
+
 /** Creates the function every resource method, `client.request` and the helpers send through. */
 export function createTransport(settings: TransportSettings): Send {
   const { apiKey, apiSecret, log, hooks } = settings;
@@ -191,6 +263,7 @@ export function createTransport(settings: TransportSettings): Send {
     const { operation, options = {}, lookup } = call;
     const { method } = operation;
     const { signal } = options;
+    checkCallBounds(options, operation);
     const started = Date.now();
     const deadlineMs = options.deadlineMs ?? settings.deadlineMs;
     const deadlineAt = Math.min(call.deadlineAt ?? Infinity, started + (deadlineMs ?? Infinity));
@@ -206,16 +279,7 @@ export function createTransport(settings: TransportSettings): Send {
       );
     const name = operation.operationId ?? operation.path;
     const answerOnly = call.answer === "response";
-    let body: string | undefined = call.bodyText;
-    if (body === undefined && call.body !== undefined) {
-      try {
-        // The exact string that is signed is the string that is sent.
-        body = canonicalize(call.body);
-      } catch (cause) {
-        const message = (cause as Error).message;
-        throw new ExchangeValidationError(`${name}: the body is not JSON: ${message}`, { body: [message] }, operation);
-      }
-    }
+    const body = bodyOf(call, name);
     // client.raw: the last answer as received, handed back when the call ends on an error answer.
     let lastAnswer: Response | undefined;
 
@@ -265,7 +329,14 @@ export function createTransport(settings: TransportSettings): Send {
         const sentAt = Date.now();
         let response: Response;
         try {
-          response = await fetchImpl(url, { method, headers, body, signal: controller?.signal ?? signal });
+          // Never "follow": it would send the signed headers (and a 307/308 the body) wherever Location points.
+          response = await fetchImpl(url, {
+            method,
+            headers,
+            body,
+            signal: controller?.signal ?? signal,
+            redirect: "manual",
+          });
         } catch (cause) {
           throw failure(cause);
         }
@@ -278,43 +349,28 @@ export function createTransport(settings: TransportSettings): Send {
             attempt: attemptNo,
             durationMs: Date.now() - sentAt,
           });
+        refuseRedirect(response, url, operation, attemptNo, redact.text);
         let text: string;
         try {
-          text = await response.text();
+          text = await readLimitedText(response, settings.maxResponseBytes);
         } catch (cause) {
-          throw failure(cause);
+          throw cause instanceof BodyTooLarge
+            ? oversize(cause, response, operation, settings.maxResponseBytes, redact)
+            : failure(cause);
         }
         if (log.debug)
           log.write("debug", `exchange: ${response.status} from ${method} ${url} in ${Date.now() - sentAt} ms`);
         if (answerOnly) {
-          // Text with a backslash may hold an escaped key: with a Content-Length, openapi-fetch reads a success
-          // through answer.json() (the safe reader) instead of its own JSON.parse (an error answer it always reads
-          // with JSON.parse). Other text is safe for JSON.parse and skips the encoding.
-          let headers = response.headers;
-          if (text.includes("\\")) {
-            headers = new Headers(response.headers);
-            headers.set("content-length", String(utf8.encode(text).byteLength));
-          }
-          const answer = new Answer(text, { status: response.status, statusText: response.statusText, headers });
+          const answer = rawAnswer(response, text);
           // A success is not read here: openapi-fetch parses it once, for the caller.
           if (response.ok) return { data: undefined, response: answer };
           lastAnswer = answer;
         }
-        // The envelope: `{ status: true, data }`, or `status: false` with err_code, message and errors.
-        let parsed: unknown;
-        try {
-          parsed = parseJson(text);
-        } catch {
-          // Not JSON: handled below with everything else that is not the envelope.
-        }
+        const envelope = envelopeIn(text);
         const { status } = response;
         const retryAfter = response.headers.get("retry-after");
         // Server-supplied text goes into an error only redacted: a proxy may echo the key or a signature.
-        if (
-          parsed === null ||
-          typeof parsed !== "object" ||
-          typeof (parsed as { status?: unknown }).status !== "boolean"
-        ) {
+        if (envelope === undefined) {
           const make = (outcome: Outcome) =>
             new ExchangeResponseError(status, redact.text(text), operation, redact.headers(response.headers), outcome);
           throw new Failed(
@@ -326,7 +382,6 @@ export function createTransport(settings: TransportSettings): Send {
             retryAfter,
           );
         }
-        const envelope = parsed as Record<string, unknown>;
         if (response.ok && envelope.status === true) return { data: envelope.data, response };
         const answer = redact.value(envelope);
         const errCode = typeof answer.err_code === "string" ? answer.err_code : undefined;
@@ -360,9 +415,14 @@ export function createTransport(settings: TransportSettings): Send {
         const found = await lookup(deadlineAt);
         if (found !== undefined) return found as Sent<T>;
       }
+      // An answer too large to read was an answer: initiate may have created the order, which is then in the history.
+      if (failed.unread && lookup !== undefined) {
+        const found = await lookup(deadlineAt).catch((e) => unlessAborted(e, undefined));
+        if (found !== undefined) return found as Sent<T>;
+      }
       // The outcome of an unsafe call is unknown unless the failure proves it was not processed: say so
       // instead of repeating it or reporting a plain failure.
-      if (failed.retryable && !mayRepeat(call.idempotency, failed.notProcessed)) {
+      if (isAmbiguous(call.idempotency, failed)) {
         if (answerOnly && lastAnswer !== undefined) return { data: undefined as T, response: lastAnswer };
         const ambiguous = new ExchangeAmbiguousResultError(
           failed.make({ attempts: attemptNo }),

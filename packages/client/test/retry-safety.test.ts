@@ -3,6 +3,7 @@
 // provably did not reach the service.
 import { afterEach, describe, expect, it } from "vitest";
 import { ExchangeAmbiguousResultError, ExchangeApiError, isExchangeApiError } from "../src/index.js";
+import { isAmbiguous } from "../src/retry-safety.js";
 import { apiError, CUSTOMER_ID, failure, ok, testClient } from "./support/fake-fetch.js";
 import { freePort } from "./support/processes.js";
 import {
@@ -182,5 +183,23 @@ describe("which answers prove an unsafe request was not processed", () => {
       ExchangeAmbiguousResultError,
     );
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe("isAmbiguous", () => {
+  const outcome = (retryable: boolean, notProcessed: boolean, unread: boolean) => ({ retryable, notProcessed, unread });
+  it.each([
+    ["safe", outcome(true, false, false), false],
+    ["safe", outcome(false, false, true), false],
+    ["unsafe", outcome(true, false, false), true],
+    ["unsafe", outcome(true, true, false), false],
+    ["unsafe", outcome(false, false, false), false],
+    ["unsafe", outcome(false, false, true), true],
+    ["unsafe", outcome(false, true, true), false],
+    ["guarded", outcome(true, false, false), false],
+    ["guarded", outcome(false, false, true), true],
+    ["guarded", outcome(false, true, true), false],
+  ] as const)("a %s operation after %o: %s", (idempotency, failed, expected) => {
+    expect(isAmbiguous(idempotency, failed)).toBe(expected);
   });
 });
