@@ -1,21 +1,28 @@
-// Automatic progress: records that have a plan (the statuses still ahead of them) take the next step
-// `autoProgressMs` after the previous one. With autoProgressMs = 0 the step runs right after the response; with
-// false nothing moves on its own and the control API drives every record.
+// Automatic progress: records that have a plan (the statuses still ahead of them) take the next step their
+// organization's `autoProgressMs` after the previous one. With autoProgressMs = 0 the step runs right after the
+// response; with false nothing of that organization moves on its own and the control API drives its records.
+// Delays are real time, not sandbox time: advancing an organization's clock fires no step early.
 export type ProgressKind = "customer" | "bank" | "payin" | "payout" | "edd";
 
+interface Pending {
+  timer: NodeJS.Timeout;
+  org: string;
+}
+
 export class AutoProgress {
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly timers = new Map<string, Pending>();
   private closed = false;
 
   constructor(
-    private readonly delayMs: () => number | false,
+    /** The delay of the organization's records, read each time a step is scheduled. */
+    private readonly delayMs: (org: string) => number | false,
     private readonly step: (kind: ProgressKind, id: string) => boolean,
     private readonly onError: (error: unknown) => void = () => {},
   ) {}
 
-  /** Takes the record's next planned step after the configured delay (replacing a pending one). */
-  schedule(kind: ProgressKind, id: string): void {
-    const delay = this.delayMs();
+  /** Takes the record's next planned step after its organization's delay (replacing a pending one). */
+  schedule(kind: ProgressKind, id: string, org: string): void {
+    const delay = this.delayMs(org);
     if (delay === false || this.closed) return;
     const key = `${kind}:${id}`;
     this.cancel(kind, id);
@@ -23,25 +30,34 @@ export class AutoProgress {
       this.timers.delete(key);
       try {
         // step() answers whether more steps remain.
-        if (this.step(kind, id)) this.schedule(kind, id);
+        if (this.step(kind, id)) this.schedule(kind, id, org);
       } catch (error) {
         // A timer must never take the server down; the record stays where it was.
         this.onError(error);
       }
     }, delay);
-    this.timers.set(key, timer);
+    this.timers.set(key, { timer, org });
   }
 
   cancel(kind: ProgressKind, id: string): void {
     const key = `${kind}:${id}`;
-    const timer = this.timers.get(key);
-    if (timer) clearTimeout(timer);
+    const pending = this.timers.get(key);
+    if (pending) clearTimeout(pending.timer);
     this.timers.delete(key);
+  }
+
+  /** Drops the pending steps of one organization's records (their plans stay stored, to be resumed). */
+  cancelOrganization(org: string): void {
+    for (const [key, pending] of this.timers) {
+      if (pending.org !== org) continue;
+      clearTimeout(pending.timer);
+      this.timers.delete(key);
+    }
   }
 
   close(): void {
     this.closed = true;
-    for (const timer of this.timers.values()) clearTimeout(timer);
+    for (const pending of this.timers.values()) clearTimeout(pending.timer);
     this.timers.clear();
   }
 }
