@@ -80,8 +80,6 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
     );
   });
 
-  // Socket inactivity: Node's headers timer starts only with a request's first byte (see timeouts.ts).
-  server.timeout = timeouts.headersMs;
   server.on("clientError", answerClientError);
   return server;
 }

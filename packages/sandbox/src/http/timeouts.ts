@@ -1,15 +1,14 @@
-// How long a client may hold a connection without doing its part. Node's own defaults for the three timeouts it
-// has (keep-alive 5 s, headers 60 s, whole request 300 s) are kept, with one gap closed: Node starts the headers
-// and request timers only when a request's first byte arrives, and its socket inactivity timeout
-// (`server.timeout`) is off by default, so a connection that never sends a byte was kept for ever. The sandbox
-// sets that inactivity timeout to the headers timeout: a connection silent that long is closed before it
-// has sent anything too.
+// How long a client may hold a connection without doing its part: Node's own three timeouts, with Node's
+// defaults (keep-alive 5 s, headers 60 s, whole request 300 s). Node checks the headers timeout from the moment
+// a connection opens, so it also closes a connection that never sends a byte; the request timeout bounds a body
+// that trickles in. What Node cannot do for the sandbox is close a connection the sandbox answered itself: see
+// client-error.ts.
 import type { ServerOptions } from "node:http";
 
 export interface ServerTimeouts {
   /** Idle time after a response before a keep-alive connection is closed. */
   keepAliveMs: number;
-  /** Time to receive a request's complete headers; also the longest a connection may stay silent. */
+  /** Time to receive a request's complete headers (from the connection's start when it sends nothing). */
   headersMs: number;
   /** Time to receive a whole request, body included. */
   requestMs: number;
