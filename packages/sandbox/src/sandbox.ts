@@ -4,10 +4,11 @@ import { createHash, randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { DEFAULT_QUOTATION_TTL_SECONDS } from "./domain/catalog.js";
-import { SandboxClock } from "./domain/clock.js";
-import { Domain, type RuntimeSettings } from "./domain/domain.js";
+import { Domain } from "./domain/domain.js";
+import { LocalOrganizationState } from "./domain/organization-state.js";
 import type { Organization } from "./http/route.js";
 import { createApiServer } from "./http/server.js";
+import { checkTimeouts, DEFAULT_TIMEOUTS } from "./http/timeouts.js";
 import { toLogger, type SandboxLogger } from "./logger.js";
 import { buildRoutes } from "./routes.js";
 import type { Durability } from "./store/database.js";
@@ -57,6 +58,15 @@ export interface SandboxOptions {
   duplicateDeliveries?: boolean;
   /** Largest accepted request body. Default 1 MiB; larger bodies get 413. */
   bodyLimitBytes?: number;
+  /** Idle time after a response before a keep-alive connection is closed. Default 5000 ms (Node's). */
+  keepAliveTimeoutMs?: number;
+  /**
+   * Time a client has to send a request's complete headers; a connection that sends nothing for this long is
+   * closed too. Default 60000 ms (Node's headers timeout).
+   */
+  headersTimeoutMs?: number;
+  /** Time a client has to send a whole request, body included; at least `headersTimeoutMs`. Default 300000 ms (Node's). */
+  requestTimeoutMs?: number;
   /** Where log lines go (requests, deliveries, unexpected errors); silent when absent. `console` fits. */
   logger?: SandboxLogger;
 }
@@ -69,11 +79,22 @@ export interface SandboxOrganization {
   apiSecret: string;
 }
 
+/**
+ * The sandbox clocks: each organization has its own (as POST /_sandbox/clock/advance moves only the caller's).
+ *
+ * @example
+ * sandbox.clock.advance(301, sandbox.organizations[0].id); // that organization's quotations have expired
+ * sandbox.clock.now(sandbox.organizations[1].id); // the other organization's time has not moved
+ */
 export interface SandboxClockHandle {
-  /** Sandbox time. */
-  now(): Date;
-  /** Moves sandbox time forward by `seconds` (quotation expiry, timestamps) and returns the new time. */
-  advance(seconds: number): Date;
+  /** The organization's sandbox time; without an organization ID, the first organization's. */
+  now(organizationId?: string): Date;
+  /**
+   * Moves the organization's sandbox time forward by `seconds` (negative: back) and returns its new time;
+   * without an organization ID, every organization's clock moves by `seconds`, and the first one's time is
+   * returned. Throws a TypeError for an ID that is not one of `organizations`.
+   */
+  advance(seconds: number, organizationId?: string): Date;
 }
 
 /** One webhook event and its deliveries, as kept in the event log. */
@@ -114,6 +135,29 @@ function generatedOrganization(): SandboxOrganizationOptions {
   };
 }
 
+/** The handle's clocks: one organization's, or (advance without an ID) every organization's. */
+function clockHandle(domain: Domain, organizations: readonly SandboxOrganization[]): SandboxClockHandle {
+  const known = (id: string) => {
+    if (!organizations.some((o) => o.id === id)) throw new TypeError(`no organization with the ID ${id}`);
+    return id;
+  };
+  const first = organizations[0]!.id;
+  return {
+    now: (organizationId) => domain.clock(known(organizationId ?? first)).now(),
+    advance: (seconds, organizationId) => {
+      const ids = organizationId === undefined ? organizations.map((o) => o.id) : [known(organizationId)];
+      const clocks = ids.map((id) => domain.clock(id));
+      if (!clocks.every((c) => c.canAdvance(seconds)))
+        throw new RangeError("the sandbox clock stays between 1970-01-01 and 9999-12-31");
+      // One transaction: every clock moves, or none.
+      domain.store.transaction(() => {
+        for (const clock of clocks) clock.advance(seconds);
+      });
+      return domain.clock(ids[0]!).now();
+    },
+  };
+}
+
 /** The configured organizations (or one generated), with their IDs, indexed by API key and by ID. */
 function resolveOrganizations(configured: readonly SandboxOrganizationOptions[] | undefined) {
   const organizations: SandboxOrganization[] = (configured?.length ? configured : [generatedOrganization()]).map(
@@ -145,6 +189,12 @@ export interface SandboxInternals {
 
 export async function createSandbox(options: SandboxOptions = {}, internals: SandboxInternals = {}): Promise<Sandbox> {
   const host = options.host ?? "127.0.0.1";
+  // Checked before the store opens, so a bad option leaves nothing to close.
+  const timeouts = checkTimeouts({
+    keepAliveMs: options.keepAliveTimeoutMs ?? DEFAULT_TIMEOUTS.keepAliveMs,
+    headersMs: options.headersTimeoutMs ?? DEFAULT_TIMEOUTS.headersMs,
+    requestMs: options.requestTimeoutMs ?? DEFAULT_TIMEOUTS.requestMs,
+  });
   const logger = toLogger(options.logger);
   const { organizations, byKey, byId } = resolveOrganizations(options.organizations);
 
@@ -161,14 +211,15 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
     throw error;
   }
 
-  const clock = new SandboxClock(Number(store.getMeta("clock_offset_ms") ?? 0), (offset) =>
-    store.setMeta("clock_offset_ms", String(offset)),
+  // The options are every organization's starting settings; the control API changes one organization's.
+  const state = new LocalOrganizationState(
+    {
+      autoProgressMs: options.autoProgressMs ?? 200,
+      duplicateDeliveries: options.duplicateDeliveries ?? false,
+      quotationTtlSeconds: options.quotationTtlSeconds ?? DEFAULT_QUOTATION_TTL_SECONDS,
+    },
+    { get: (key) => store.getMeta(key), set: (key, value) => store.setMeta(key, value) },
   );
-  const settings: RuntimeSettings = {
-    autoProgressMs: options.autoProgressMs ?? 200,
-    duplicateDeliveries: options.duplicateDeliveries ?? false,
-    quotationTtlSeconds: options.quotationTtlSeconds ?? DEFAULT_QUOTATION_TTL_SECONDS,
-  };
   const delivery = new WebhookDelivery({
     store,
     credentialsOf: (org) => byId.get(org),
@@ -176,8 +227,8 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
     retry: { ...DEFAULT_RETRY, ...options.webhookRetry },
     logger,
   });
-  const events = new EventLog(store, clock, delivery, settings);
-  const domain = new Domain(store, clock, events, settings, (error) =>
+  const events = new EventLog(store, state, delivery);
+  const domain = new Domain(store, state, events, (error) =>
     logger.error(
       `automatic progress failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
     ),
@@ -190,8 +241,8 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
     domain,
     bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
     logger,
+    timeouts,
   });
-  server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
     const failed = (error: Error) => {
       domain.close();
@@ -215,7 +266,7 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
     port,
     host,
     organizations,
-    clock: { now: () => clock.now(), advance: (seconds) => clock.advance(seconds) },
+    clock: clockHandle(domain, organizations),
     events: () =>
       store.events.where("1", [], "created_at, seq").map((e) => ({
         id: e.id,

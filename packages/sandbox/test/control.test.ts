@@ -26,6 +26,35 @@ describe("control API", () => {
     expect((await api.post("/_sandbox/clock/advance", { seconds: "ten" })).body.err_code).toBe("INPUT_MALFORMED");
   });
 
+  it.each([
+    ["past the year 9999", 1e300],
+    ["before 1970", -1e12],
+  ])("refuses to move the clock %s, and the clock stays where it was", async (_what, seconds) => {
+    const api = new Api(await startSandbox());
+    const res = await api.post("/_sandbox/clock/advance", { seconds });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ err_code: "INPUT_MALFORMED", errors: { seconds: [expect.any(String)] } });
+    expect((await api.ok("GET", "/_sandbox/clock")).offset_seconds).toBe(0);
+    expect((await api.get("/cms/api/v1/customer/list")).status).toBe(200);
+  });
+
+  it.each([
+    ["auto_progress_ms", 2 ** 31],
+    ["auto_progress_ms", -1],
+    ["auto_progress_ms", true],
+    ["quotation_ttl_seconds", 0],
+    ["quotation_ttl_seconds", 31_536_001],
+    ["duplicate_deliveries", "yes"],
+    ["auto_progres_ms", 0],
+  ])("refuses the setting %s = %j, naming it, and changes nothing", async (name, value) => {
+    const api = new Api(await startSandbox());
+    const before = await api.ok("GET", "/_sandbox/settings");
+    const res = await api.post("/_sandbox/settings", { duplicate_deliveries: true, [name]: value });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ err_code: "INPUT_MALFORMED", errors: { [name]: [expect.any(String)] } });
+    expect(await api.ok("GET", "/_sandbox/settings")).toEqual(before);
+  });
+
   it("requires the signature like every other request", async () => {
     const api = new Api(await startSandbox());
     const res = await api.post("/_sandbox/clock/advance", { seconds: 1 }, { sign: false });

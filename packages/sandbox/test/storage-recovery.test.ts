@@ -163,7 +163,7 @@ describe("an automatic step that fails on a full database", () => {
       recovery,
     );
     capped.fill();
-    progress.schedule("customer", "c7");
+    progress.schedule("customer", "c7", "org-a");
     await next(/automatic step of customer c7 failed: database or disk is full/);
     // Let it fail a few more times before the space comes back: the streak is still logged once.
     const failedSoFar = tries;
@@ -196,7 +196,7 @@ describe("an automatic step that fails on a full database", () => {
         resolve,
         recovery,
       );
-      progress.schedule("payout", "p1");
+      progress.schedule("payout", "p1", "org-a");
     });
     expect(((await failed) as Error).message).toBe("bug in a transition");
     expect(tries).toBe(1);

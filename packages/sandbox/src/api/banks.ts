@@ -26,7 +26,7 @@ function newBank(
   fields: Pick<BankRow, "source" | "bank_account_type" | "identifiers" | "beneficiary_name" | "bank_name"> &
     Partial<BankRow>,
 ): BankRow {
-  const now = ctx.domain.clock.iso();
+  const now = ctx.domain.clock(ctx.org.id).iso();
   return {
     id: randomUUID(),
     org: ctx.org.id,

@@ -5,6 +5,7 @@ import type { RequestContext, RequestValues } from "../http/route.js";
 import type { Domain } from "../domain/domain.js";
 import type { CustomerRow } from "../store/records.js";
 import type { Param, Table } from "../store/store.js";
+import { operation } from "../spec/openapi.js";
 
 /** What the helpers shared by all handlers read: the organization, domain, path and query; never the body. */
 export type Ctx = RequestContext<Domain, unknown, RequestValues>;
@@ -53,32 +54,47 @@ export interface Page<T> {
   results: T[];
 }
 
-function positiveInt(value: unknown, fallback: number): number {
-  if (value === undefined || value === null || value === "") return fallback;
-  const n = Number(value);
-  return Number.isInteger(n) ? n : Number.NaN;
+/** The bounds of `page` and `per_page`: the spec's own (the shared Page and PerPage parameters). */
+export const PAGING = pagingBounds();
+
+function pagingBounds(): { page: { min: number; max: number }; perPage: { min: number; max: number } } {
+  const schemaOf = (name: string) =>
+    (operation("listCustomers").parameters.find((p) => p.name === name)?.schema ?? {}) as {
+      minimum?: number;
+      maximum?: number;
+    };
+  const page = schemaOf("page");
+  const perPage = schemaOf("per_page");
+  return {
+    page: { min: page.minimum ?? 1, max: page.maximum ?? Number.MAX_SAFE_INTEGER },
+    perPage: { min: perPage.minimum ?? 10, max: perPage.maximum ?? 100 },
+  };
 }
 
-/** page ≥ 1 (default 1), per_page 10..100 (default 20); checked here where the spec does not declare them. */
+/**
+ * What is wrong with a paging value, or undefined when it is fine. `value` is a number where the spec's schema
+ * has already coerced it, or the query string's text on sandbox-only routes: only decimal digits make an
+ * integer there ("1e3", "0x10", "1.0" and "" do not).
+ */
+export function pagingValueError(value: unknown, bounds: { min: number; max: number }): string | undefined {
+  const n = typeof value === "string" && /^-?[0-9]+$/.test(value) ? Number(value) : value;
+  if (typeof n !== "number" || !Number.isInteger(n)) return "Must be of type integer.";
+  if (n < bounds.min) return `Ensure this value is greater than or equal to ${bounds.min}.`;
+  if (n > bounds.max) return `Ensure this value is less than or equal to ${bounds.max}.`;
+  return undefined;
+}
+
+/** page 1..PAGING.page.max (default 1), per_page 10..100 (default 20); checked again here for sandbox-only routes. */
 function pageParams(ctx: Ctx): { page: number; perPage: number } {
-  const page = positiveInt(ctx.params.page, 1);
-  const perPage = positiveInt(ctx.params.per_page, 20);
-  if (!(page >= 1))
-    throw badRequest(
-      "INPUT_MALFORMED",
-      "Invalid value for page",
-      "page",
-      "Ensure this value is greater than or equal to 1.",
-    );
-  if (!(perPage >= 10 && perPage <= 100)) {
-    throw badRequest(
-      "INPUT_MALFORMED",
-      "Invalid value for per_page",
-      "per_page",
-      "Ensure this value is between 10 and 100.",
-    );
+  const values = { page: ctx.params.page ?? 1, per_page: ctx.params.per_page ?? 20 };
+  for (const [name, bounds] of [
+    ["page", PAGING.page],
+    ["per_page", PAGING.perPage],
+  ] as const) {
+    const problem = pagingValueError(values[name], bounds);
+    if (problem) throw badRequest("INPUT_MALFORMED", `Invalid value for ${name}`, name, problem);
   }
-  return { page, perPage };
+  return { page: Number(values.page), perPage: Number(values.per_page) };
 }
 
 /** The page envelope with absolute next/previous URLs built from the request's Host, keeping its other query parameters. */
@@ -176,7 +192,9 @@ function createdAtPage<T extends { id: string; org: string; created_at: string }
   descending: boolean,
   { count, limit, offset }: { count: number; limit: number; offset: number },
 ): T[] {
-  if (offset * 2 <= count || offset >= count) {
+  // Past the last row: nothing to read (OFFSET would walk every entry of the index to find that out).
+  if (offset >= count) return [];
+  if (offset * 2 <= count) {
     return table.page(where, params, descending ? "created_at DESC, seq" : "created_at, seq", limit, offset);
   }
   const rows = Math.min(limit, count - offset);

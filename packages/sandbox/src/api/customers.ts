@@ -93,7 +93,7 @@ export function createCustomer(ctx: OperationContext<"createCustomer">): Handler
   if (holder && phone && holder.phone === phone)
     throw badRequest("USR_DUPLICATE_CONTACT", "Phone already in use", "phone");
 
-  const now = domain.clock.iso();
+  const now = domain.clock(org.id).iso();
   const customer: CustomerRow = {
     id: randomUUID(),
     org: org.id,

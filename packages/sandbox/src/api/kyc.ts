@@ -127,7 +127,7 @@ function startVerification(ctx: Ctx, customer: CustomerRow, kyc: KycState): void
   kyc.status = "PROCESSING";
   kyc.failure_reason = null;
   customer.kyc = kyc;
-  customer.updated_at = ctx.domain.clock.iso();
+  customer.updated_at = ctx.domain.clock(customer.org).iso();
   const outcome = kycOutcome([customer.full_name, ...stringsIn(kyc.data)]);
   ctx.domain.plan("customer", customer, outcome ? [outcome] : []);
   ctx.domain.store.customers.put(customer);
@@ -255,7 +255,7 @@ export function addPayoutSenderKycData(ctx: OperationContext<"addPayoutSenderKyc
   }
   // Per-country requirements are not published; the sandbox asks India for the PAN and others for the address.
   requireMembers(body, customer.country === "IND" ? ["tax_number"] : ["street", "city", "postal_code"]);
-  const now = domain.clock.iso();
+  const now = domain.clock(customer.org).iso();
   const row: SenderKycRow = {
     id: randomUUID(),
     org: org.id,
@@ -282,7 +282,7 @@ export function addPayoutSenderKycData(ctx: OperationContext<"addPayoutSenderKyc
 
 /** The remitter's members are not published: the sandbox stores what it is sent and returns it with an `id`. */
 export function createKycRemitter(ctx: OperationContext<"createKycRemitter">): HandlerResult {
-  const now = ctx.domain.clock.iso();
+  const now = ctx.domain.clock(ctx.org.id).iso();
   const row: RemitterRow = { id: randomUUID(), org: ctx.org.id, data: ctx.body, created_at: now, updated_at: now };
   ctx.domain.store.remitters.put(row);
   return { message: "Remitter created successfully", data: { ...ctx.body, id: row.id, created_at: now } };

@@ -64,7 +64,7 @@ export function saveEdd(
 ): HandlerResult {
   requireMembers(ctx.body, ["customer_id"]);
   const customer = verifiedCustomer(ctx, ctx.body.customer_id);
-  const now = ctx.domain.clock.iso();
+  const now = ctx.domain.clock(ctx.org.id).iso();
   const { customer_id: _ignored, ...data } = ctx.body;
   const edd: EddRow = {
     id: randomUUID(),

@@ -23,7 +23,7 @@ function orderTerms(q: OrderTerms): OrderTerms {
 }
 
 function expired(ctx: Ctx, expiryTime: string): boolean {
-  return ctx.domain.clock.nowMs() > Date.parse(expiryTime);
+  return ctx.domain.clock(ctx.org.id).nowMs() > Date.parse(expiryTime);
 }
 
 /** {PREFIX}_DUPLICATE_CLIENT_REF_ID when another order of the organization has this client_reference_id. */
@@ -52,7 +52,7 @@ export function checkQuotationUsable(
 
 /** The members every new order has: a new ID, the quotation's terms, PROCESSING since now. */
 export function orderStart(ctx: Ctx, quotation: OrderTerms & { id: string }) {
-  const now = ctx.domain.clock.iso();
+  const now = ctx.domain.clock(ctx.org.id).iso();
   return {
     id: randomUUID(),
     org: ctx.org.id,

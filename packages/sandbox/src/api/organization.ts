@@ -17,7 +17,7 @@ export function allowLoopbackWebhooks(schema: JsonSchema): JsonSchema {
 
 export function registerWebhook(ctx: OperationContext<"registerWebhook">): HandlerResult {
   const url = ctx.body.webhook_url;
-  const now = ctx.domain.clock.iso();
+  const now = ctx.domain.clock(ctx.org.id).iso();
   ctx.domain.store.orgSettings.put({ id: ctx.org.id, org: ctx.org.id, webhook_url: url, updated_at: now });
   return { message: "Webhook registered successfully", data: { webhook_url: url, updated_at: now } };
 }

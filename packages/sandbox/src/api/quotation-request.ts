@@ -146,12 +146,12 @@ export function fiatText(amount: Decimal, fiat: string): string {
 
 /** A new quotation's timestamps: valid for the configured TTL from now (sandbox clock). */
 function quotationTimes(ctx: Ctx): { created_at: string; updated_at: string; expiry_time: string } {
-  const now = ctx.domain.clock.nowMs();
+  const now = ctx.domain.clock(ctx.org.id).nowMs();
   const created = new Date(now).toISOString();
   return {
     created_at: created,
     updated_at: created,
-    expiry_time: new Date(now + ctx.domain.settings.quotationTtlSeconds * 1000).toISOString(),
+    expiry_time: new Date(now + ctx.domain.settings(ctx.org.id).quotationTtlSeconds * 1000).toISOString(),
   };
 }
 

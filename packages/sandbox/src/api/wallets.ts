@@ -75,7 +75,7 @@ export function addWallet(ctx: SandboxContext): HandlerResult {
     network,
     label,
     status: "ACTIVE",
-    created_at: domain.clock.iso(),
+    created_at: domain.clock(customer.org).iso(),
   };
   domain.store.wallets.put(wallet);
   return { message: "Wallet added successfully", data: walletView(wallet) };

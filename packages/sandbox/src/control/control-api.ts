@@ -164,25 +164,36 @@ export function redeliverEvent(ctx: SandboxContext<"event_id">): HandlerResult {
 }
 
 function clockView(ctx: Ctx) {
-  return { now: ctx.domain.clock.iso(), offset_seconds: ctx.domain.clock.offsetSeconds };
+  const clock = ctx.domain.clock(ctx.org.id);
+  return { now: clock.iso(), offset_seconds: clock.offsetSeconds };
 }
 
+/** GET /_sandbox/clock: the caller's organization's sandbox time and offset. */
 export function getClock(ctx: SandboxContext): HandlerResult {
   return { message: "Sandbox clock", data: clockView(ctx) };
 }
 
-/** POST /_sandbox/clock/advance {seconds}: moves sandbox time (expiry, timestamps, history dates). */
+/** POST /_sandbox/clock/advance {seconds}: moves the caller's organization's sandbox time (expiry, timestamps, history dates). */
 export function advanceClock(ctx: SandboxContext): HandlerResult {
   const seconds = ctx.body.seconds;
   if (seconds === undefined) throw missingFields(["seconds"]);
   if (typeof seconds !== "number" || !Number.isFinite(seconds))
     throw badRequest("INPUT_MALFORMED", "Invalid value for seconds", "seconds", "Must be a number.");
-  ctx.domain.clock.advance(seconds);
+  const clock = ctx.domain.clock(ctx.org.id);
+  if (!clock.canAdvance(seconds)) {
+    throw badRequest(
+      "INPUT_MALFORMED",
+      "Invalid value for seconds",
+      "seconds",
+      "The sandbox clock stays between 1970-01-01 and 9999-12-31.",
+    );
+  }
+  clock.advance(seconds);
   return { message: `Clock advanced by ${seconds} s`, data: clockView(ctx) };
 }
 
 function settingsView(ctx: Ctx) {
-  const s = ctx.domain.settings;
+  const s = ctx.domain.settings(ctx.org.id);
   // The organization's webhook URL too: the spec can register one but not read it back, and a tool that
   // borrows the URL for a while (exchange-kit listen) must put the previous one back.
   const webhook_url = ctx.domain.store.orgSettings.get(ctx.org.id)?.webhook_url ?? null;
@@ -194,42 +205,66 @@ function settingsView(ctx: Ctx) {
   };
 }
 
+/** GET /_sandbox/settings: the caller's organization's settings. */
 export function getSettings(ctx: SandboxContext): HandlerResult {
   return { message: "Sandbox settings", data: settingsView(ctx) };
 }
 
-/**
- * POST /_sandbox/settings {auto_progress_ms?: number|false, duplicate_deliveries?: boolean, quotation_ttl_seconds?: number,
- * webhook_url?: null}. `webhook_url: null` unregisters the organization's URL (registering one is the spec's operation).
- */
-export function updateSettings(ctx: SandboxContext): HandlerResult {
-  const { body, domain } = ctx;
+const SETTING_MEMBERS = ["auto_progress_ms", "duplicate_deliveries", "quotation_ttl_seconds", "webhook_url"];
+/** The longest delay a Node timer keeps (2^31 - 1 ms): a longer one would fire after 1 ms. */
+const MAX_PROGRESS_MS = 2_147_483_647;
+/** A year: a longer validity tests nothing a year does not. */
+const MAX_TTL_SECONDS = 31_536_000;
+
+function isNumberIn(value: unknown, min: number, max: number, minExclusive = false): boolean {
+  return typeof value === "number" && (minExclusive ? value > min : value >= min) && value <= max;
+}
+
+/** The field errors of a settings body (empty when it is valid): a typo must not pass for "nothing to change". */
+export function settingsErrors(body: JsonObject): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
+  for (const name of Object.keys(body)) {
+    if (!SETTING_MEMBERS.includes(name))
+      errors[name] = [`Unknown setting; the settings are ${SETTING_MEMBERS.join(", ")}.`];
+  }
   const progress = body.auto_progress_ms;
-  if (progress !== undefined && progress !== false && !(typeof progress === "number" && progress >= 0))
-    errors.auto_progress_ms = ["Must be a number ≥ 0, or false."];
+  if (progress !== undefined && progress !== false && !isNumberIn(progress, 0, MAX_PROGRESS_MS))
+    errors.auto_progress_ms = [`Must be a number from 0 to ${MAX_PROGRESS_MS}, or false.`];
   if (body.duplicate_deliveries !== undefined && typeof body.duplicate_deliveries !== "boolean")
     errors.duplicate_deliveries = ["Must be a boolean."];
   const ttl = body.quotation_ttl_seconds;
-  if (ttl !== undefined && !(typeof ttl === "number" && ttl > 0))
-    errors.quotation_ttl_seconds = ["Must be a number > 0."];
+  if (ttl !== undefined && !isNumberIn(ttl, 0, MAX_TTL_SECONDS, true))
+    errors.quotation_ttl_seconds = [`Must be a number > 0 and at most ${MAX_TTL_SECONDS} (a year).`];
   if (body.webhook_url !== undefined && body.webhook_url !== null) {
     errors.webhook_url = [
       "Only null (unregister) here; register a URL with POST /org/api/v1/organizations/api-webhooks.",
     ];
   }
+  return errors;
+}
+
+/**
+ * POST /_sandbox/settings {auto_progress_ms?: number|false, duplicate_deliveries?: boolean, quotation_ttl_seconds?: number,
+ * webhook_url?: null}: changes the caller's organization's settings only. `webhook_url: null` unregisters the
+ * organization's URL (registering one is the spec's operation).
+ */
+export function updateSettings(ctx: SandboxContext): HandlerResult {
+  const { body, domain } = ctx;
+  const errors = settingsErrors(body);
   if (Object.keys(errors).length > 0) throw new ApiError(400, "INPUT_MALFORMED", "Invalid settings", errors);
-  if (progress !== undefined) domain.settings.autoProgressMs = progress as number | false;
-  if (typeof body.duplicate_deliveries === "boolean") domain.settings.duplicateDeliveries = body.duplicate_deliveries;
-  if (typeof ttl === "number") domain.settings.quotationTtlSeconds = ttl;
   if (body.webhook_url === null) {
     domain.store.orgSettings.put({
       id: ctx.org.id,
       org: ctx.org.id,
       webhook_url: null,
-      updated_at: domain.clock.iso(),
+      updated_at: domain.clock(ctx.org.id).iso(),
     });
   }
-  if (progress !== undefined && progress !== false) domain.resumePlans();
+  // The body was checked above, so each member has its setting's type.
+  domain.updateSettings(ctx.org.id, {
+    autoProgressMs: body.auto_progress_ms as number | false | undefined,
+    duplicateDeliveries: body.duplicate_deliveries as boolean | undefined,
+    quotationTtlSeconds: body.quotation_ttl_seconds as number | undefined,
+  });
   return { message: "Sandbox settings updated", data: settingsView(ctx) };
 }

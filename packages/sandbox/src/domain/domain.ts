@@ -1,16 +1,12 @@
-// Everything a handler needs: the store, the sandbox clock, the event log and automatic progress.
+// Everything a handler needs: the store, each organization's clock and settings, the event log and automatic
+// progress.
 import type { PlannedStep } from "../store/records.js";
 import type { Store, Table } from "../store/store.js";
 import type { EventLog } from "../webhooks/events.js";
-import type { SandboxClock } from "./clock.js";
+import { SandboxClock } from "./clock.js";
+import type { OrganizationState, RuntimeSettings } from "./organization-state.js";
 import { AutoProgress, type ProgressKind } from "./progress.js";
 import { moveBank, moveCustomer, moveEdd, movePayin, movePayout } from "./transitions.js";
-
-export interface RuntimeSettings {
-  autoProgressMs: number | false;
-  duplicateDeliveries: boolean;
-  quotationTtlSeconds: number;
-}
 
 interface Planned {
   id: string;
@@ -21,7 +17,8 @@ interface Planned {
 /** A kind of record that moves: where its rows live and its state machine. */
 interface Movable {
   get(id: string): Planned | undefined;
-  plannedIds(): string[];
+  /** The records that still have steps ahead of them: every organization's, or one's. */
+  planned(org?: string): Array<{ id: string; org: string }>;
   /** Writes the row back, so its plan survives a restart on a database file. */
   save(row: Planned): void;
   move(domain: Domain, row: Planned, step: PlannedStep): void;
@@ -34,7 +31,13 @@ function movable<T extends Planned>(
   // Rows handed to move() come from this table's get(), so they are T.
   return {
     get: (id) => table.get(id),
-    plannedIds: () => table.plannedIds(),
+    planned: (org) =>
+      org === undefined
+        ? table.plannedIds().flatMap((id) => {
+            const row = table.get(id);
+            return row ? [{ id, org: row.org }] : [];
+          })
+        : table.where("planned = 1 AND org = ?", [org]).map((row) => ({ id: row.id, org })),
     save: (row) => table.put(row as T),
     move: (domain, row, step) => move(domain, row as T, step),
   };
@@ -46,9 +49,8 @@ export class Domain {
 
   constructor(
     readonly store: Store,
-    readonly clock: SandboxClock,
+    private readonly state: OrganizationState,
     readonly events: EventLog,
-    readonly settings: RuntimeSettings,
     onError: (error: unknown) => void = () => {},
   ) {
     this.kinds = {
@@ -59,11 +61,36 @@ export class Domain {
       edd: movable(store.edd, moveEdd),
     };
     this.progress = new AutoProgress(
-      () => this.settings.autoProgressMs,
+      (org) => this.settings(org).autoProgressMs,
       (kind, id) => this.step(kind, id),
       onError,
       store.recovery,
     );
+  }
+
+  /** The organization's sandbox clock: what "now" is for its records. */
+  clock(org: string): SandboxClock {
+    return new SandboxClock(this.state, org);
+  }
+
+  /** The organization's runtime settings. */
+  settings(org: string): Readonly<RuntimeSettings> {
+    return this.state.settings(org);
+  }
+
+  /**
+   * Changes the organization's settings (at once, so the answer shows them). Its records' timers follow once the
+   * request commits: dropped when automatic progress is switched off (the plans stay stored), rescheduled with
+   * the new delay when one is set. Other organizations' timers are left alone.
+   */
+  updateSettings(org: string, change: Partial<RuntimeSettings>): Readonly<RuntimeSettings> {
+    const next = this.state.updateSettings(org, change);
+    if (change.autoProgressMs !== undefined) {
+      this.store.afterCommit(() =>
+        next.autoProgressMs === false ? this.progress.cancelOrganization(org) : this.resumePlans(org),
+      );
+    }
+    return next;
   }
 
   /** Gives the record the statuses still ahead of it and starts the clock on the first one. */
@@ -73,7 +100,7 @@ export class Domain {
     this.kinds[kind].save(row);
     // Timers start only once the request's writes are committed: a rolled-back plan never runs.
     this.store.afterCommit(() => {
-      if (steps.length > 0) this.progress.schedule(kind, row.id);
+      if (steps.length > 0) this.progress.schedule(kind, row.id, row.org);
       else this.progress.cancel(kind, row.id);
     });
   }
@@ -104,10 +131,13 @@ export class Domain {
     });
   }
 
-  /** After a restart or when automatic progress is switched on: schedule every record that still has a plan. */
-  resumePlans(): void {
+  /**
+   * After a restart (every organization) or when an organization switches automatic progress on or changes its
+   * delay (that organization only): schedules each record that still has a plan.
+   */
+  resumePlans(org?: string): void {
     for (const [kind, movable] of Object.entries(this.kinds) as Array<[ProgressKind, Movable]>) {
-      for (const id of movable.plannedIds()) this.progress.schedule(kind, id);
+      for (const row of movable.planned(org)) this.progress.schedule(kind, row.id, row.org);
     }
   }
 

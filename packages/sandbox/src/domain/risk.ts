@@ -49,7 +49,7 @@ export function dailyLimit(domain: Domain, customer: CustomerRow, module: "payin
 
 /** Fiat (INR, exact) the customer has already moved today (sandbox day) in this direction, failed orders excluded. */
 export function usedToday(domain: Domain, customer: CustomerRow, module: "payin" | "payout"): Decimal {
-  const today = domain.clock.iso().slice(0, 10);
+  const today = domain.clock(customer.org).iso().slice(0, 10);
   // The fiat side of the order: what the beneficiary receives on a payout, what the customer pays on a payin.
   const table = module === "payout" ? domain.store.payouts : domain.store.payins;
   const orders: Iterable<PayinRow | PayoutRow> = table.where("customer_id = ? AND created_at >= ? AND created_at < ?", [

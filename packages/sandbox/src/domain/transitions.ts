@@ -40,7 +40,7 @@ export function moveCustomer(domain: Domain, customer: CustomerRow, step: Planne
     customer.kyc.status = status;
     customer.kyc.failure_reason = customer.failure_reason;
   }
-  customer.updated_at = domain.clock.iso();
+  customer.updated_at = domain.clock(customer.org).iso();
   domain.store.customers.put(customer);
   if (status === "VERIFIED") domain.events.emit(customer.org, "CUSTOMER", customer.id, "VERIFIED", {});
   if (status === "FAILED")
@@ -51,7 +51,7 @@ export function moveBank(domain: Domain, bank: BankRow, step: PlannedStep): void
   const status = step.status as BankRow["bank_account_status"];
   bank.bank_account_status = status;
   bank.failure_reason = status === "FAILED" ? (step.failure_reason ?? "PENNY_DROP_FAILED") : null;
-  bank.updated_at = domain.clock.iso();
+  bank.updated_at = domain.clock(bank.org).iso();
   domain.store.banks.put(bank);
   if (bank.source === "linked") return;
   if (status === "VERIFIED") domain.events.emit(bank.org, "BANK", bank.id, "VERIFIED", {});
@@ -62,7 +62,7 @@ export function moveBank(domain: Domain, bank: BankRow, step: PlannedStep): void
 export function movePayin(domain: Domain, payin: PayinRow, step: PlannedStep): void {
   const status = step.status as PayinRow["status"];
   payin.status = status;
-  payin.updated_at = domain.clock.iso();
+  payin.updated_at = domain.clock(payin.org).iso();
   let metadata: Record<string, unknown> = {};
   switch (status) {
     case "SUCCESS":
@@ -89,7 +89,7 @@ export function movePayin(domain: Domain, payin: PayinRow, step: PlannedStep): v
 export function movePayout(domain: Domain, payout: PayoutRow, step: PlannedStep): void {
   const status = step.status as PayoutRow["status"];
   payout.status = status;
-  payout.updated_at = domain.clock.iso();
+  payout.updated_at = domain.clock(payout.org).iso();
   // The funding transaction is seen once the order leaves PROCESSING (how it is tied to the order is not published).
   if (status !== "PROCESSING" && status !== "FAILED") payout.transaction_hash ??= transactionHash(payout.network);
   const metadata: Record<string, unknown> = { client_reference_id: payout.client_reference_id };
@@ -125,7 +125,7 @@ export function movePayout(domain: Domain, payout: PayoutRow, step: PlannedStep)
 
 export function moveEdd(domain: Domain, edd: EddRow, step: PlannedStep): void {
   edd.status = step.status as EddRow["status"];
-  edd.updated_at = domain.clock.iso();
+  edd.updated_at = domain.clock(edd.org).iso();
   domain.store.edd.put(edd);
   if (edd.status !== "PROCESSING") domain.events.emit(edd.org, "EDD", edd.id, edd.status, {});
 }

@@ -1,7 +1,8 @@
 // node:http with a segment-trie router and no framework. A request goes through small stages: route (404/405)
 // → read the body (size limit) → the pipeline (decode, authenticate, parse, validate, dispatch in one
 // transaction; see pipeline.ts) → respond in the envelope. Every failure, including unexpected exceptions, ends
-// in the document's error envelope; the server keeps serving.
+// in the document's error envelope; the server keeps serving. No client holds a connection longer than the
+// timeouts allow (timeouts.ts).
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { Logger } from "../logger.js";
 import { precompile } from "../spec/request-validation.js";
@@ -14,11 +15,14 @@ import { sendError, sendResult } from "./respond.js";
 import type { RouteDefinition } from "./route.js";
 import { Router } from "./router.js";
 import { methodNotAllowed, pathNotFound } from "./routing-errors.js";
+import { DEFAULT_TIMEOUTS, serverTimeoutOptions, type ServerTimeouts } from "./timeouts.js";
 
 export interface ServerOptions<D> extends PipelineOptions<D> {
   routes: Array<RouteDefinition<D>>;
   bodyLimitBytes: number;
   logger: Logger;
+  /** Node's defaults when absent. */
+  timeouts?: ServerTimeouts;
 }
 
 /** The router over every route, with each operation's validators compiled up front. */
@@ -55,7 +59,8 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
     if (logger.enabled) logger.info(`${request.method} ${url} ${res.statusCode}`);
   }
 
-  const server = createServer((req, res) => {
+  const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
+  const server = createServer(serverTimeoutOptions(timeouts), (req, res) => {
     const url = req.url ?? "/";
     const method = req.method ?? "GET";
     const target = requestTarget(url);

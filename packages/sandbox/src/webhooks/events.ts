@@ -4,7 +4,8 @@ import { randomUUID } from "node:crypto";
 import { type WebhookEventName, type WebhookEventType, webhookEventsByType } from "@exchange-kit/types";
 import type { EventRow } from "../store/records.js";
 import type { Store } from "../store/store.js";
-import type { SandboxClock } from "../domain/clock.js";
+import { SandboxClock } from "../domain/clock.js";
+import type { OrganizationState } from "../domain/organization-state.js";
 import type { WebhookDelivery } from "./delivery.js";
 
 /** The catalog: which (type, event) pairs exist (the spec's, generated into @exchange-kit/types). */
@@ -20,9 +21,9 @@ export class EventLog {
 
   constructor(
     private readonly store: Store,
-    private readonly clock: SandboxClock,
+    /** Each organization's clock (the event's timestamp) and settings (duplicate deliveries). */
+    private readonly state: OrganizationState,
     private readonly delivery: WebhookDelivery,
-    private readonly settings: { duplicateDeliveries: boolean },
   ) {}
 
   emit<Type extends WebhookEventType>(
@@ -36,7 +37,7 @@ export class EventLog {
     const row: EventRow = {
       id: randomUUID(),
       org,
-      body: { type, id, event, timestamp: this.clock.iso(), metadata },
+      body: { type, id, event, timestamp: new SandboxClock(this.state, org).iso(), metadata },
       created_at: new Date().toISOString(),
       deliveries: [],
     };
@@ -44,7 +45,7 @@ export class EventLog {
     // start() records the delivery on the row and stores it: the one write of a new event.
     this.delivery.start(row, "initial");
     // Duplicates are a feature: receivers must deduplicate on id + event, and this lets them test it.
-    if (this.settings.duplicateDeliveries) this.delivery.start(row, "duplicate");
+    if (this.state.settings(org).duplicateDeliveries) this.delivery.start(row, "duplicate");
     return row;
   }
 

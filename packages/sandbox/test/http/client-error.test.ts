@@ -29,6 +29,18 @@ describe("answering a request Node could not parse", () => {
     expect(body(answer)).toMatchObject({ message: "Malformed HTTP request", err_code: "INPUT_MALFORMED" });
   });
 
+  it("answers NET_TIMEOUT, the document's code for a request that timed out, when Node's timeout fires", () => {
+    const answer = clientErrorAnswer(errno("ERR_HTTP_REQUEST_TIMEOUT"));
+    expect(answer.startsWith("HTTP/1.1 400 Bad Request\r\n")).toBe(true);
+    expect(body(answer)).toEqual({
+      status: false,
+      message: "Request timed out",
+      data: null,
+      err_code: "NET_TIMEOUT",
+      errors: { non_field_errors: ["The request was not received in time."] },
+    });
+  });
+
   it("sends JSON with its byte length and closes the connection", () => {
     const answer = clientErrorAnswer(errno("HPE_INVALID_METHOD"));
     const [head, text] = answer.split("\r\n\r\n") as [string, string];
@@ -39,7 +51,7 @@ describe("answering a request Node could not parse", () => {
     ]);
   });
 
-  it("writes the answer to a writable socket and ends it", () => {
+  it("writes the answer to a writable socket, ends it and then destroys it (a half-open client keeps nothing)", async () => {
     const written: string[] = [];
     const socket = new Duplex({
       read() {},
@@ -51,6 +63,8 @@ describe("answering a request Node could not parse", () => {
     answerClientError(errno("HPE_INVALID_METHOD"), socket);
     expect(written.join("")).toBe(clientErrorAnswer(errno("HPE_INVALID_METHOD")));
     expect(socket.writableEnded).toBe(true);
+    await new Promise((resolve) => socket.once("close", resolve));
+    expect(socket.destroyed).toBe(true);
   });
 
   it("only closes a socket the client reset", () => {

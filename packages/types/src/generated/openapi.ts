@@ -47,7 +47,8 @@ export interface paths {
          *
          *     - `page`: minimum 1, default 1. `per_page`: 10 to 100, default 20. The limits table gives these bounds for
          *       every list operation but states the defaults for the bank account list only; this list is taken to share
-         *       them (judgment, see docs/gaps.md), as the shared `Page`/`PerPage` parameters declare.
+         *       them (judgment, see docs/gaps.md), as the shared `Page`/`PerPage` parameters declare. `page` is at most
+         *       1,000,000,000: the spec's own bound (see the parameter), not the document's.
          *     - The operation returns `INPUT_INVALID_DATE_FORMAT`, so it accepts date filters, but their query names,
          *       their date format and any other filters are not published and are not described here.
          *     - The response is a paginated list; that its records are Customer records is assumed from the operation's
@@ -364,7 +365,8 @@ export interface paths {
          * List a customer's bank accounts
          * @description Lists a customer's bank accounts and UPI IDs.
          *
-         *     - `page`: optional, minimum 1, default 1. `per_page`: optional, 10 to 100, default 20.
+         *     - `page`: optional, minimum 1, default 1. `per_page`: optional, 10 to 100, default 20. `page` is at most
+         *       1,000,000,000: the spec's own bound (see the parameter), not the document's.
          *     - For customers outside the USA, `data` is a paginated list (`count`, `next`, `previous`, `results`).
          *       For customers in the USA, `data` is an object with `accounts` (an array of bank accounts) instead.
          *     - USA accounts linked through the bank link flow (`generateBankLink`) appear as PROCESSING and then
@@ -734,7 +736,7 @@ export interface paths {
          *     Query parameters, all optional: `page` (minimum 1), `per_page` (10 to 100), `start_date` and `end_date`
          *     (YYYY-MM-DD, orders created on or after / on or before; they must be sent together, otherwise 400
          *     `REQ_FIELD_MISSING` with `errors.date_range`). The defaults of `page` and `per_page` are documented for the bank
-         *     list only (1 and 20).
+         *     list only (1 and 20). `page` is at most 1,000,000,000: the spec's own bound (see the parameter).
          *
          *     The interface also describes a status filter (PROCESSING, SUCCESS, FAILED, ON_HOLD, REFUND_INITIATED, REFUNDED), a customer filter (a customer ID) and a sort field (a
          *     field name, prefixed with `-` for descending), but their query parameter names are not published, so they are not
@@ -847,7 +849,7 @@ export interface paths {
          *     Query parameters, all optional: `page` (minimum 1), `per_page` (10 to 100), `start_date` and `end_date`
          *     (YYYY-MM-DD, orders created on or after / on or before; they must be sent together, otherwise 400
          *     `REQ_FIELD_MISSING` with `errors.date_range`). The defaults of `page` and `per_page` are documented for the bank
-         *     list only (1 and 20).
+         *     list only (1 and 20). `page` is at most 1,000,000,000: the spec's own bound (see the parameter).
          *
          *     The interface also describes a status filter (PROCESSING, SUCCESS, FAILED, REFUNDED, IN_REVIEW), a customer filter (a customer ID) and a sort field (a
          *     field name, prefixed with `-` for descending), but their query parameter names are not published, so they are not
@@ -1121,7 +1123,7 @@ export interface paths {
          *     Query parameters, all optional: `page` (minimum 1), `per_page` (10 to 100), `start_date` and `end_date`
          *     (YYYY-MM-DD, orders created on or after / on or before; they must be sent together, otherwise 400
          *     `REQ_FIELD_MISSING` with `errors.date_range`). The defaults of `page` and `per_page` are documented for the bank
-         *     list only (1 and 20).
+         *     list only (1 and 20). `page` is at most 1,000,000,000: the spec's own bound (see the parameter).
          *
          *     The interface also describes a status filter (PROCESSING, SUCCESS, FAILED, REFUNDED, IN_REVIEW), a customer filter (a customer ID) and a sort field (a
          *     field name, prefixed with `-` for descending), but their query parameter names are not published, so they are not
@@ -3179,7 +3181,7 @@ export interface components {
     };
     parameters: {
         /**
-         * @description Page number, starting at 1.
+         * @description Page number, starting at 1, at most 1,000,000,000. The document states the minimum only; the maximum is this spec's bound (see docs/gaps.md): the page number stays a 32-bit integer and the offset (page − 1) × per_page an exact integer in every client, and no list has that many pages.
          * @example 1
          */
         Page: number;
@@ -3309,7 +3311,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Page number, starting at 1.
+                 * @description Page number, starting at 1, at most 1,000,000,000. The document states the minimum only; the maximum is this spec's bound (see docs/gaps.md): the page number stays a 32-bit integer and the offset (page − 1) × per_page an exact integer in every client, and no list has that many pages.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
@@ -3939,7 +3941,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Page number, starting at 1.
+                 * @description Page number, starting at 1, at most 1,000,000,000. The document states the minimum only; the maximum is this spec's bound (see docs/gaps.md): the page number stays a 32-bit integer and the offset (page − 1) × per_page an exact integer in every client, and no list has that many pages.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
@@ -4681,7 +4683,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Page number, starting at 1.
+                 * @description Page number, starting at 1, at most 1,000,000,000. The document states the minimum only; the maximum is this spec's bound (see docs/gaps.md): the page number stays a 32-bit integer and the offset (page − 1) × per_page an exact integer in every client, and no list has that many pages.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
@@ -4889,7 +4891,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Page number, starting at 1.
+                 * @description Page number, starting at 1, at most 1,000,000,000. The document states the minimum only; the maximum is this spec's bound (see docs/gaps.md): the page number stays a 32-bit integer and the offset (page − 1) × per_page an exact integer in every client, and no list has that many pages.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
@@ -5328,7 +5330,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Page number, starting at 1.
+                 * @description Page number, starting at 1, at most 1,000,000,000. The document states the minimum only; the maximum is this spec's bound (see docs/gaps.md): the page number stays a 32-bit integer and the offset (page − 1) × per_page an exact integer in every client, and no list has that many pages.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];

@@ -32,7 +32,8 @@ export interface BanksResource {
    *
    * Lists a customer's bank accounts and UPI IDs.
    *
-   * - `page`: optional, minimum 1, default 1. `per_page`: optional, 10 to 100, default 20.
+   * - `page`: optional, minimum 1, default 1. `per_page`: optional, 10 to 100, default 20. `page` is at most
+   *   1,000,000,000: the spec's own bound (see the parameter), not the document's.
    * - For customers outside the USA, `data` is a paginated list (`count`, `next`, `previous`, `results`).
    *   For customers in the USA, `data` is an object with `accounts` (an array of bank accounts) instead.
    * - USA accounts linked through the bank link flow (`generateBankLink`) appear as PROCESSING and then

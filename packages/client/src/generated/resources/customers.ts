@@ -36,7 +36,8 @@ export interface CustomersResource {
    *
    * - `page`: minimum 1, default 1. `per_page`: 10 to 100, default 20. The limits table gives these bounds for
    *   every list operation but states the defaults for the bank account list only; this list is taken to share
-   *   them (judgment, see docs/gaps.md), as the shared `Page`/`PerPage` parameters declare.
+   *   them (judgment, see docs/gaps.md), as the shared `Page`/`PerPage` parameters declare. `page` is at most
+   *   1,000,000,000: the spec's own bound (see the parameter), not the document's.
    * - The operation returns `INPUT_INVALID_DATE_FORMAT`, so it accepts date filters, but their query names,
    *   their date format and any other filters are not published and are not described here.
    * - The response is a paginated list; that its records are Customer records is assumed from the operation's

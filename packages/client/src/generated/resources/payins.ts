@@ -124,7 +124,7 @@ export interface PayinsResource {
    * Query parameters, all optional: `page` (minimum 1), `per_page` (10 to 100), `start_date` and `end_date`
    * (YYYY-MM-DD, orders created on or after / on or before; they must be sent together, otherwise 400
    * `REQ_FIELD_MISSING` with `errors.date_range`). The defaults of `page` and `per_page` are documented for the bank
-   * list only (1 and 20).
+   * list only (1 and 20). `page` is at most 1,000,000,000: the spec's own bound (see the parameter).
    *
    * The interface also describes a status filter (PROCESSING, SUCCESS, FAILED, ON_HOLD, REFUND_INITIATED, REFUNDED), a customer filter (a customer ID) and a sort field (a
    * field name, prefixed with `-` for descending), but their query parameter names are not published, so they are not

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { SandboxClock } from "../src/domain/clock.js";
+import { clockOffsetKey, LocalOrganizationState, type RuntimeSettings } from "../src/domain/organization-state.js";
+
+const DEFAULTS: RuntimeSettings = { autoProgressMs: 200, duplicateDeliveries: false, quotationTtlSeconds: 300 };
+
+function stateOver(entries: Record<string, string> = {}) {
+  const stored = new Map(Object.entries(entries));
+  const state = new LocalOrganizationState(DEFAULTS, {
+    get: (key) => stored.get(key),
+    set: (key, value) => void stored.set(key, value),
+  });
+  return { state, stored };
+}
+
+describe("the state of each organization", () => {
+  it("starts every organization from the sandbox's settings", () => {
+    const { state } = stateOver();
+    expect(state.settings("a")).toEqual(DEFAULTS);
+    expect(state.settings("b")).toEqual(DEFAULTS);
+  });
+
+  it("changes only the organization named, and only the members given", () => {
+    const { state } = stateOver();
+    expect(state.updateSettings("a", { quotationTtlSeconds: 1, autoProgressMs: undefined })).toEqual({
+      ...DEFAULTS,
+      quotationTtlSeconds: 1,
+    });
+    state.updateSettings("a", { autoProgressMs: false });
+    expect(state.settings("a")).toEqual({ ...DEFAULTS, quotationTtlSeconds: 1, autoProgressMs: false });
+    expect(state.settings("b")).toEqual(DEFAULTS);
+  });
+
+  it("keeps each organization's clock offset under its own key in the storage", () => {
+    const { state, stored } = stateOver();
+    state.setClockOffsetMs("a", 86_400_000);
+    expect(stored.get(clockOffsetKey("a"))).toBe("86400000");
+    expect(state.clockOffsetMs("a")).toBe(86_400_000);
+    expect(state.clockOffsetMs("b")).toBe(0);
+  });
+
+  it("starts every organization from the single offset a file of an earlier version holds", () => {
+    const { state } = stateOver({ clock_offset_ms: "60000", [clockOffsetKey("b")]: "5000" });
+    expect(state.clockOffsetMs("a")).toBe(60_000);
+    expect(state.clockOffsetMs("b")).toBe(5_000);
+  });
+
+  it("reads the offset from the storage each time, so a write the storage lost is not kept", () => {
+    const { state, stored } = stateOver();
+    state.setClockOffsetMs("a", 1000);
+    stored.delete(clockOffsetKey("a"));
+    expect(state.clockOffsetMs("a")).toBe(0);
+  });
+
+  it("refuses an offset that is not a whole number of ms", () => {
+    const { state } = stateOver();
+    expect(() => state.setClockOffsetMs("a", 1.5)).toThrow(RangeError);
+    expect(() => state.setClockOffsetMs("a", 1e300)).toThrow(RangeError);
+  });
+});
+
+describe("an organization's sandbox clock", () => {
+  it("moves that organization's time only", () => {
+    const { state } = stateOver();
+    const a = new SandboxClock(state, "a");
+    const b = new SandboxClock(state, "b");
+    a.advance(3600);
+    expect(a.offsetSeconds).toBe(3600);
+    expect(b.offsetSeconds).toBe(0);
+    expect(a.nowMs() - b.nowMs()).toBeGreaterThanOrEqual(3_599_000);
+  });
+
+  it.each([
+    ["a day forward", 86_400, true],
+    ["back to 1970", -(Date.now() / 1000) + 60, true],
+    ["before 1970", -(Date.now() / 1000) - 60, false],
+    ["past the year 9999", 1e12, false],
+    ["an infinite amount", Number.POSITIVE_INFINITY, false],
+    ["NaN", Number.NaN, false],
+  ])("can move %s: %s", (_what, seconds, allowed) => {
+    const { state } = stateOver();
+    const clock = new SandboxClock(state, "a");
+    expect(clock.canAdvance(seconds)).toBe(allowed);
+    if (allowed) expect(clock.advance(seconds).getTime()).toBeGreaterThanOrEqual(0);
+    else expect(() => clock.advance(seconds)).toThrow(RangeError);
+  });
+});
