@@ -10,8 +10,11 @@ export interface InboxEntry {
 
 /** A parked event as the store keeps it: the dedup key, the record, and the inbox's note of why (JSON). */
 export interface ParkedRecord {
+  /** The event's dedup key, `id:event`. */
   key: string;
+  /** The event's record, as the inbox wrote it. */
   record: string;
+  /** Why it was parked: JSON the inbox wrote (runs, last error, when). */
   note: string;
 }
 
@@ -44,4 +47,6 @@ export interface InboxStore {
   parked(): Promise<ParkedRecord[]>;
   /** Appends the parked event `key` again as a first run and unparks it; false when none is parked under `key`. */
   replay(key: string): Promise<boolean>;
+  /** Forgets `consumer` when it holds nothing (called by `stop()`), so stopped receivers do not pile up. Optional. */
+  leave?(consumer: string): Promise<void>;
 }

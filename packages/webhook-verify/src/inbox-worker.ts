@@ -56,6 +56,7 @@ export class InboxWorker {
   private readonly active = new Set<Promise<void>>();
   private running = false;
   private again = false;
+  private failing = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private polling: Promise<void> | undefined;
 
@@ -69,12 +70,14 @@ export class InboxWorker {
     this.schedule(0);
   }
 
-  /** Stops taking entries and waits for the runs in progress to settle. */
+  /** Stops taking entries, waits for the runs in progress to settle, then leaves the store's consumers. */
   async stop(): Promise<void> {
     this.running = false;
     clearTimeout(this.timer);
     await this.polling;
     await Promise.allSettled([...this.active]);
+    const { store, timeoutMs, report } = this.settings;
+    if (store.leave) await inboxBounded("leave", timeoutMs, () => store.leave!(this.consumer)).catch(report);
   }
 
   /** Looks for work now rather than at the next poll. */
@@ -105,8 +108,12 @@ export class InboxWorker {
     let entries: InboxEntry[];
     try {
       entries = await inboxBounded("take", timeoutMs, () => store.take(this.consumer, room, leaseMs, now()));
+      this.failing = false;
     } catch (error) {
-      return this.settings.report(error); // the next poll tries again
+      // The next poll tries again; an outage is reported once, not at every poll.
+      if (!this.failing) this.settings.report(error);
+      this.failing = true;
+      return;
     }
     for (const entry of entries) this.track(this.handle(entry));
     if (entries.length === room) this.again = true; // more may be waiting

@@ -7,6 +7,7 @@ import { inboxBounded } from "./store-errors.js";
 
 export type { InboxContext, InboxHandler };
 
+/** How an inbox stores, runs, retries and parks events; only `store` and `handler` are required. */
 export interface InboxOptions {
   /** Where accepted events wait: `redisInbox(client)` from `/redis` (survives a crash), or `memoryInbox()`. */
   store: InboxStore;
@@ -51,6 +52,7 @@ export interface ParkedEvent {
   attempts: number;
   /** The last run's error, as text. */
   error: string;
+  /** When it was parked, on the inbox's clock. */
   parkedAt: Date;
 }
 

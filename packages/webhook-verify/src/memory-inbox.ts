@@ -1,5 +1,6 @@
 import type { InboxEntry, InboxStore, ParkedRecord } from "./inbox-store.js";
 
+/** The in-process inbox store's bound on what it remembers. */
 export interface MemoryInboxOptions {
   /** Dedup marks kept at most; beyond it the oldest go first. Default 10,000. */
   maxMarks?: number;

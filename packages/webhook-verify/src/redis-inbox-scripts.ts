@@ -80,3 +80,10 @@ redis.call("XADD", KEYS[3], "*", "record", record, "attempt", "1")
 redis.call("HDEL", KEYS[1], ARGV[1])
 redis.call("HDEL", KEYS[2], ARGV[1])
 return 1`;
+
+/** KEYS: stream. ARGV: group, consumer. Deletes the consumer from the group when it holds no entry. */
+export const LEAVE = `
+if redis.call("EXISTS", KEYS[1]) == 0 then return 0 end
+local ok, pending = pcall(redis.call, "XPENDING", KEYS[1], ARGV[1], "-", "+", 1, ARGV[2])
+if not ok or #pending > 0 then return 0 end
+return redis.call("XGROUP", "DELCONSUMER", KEYS[1], ARGV[1], ARGV[2])`;

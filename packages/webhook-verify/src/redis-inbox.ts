@@ -1,9 +1,10 @@
 import type { InboxStore, ParkedRecord } from "./inbox-store.js";
 import { commandsOf, type RedisClientLike } from "./redis-client.js";
-import { APPEND, DONE, PARK, PARKED, RENEW, REPLAY, RETRY, TAKE } from "./redis-inbox-scripts.js";
+import { APPEND, DONE, LEAVE, PARK, PARKED, RENEW, REPLAY, RETRY, TAKE } from "./redis-inbox-scripts.js";
 import { checkPersistence, type PersistenceWording, type RedisPersistence } from "./redis-persistence.js";
 import { InboxStoreError, inboxBounded } from "./store-errors.js";
 
+/** Where the Redis inbox keeps its keys, and how it checks the server's persistence. */
 export interface RedisInboxOptions {
   /** Prefix of every key the inbox writes. Default "exchange-kit:inbox:". */
   prefix?: string;
@@ -105,5 +106,8 @@ export function redisInbox(client: RedisClientLike, options: RedisInboxOptions =
       return [...pairs(records)].map(([key, record]) => ({ key, record, note: noteOf.get(key) ?? "" }));
     },
     replay: (key) => flag(redis.evaluate(REPLAY, [parked!, notes!, stream!], [key])),
+    async leave(consumer) {
+      await redis.evaluate(LEAVE, [stream!], [group, consumer]);
+    },
   };
 }

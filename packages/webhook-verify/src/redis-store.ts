@@ -19,7 +19,9 @@ export interface RedisStoreOptions {
 
 /** A Redis dedup store, with what its persistence check found. */
 export interface RedisDedupStore extends DedupStore {
+  /** Extends the claim while `token` still holds it. */
   renew(key: string, token: string, ttlMs: number): Promise<boolean>;
+  /** Marks the event done; false when `token` no longer held the claim (a lost lease). */
   complete(key: string, token: string, ttlMs: number): Promise<boolean>;
   /**
    * The persistence check's result; rejects with a DedupStoreError when `persistence: "require"` is

@@ -94,7 +94,7 @@ export function bounded<T>(operation: DedupStoreError["operation"], ms: number, 
 export class InboxStoreError extends Error {
   override readonly name = "InboxStoreError";
   /** Which store call failed. */
-  readonly operation: "append" | "take" | "renew" | "done" | "retry" | "park" | "parked" | "replay" | "check";
+  readonly operation: "append" | "take" | "renew" | "done" | "retry" | "park" | "parked" | "replay" | "leave" | "check";
   /** True when the store did not answer in time (as opposed to answering with an error). */
   readonly timedOut: boolean;
 

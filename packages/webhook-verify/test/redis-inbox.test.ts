@@ -1,7 +1,14 @@
 import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
-import { createInbox, createWebhookHandler, type Inbox, InboxStoreError } from "../src/index.js";
+import {
+  createInbox,
+  createWebhookHandler,
+  type Inbox,
+  InboxStoreError,
+  type ReceivedWebhookEvent,
+} from "../src/index.js";
 import { redisInbox } from "../src/redis.js";
+import { eventNumber } from "./support/fixtures.js";
 import { delivery, settings } from "./support/receiver.js";
 import { redisServerAvailable, type RedisServer, startRedisServer } from "./support/servers.js";
 import { until } from "./support/wait.js";
@@ -68,6 +75,24 @@ describe.runIf(redisServerAvailable())("redisInbox on a real redis-server", () =
     expect(await store.take("a", 1, 60_000, 4_999)).toEqual([]);
     expect(await store.take("a", 1, 60_000, 5_000)).toMatchObject([{ record: "rec:ord", attempt: 2 }]);
     expect(await redis.zcard("exchange-kit:inbox:retries")).toBe(0);
+  });
+
+  it("stop() removes the stopped receiver from the consumer group, as it holds nothing", async () => {
+    const redis = await client((await redisServer()).url);
+    let ran = 0;
+    const inbox = createInbox({
+      store: redisInbox(redis, { persistence: "skip" }),
+      pollIntervalMs: 10,
+      handler: () => void ran++,
+    });
+    const consumers = async () =>
+      (await redis.call("XINFO", "CONSUMERS", "exchange-kit:inbox:stream", "receivers")) as unknown[];
+    await inbox.accept({ ...eventNumber(1), known: true } as ReceivedWebhookEvent);
+    inbox.start();
+    await until(async () => ran === 1 && (await redis.xlen("exchange-kit:inbox:stream")) === 0);
+    expect(await consumers()).toHaveLength(1); // Redis made it a consumer when it handed it the event
+    await inbox.stop();
+    expect(await consumers()).toEqual([]);
   });
 
   it('with persistence: "require", refuses a Redis without AOF: nothing is accepted, deliveries get 503', async () => {
