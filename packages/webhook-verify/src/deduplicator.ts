@@ -117,47 +117,8 @@ export function createDeduplicator(options: DeduplicatorOptions = {}): Deduplica
     }
     if (state === "done") return { status: "duplicate" };
     if (state === "processing") return { status: "in-progress" };
-    return lease(key, token);
+    return lease(key, token, { store, ttlMs, claimTtlMs, timeoutMs });
   }
-
-  function lease(key: string, token: string): ClaimedDelivery {
-    let held = true;
-    // Once completing, a renewal that reaches the store after the done mark finds it done: not a loss.
-    let completing = false;
-    const renew = async (): Promise<boolean> => {
-      if (store.renew === undefined) return held;
-      const ours = await bounded("renew", timeoutMs, () => store.renew!(key, token, claimTtlMs));
-      if (!completing) held &&= ours;
-      return held;
-    };
-    // Renewal failures are not fatal: the next tick tries again, and complete() writes the mark regardless.
-    const timer =
-      store.renew === undefined ? undefined : setInterval(() => void renew().catch(() => {}), claimTtlMs / 3);
-    (timer as { unref?: () => void } | undefined)?.unref?.(); // never keeps a Node process alive
-    const stop = () => clearInterval(timer);
-    return {
-      status: "claimed",
-      renew,
-      async complete() {
-        completing = true;
-        let ours: unknown; // false: not ours; a store that cannot tell says nothing
-        try {
-          ours = await completeWithRetries(key, token);
-        } finally {
-          stop(); // renewing while the mark is retried keeps the event ours meanwhile
-        }
-        if (!held || ours === false) throw new LeaseLostError(key, claimTtlMs);
-      },
-      async release() {
-        stop();
-        await bounded("release", timeoutMs, () => store.release(key, token));
-      },
-    };
-  }
-
-  // A done mark that cannot be written is retried (SETTLE_RETRY: 30 s), longer than the sender's schedule.
-  const completeWithRetries = (key: string, token: string): Promise<unknown> =>
-    retrying(() => bounded("complete", timeoutMs, () => store.complete(key, token, ttlMs)));
 
   return {
     claim,
@@ -167,6 +128,50 @@ export function createDeduplicator(options: DeduplicatorOptions = {}): Deduplica
       return claimed.status === "claimed"
         ? { status: "processed", result: await settle(claimed, handler, () => {}) }
         : claimed;
+    },
+  };
+}
+
+interface LeaseSettings {
+  store: DedupStore;
+  ttlMs: number;
+  claimTtlMs: number;
+  timeoutMs: number;
+}
+
+/** A claimed delivery, its lease renewed every third of it until it is completed or released. */
+function lease(key: string, token: string, { store, ttlMs, claimTtlMs, timeoutMs }: LeaseSettings): ClaimedDelivery {
+  let held = true;
+  // Once completing, a renewal that reaches the store after the done mark finds it done: not a loss.
+  let completing = false;
+  const renew = async (): Promise<boolean> => {
+    if (store.renew === undefined) return held;
+    const ours = await bounded("renew", timeoutMs, () => store.renew!(key, token, claimTtlMs));
+    if (!completing) held &&= ours;
+    return held;
+  };
+  // Renewal failures are not fatal: the next tick tries again, and complete() writes the mark regardless.
+  const timer = store.renew === undefined ? undefined : setInterval(() => void renew().catch(() => {}), claimTtlMs / 3);
+  (timer as { unref?: () => void } | undefined)?.unref?.(); // never keeps a Node process alive
+  const stop = () => clearInterval(timer);
+  return {
+    status: "claimed",
+    renew,
+    async complete() {
+      completing = true;
+      let ours: unknown; // false: not ours; a store that cannot tell says nothing
+      try {
+        // A done mark that cannot be written is retried (SETTLE_RETRY: 30 s), longer than the sender's schedule;
+        // renewing meanwhile keeps the event ours.
+        ours = await retrying(() => bounded("complete", timeoutMs, () => store.complete(key, token, ttlMs)));
+      } finally {
+        stop();
+      }
+      if (!held || ours === false) throw new LeaseLostError(key, claimTtlMs);
+    },
+    async release() {
+      stop();
+      await bounded("release", timeoutMs, () => store.release(key, token));
     },
   };
 }

@@ -19,6 +19,69 @@ interface Held extends Queued {
   renewedAt: number;
 }
 
+/** What a memory inbox holds. */
+interface State {
+  maxMarks: number;
+  /** Dedup key -> expires at; a Map iterates oldest first. */
+  marks: Map<string, number>;
+  queue: Queued[];
+  retries: (Queued & { dueAt: number })[];
+  held: Map<string, Held>;
+  parked: Map<string, ParkedRecord>;
+  ids: number;
+}
+
+/** Marks `key` seen until `expiresAt`, unless it is already; drops expired and surplus marks. */
+function mark({ marks, maxMarks }: State, key: string, expiresAt: number, now: number): boolean {
+  if ((marks.get(key) ?? 0) > now) return false;
+  marks.delete(key);
+  marks.set(key, expiresAt);
+  for (const [oldest, until] of marks) {
+    if (marks.size <= maxMarks && until > now) break;
+    marks.delete(oldest);
+  }
+  return true;
+}
+
+function enqueue(state: State, record: string, attempt: number): true {
+  state.queue.push({ id: String(++state.ids), record, attempt });
+  return true;
+}
+
+function hold(state: State, entry: Queued, consumer: string, deliveries: number, now: number): InboxEntry {
+  state.held.set(entry.id, { ...entry, consumer, deliveries, renewedAt: now });
+  return { id: entry.id, record: entry.record, attempt: entry.attempt + deliveries - 1 };
+}
+
+/** Due retries back in the queue, then entries left unrenewed for a lease, then new ones. */
+function take(state: State, consumer: string, count: number, leaseMs: number, now: number): InboxEntry[] {
+  const { retries, held, queue } = state;
+  for (let i = retries.length - 1; i >= 0; i--) {
+    if (retries[i]!.dueAt <= now) enqueue(state, retries[i]!.record, retries.splice(i, 1)[0]!.attempt);
+  }
+  const taken: InboxEntry[] = [];
+  for (const entry of held.values()) {
+    if (taken.length < count && now - entry.renewedAt >= leaseMs)
+      taken.push(hold(state, entry, consumer, entry.deliveries + 1, now));
+  }
+  while (taken.length < count && queue.length > 0) taken.push(hold(state, queue.shift()!, consumer, 1, now));
+  return taken;
+}
+
+/** Removes the entry if `consumer` holds it. */
+function release({ held }: State, consumer: string, id: string): boolean {
+  if (held.get(id)?.consumer !== consumer) return false;
+  held.delete(id);
+  return true;
+}
+
+function replay(state: State, key: string): boolean {
+  const parked = state.parked.get(key);
+  if (parked === undefined) return false;
+  state.parked.delete(key);
+  return enqueue(state, parked.record, 1);
+}
+
 /**
  * The in-process inbox store, for tests and development: accepted events live in this process's memory and
  * are lost when it exits or crashes, while the service has already had its 200. Receivers on several
@@ -30,73 +93,29 @@ interface Held extends Queued {
 export function memoryInbox(options: MemoryInboxOptions = {}): InboxStore {
   const { maxMarks = 10_000 } = options;
   if (!Number.isInteger(maxMarks) || maxMarks < 1) throw new TypeError("maxMarks must be an integer > 0");
-  const marks = new Map<string, number>(); // key -> expires at; a Map iterates oldest first
-  const queue: Queued[] = [];
-  const retries: (Queued & { dueAt: number })[] = [];
-  const held = new Map<string, Held>();
-  const parked = new Map<string, ParkedRecord>();
-  let ids = 0;
-
-  /** Marks `key` seen until `expiresAt`, unless it is already; drops expired and surplus marks. */
-  function mark(key: string, expiresAt: number, now: number): boolean {
-    if ((marks.get(key) ?? 0) > now) return false;
-    marks.delete(key);
-    marks.set(key, expiresAt);
-    for (const [oldest, until] of marks) {
-      if (marks.size <= maxMarks && until > now) break;
-      marks.delete(oldest);
-    }
-    return true;
-  }
-
-  const enqueue = (record: string, attempt: number) => queue.push({ id: String(++ids), record, attempt });
-
-  function hold(entry: Queued, consumer: string, deliveries: number, now: number): InboxEntry {
-    held.set(entry.id, { ...entry, consumer, deliveries, renewedAt: now });
-    return { id: entry.id, record: entry.record, attempt: entry.attempt + deliveries - 1 };
-  }
-
-  /** Due retries back in the queue, then entries left unrenewed for a lease, then new ones. */
-  function take(consumer: string, count: number, leaseMs: number, now: number): InboxEntry[] {
-    for (let i = retries.length - 1; i >= 0; i--) {
-      if (retries[i]!.dueAt <= now) enqueue(retries[i]!.record, retries.splice(i, 1)[0]!.attempt);
-    }
-    const taken: InboxEntry[] = [];
-    for (const entry of held.values()) {
-      if (taken.length < count && now - entry.renewedAt >= leaseMs)
-        taken.push(hold(entry, consumer, entry.deliveries + 1, now));
-    }
-    while (taken.length < count && queue.length > 0) taken.push(hold(queue.shift()!, consumer, 1, now));
-    return taken;
-  }
-
-  /** Removes the entry if `consumer` holds it. */
-  function release(consumer: string, id: string): boolean {
-    if (held.get(id)?.consumer !== consumer) return false;
-    held.delete(id);
-    return true;
-  }
-
+  const state: State = {
+    maxMarks,
+    marks: new Map(),
+    queue: [],
+    retries: [],
+    held: new Map(),
+    parked: new Map(),
+    ids: 0,
+  };
   return {
-    append: async (key, record, ttlMs, now) => mark(key, now + ttlMs, now) && (enqueue(record, 1), true),
-    take: async (consumer, count, leaseMs, now) => take(consumer, count, leaseMs, now),
+    append: async (key, record, ttlMs, now) => mark(state, key, now + ttlMs, now) && enqueue(state, record, 1),
+    take: async (consumer, count, leaseMs, now) => take(state, consumer, count, leaseMs, now),
     async renew(consumer, id, now) {
-      const entry = held.get(id);
+      const entry = state.held.get(id);
       if (entry?.consumer !== consumer) return false;
       entry.renewedAt = now;
       return true;
     },
-    done: async (consumer, id) => release(consumer, id),
+    done: async (consumer, id) => release(state, consumer, id),
     retry: async (consumer, id, record, attempt, dueAt) =>
-      release(consumer, id) && (retries.push({ id, record, attempt, dueAt }), true),
-    park: async (consumer, id, record) => release(consumer, id) && (parked.set(record.key, record), true),
-    parked: async () => [...parked.values()],
-    async replay(key) {
-      const record = parked.get(key);
-      if (record === undefined) return false;
-      parked.delete(key);
-      enqueue(record.record, 1);
-      return true;
-    },
+      release(state, consumer, id) && (state.retries.push({ id, record, attempt, dueAt }), true),
+    park: async (consumer, id, parked) => release(state, consumer, id) && (state.parked.set(parked.key, parked), true),
+    parked: async () => [...state.parked.values()],
+    replay: async (key) => replay(state, key),
   };
 }
