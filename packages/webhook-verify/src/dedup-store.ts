@@ -15,8 +15,13 @@ export interface DedupStore {
    * (it expired, or another delivery holds it now). Optional: without it a claim is never renewed.
    */
   renew?(key: string, token: string, ttlMs: number): Promise<boolean>;
-  /** Marks `key` as done for `ttlMs`: later deliveries are duplicates. */
-  complete(key: string, token: string, ttlMs: number): Promise<void>;
+  /**
+   * Marks `key` as done for `ttlMs`: later deliveries are duplicates. Resolves to false when `token` no longer
+   * held the claim (its lease ran out, or another delivery holds it): the event may have run twice. A store
+   * that cannot tell resolves to nothing.
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: stores written before the boolean resolve to void, and must still fit.
+  complete(key: string, token: string, ttlMs: number): Promise<boolean | void>;
   /** Frees `key` if `token` still holds it, so that the next delivery runs again. */
   release(key: string, token: string): Promise<void>;
 }

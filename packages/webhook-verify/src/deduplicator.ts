@@ -1,6 +1,7 @@
 import type { ClaimState, DedupStore } from "./dedup-store.js";
 import { memoryStore } from "./memory-store.js";
-import { bounded } from "./store-errors.js";
+import { retrying } from "./retrying.js";
+import { bounded, LeaseLostError } from "./store-errors.js";
 
 /** What identifies an event for deduplication: the spec deduplicates on id together with event. */
 export interface DedupKey {
@@ -14,7 +15,10 @@ export interface DedupKey {
  */
 export interface ClaimedDelivery {
   status: "claimed";
-  /** Marks the event done (retried while the store is unreachable); later deliveries are duplicates. */
+  /**
+   * Marks the event done (retried while the store is unreachable); later deliveries are duplicates. Rejects
+   * with a LeaseLostError, after writing the mark, when the lease had run out before: the event may have run twice.
+   */
   complete(): Promise<void>;
   /** Frees the claim so that the next delivery of the event runs it again. */
   release(): Promise<void>;
@@ -40,10 +44,12 @@ export interface DeduplicatorOptions {
    */
   ttlSeconds?: number;
   /**
-   * The claim's lease, in seconds: renewed every third of it while the
-   * handler runs, so a receiver that dies mid-handler frees the event this
-   * long after its last renewal, well within the sender's retry schedule.
-   * Default 5.
+   * The claim's lease, in seconds, from 0.1 to 3600: renewed every third of
+   * it while the handler runs, so a receiver that dies mid-handler frees the
+   * event this long after its last renewal, within the sender's retry
+   * schedule. A handler that blocks the event loop longer than this cannot
+   * renew it: another delivery may claim the event and run it too (reported
+   * as a LeaseLostError). Default 5.
    */
   claimTtlSeconds?: number;
   /**
@@ -58,6 +64,7 @@ export interface Deduplicator {
   /**
    * Runs `handler` unless the event was handled or is being handled. If it
    * throws, the claim is released (so a redelivery retries) and the error is rethrown.
+   * If it succeeded after its lease was lost, rejects with a LeaseLostError (the event is marked done).
    */
   run<T>(event: DedupKey, handler: () => T | Promise<T>): Promise<DedupResult<T>>;
   /** The two halves of `run`, for work that finishes after the HTTP answer. */
@@ -69,14 +76,17 @@ function milliseconds(value: number, name: string, scale: number): number {
   return Math.ceil(value * scale);
 }
 
-// A done mark that cannot be written is retried for this long (longer than
-// the sender's retry schedule), so a short store outage after the handler ran
-// does not turn into a second run on the next delivery.
-const COMPLETE_RETRY_MS = 30_000;
-const COMPLETE_RETRY_FIRST_MS = 100;
-const COMPLETE_RETRY_MAX_MS = 2_000;
+// Shorter than 0.1 s renews too often to be kept; longer than an hour leaves a crashed receiver's event
+// claimed past any redelivery.
+const LEASE_SECONDS = { min: 0.1, max: 3600 };
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The lease in milliseconds; a TypeError outside LEASE_SECONDS. */
+export function leaseMilliseconds(seconds: number, name: string): number {
+  if (!(seconds >= LEASE_SECONDS.min && seconds <= LEASE_SECONDS.max)) {
+    throw new TypeError(`${name} must be from ${LEASE_SECONDS.min} to ${LEASE_SECONDS.max} seconds, got ${seconds}`);
+  }
+  return Math.ceil(seconds * 1000);
+}
 
 /**
  * At most one effect per (id, event): claims the event in the store (a
@@ -91,7 +101,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function createDeduplicator(options: DeduplicatorOptions = {}): Deduplicator {
   const { store = memoryStore(), ttlSeconds = 7 * 24 * 3600, claimTtlSeconds = 5, storeTimeoutMs = 1000 } = options;
   const ttlMs = milliseconds(ttlSeconds, "ttlSeconds", 1000);
-  const claimTtlMs = milliseconds(claimTtlSeconds, "claimTtlSeconds", 1000);
+  const claimTtlMs = leaseMilliseconds(claimTtlSeconds, "claimTtlSeconds");
   const timeoutMs = milliseconds(storeTimeoutMs, "storeTimeoutMs", 1);
 
   async function claim({ id, event }: DedupKey): Promise<DeliveryClaim> {
@@ -107,48 +117,7 @@ export function createDeduplicator(options: DeduplicatorOptions = {}): Deduplica
     }
     if (state === "done") return { status: "duplicate" };
     if (state === "processing") return { status: "in-progress" };
-    return lease(key, token);
-  }
-
-  function lease(key: string, token: string): ClaimedDelivery {
-    let held = true;
-    const renew = async (): Promise<boolean> => {
-      if (store.renew === undefined) return held;
-      held = held && (await bounded("renew", timeoutMs, () => store.renew!(key, token, claimTtlMs)));
-      return held;
-    };
-    // Renewal failures are not fatal: the next tick tries again, and complete() writes the mark regardless.
-    const timer =
-      store.renew === undefined ? undefined : setInterval(() => void renew().catch(() => {}), claimTtlMs / 3);
-    (timer as { unref?: () => void } | undefined)?.unref?.(); // never keeps a Node process alive
-    const stop = () => clearInterval(timer);
-    return {
-      status: "claimed",
-      renew,
-      async complete() {
-        try {
-          await completeWithRetries(key, token);
-        } finally {
-          stop();
-        }
-      },
-      async release() {
-        stop();
-        await bounded("release", timeoutMs, () => store.release(key, token));
-      },
-    };
-  }
-
-  async function completeWithRetries(key: string, token: string): Promise<void> {
-    const deadline = Date.now() + COMPLETE_RETRY_MS;
-    for (let wait = COMPLETE_RETRY_FIRST_MS; ; wait = Math.min(wait * 2, COMPLETE_RETRY_MAX_MS)) {
-      try {
-        return await bounded("complete", timeoutMs, () => store.complete(key, token, ttlMs));
-      } catch (error) {
-        if (Date.now() + wait > deadline) throw error;
-        await pause(wait);
-      }
-    }
+    return lease(key, token, { store, ttlMs, claimTtlMs, timeoutMs });
   }
 
   return {
@@ -159,6 +128,50 @@ export function createDeduplicator(options: DeduplicatorOptions = {}): Deduplica
       return claimed.status === "claimed"
         ? { status: "processed", result: await settle(claimed, handler, () => {}) }
         : claimed;
+    },
+  };
+}
+
+interface LeaseSettings {
+  store: DedupStore;
+  ttlMs: number;
+  claimTtlMs: number;
+  timeoutMs: number;
+}
+
+/** A claimed delivery, its lease renewed every third of it until it is completed or released. */
+function lease(key: string, token: string, { store, ttlMs, claimTtlMs, timeoutMs }: LeaseSettings): ClaimedDelivery {
+  let held = true;
+  // Once completing, a renewal that reaches the store after the done mark finds it done: not a loss.
+  let completing = false;
+  const renew = async (): Promise<boolean> => {
+    if (store.renew === undefined) return held;
+    const ours = await bounded("renew", timeoutMs, () => store.renew!(key, token, claimTtlMs));
+    if (!completing) held &&= ours;
+    return held;
+  };
+  // Renewal failures are not fatal: the next tick tries again, and complete() writes the mark regardless.
+  const timer = store.renew === undefined ? undefined : setInterval(() => void renew().catch(() => {}), claimTtlMs / 3);
+  (timer as { unref?: () => void } | undefined)?.unref?.(); // never keeps a Node process alive
+  const stop = () => clearInterval(timer);
+  return {
+    status: "claimed",
+    renew,
+    async complete() {
+      completing = true;
+      let ours: unknown; // false: not ours; a store that cannot tell says nothing
+      try {
+        // A done mark that cannot be written is retried (SETTLE_RETRY: 30 s), longer than the sender's schedule;
+        // renewing meanwhile keeps the event ours.
+        ours = await retrying(() => bounded("complete", timeoutMs, () => store.complete(key, token, ttlMs)));
+      } finally {
+        stop();
+      }
+      if (!held || ours === false) throw new LeaseLostError(key, claimTtlMs);
+    },
+    async release() {
+      stop();
+      await bounded("release", timeoutMs, () => store.release(key, token));
     },
   };
 }

@@ -3,6 +3,7 @@ import { createDeduplicator, type Deduplicator, type DeliveryClaim, settle } fro
 import { WebhookVerificationError } from "./errors.js";
 import type { ReceivedWebhookEvent, WebhookEvent } from "./events.js";
 import type { WebhookHeaders } from "./headers.js";
+import type { Inbox } from "./inbox.js";
 import { type VerificationSettings, verifyWebhook } from "./verify.js";
 
 export type WebhookHandlerOptions = VerificationSettings & {
@@ -12,6 +13,12 @@ export type WebhookHandlerOptions = VerificationSettings & {
    * receive, or `false` to hand every delivery to `onEvent`.
    */
   deduplicator?: Deduplicator | false;
+  /**
+   * A durable inbox (`createInbox`) instead of `onEvent`: each verified event is stored in it before the 200,
+   * and the inbox's worker runs its handler; a redelivery of a stored event is answered as a duplicate. A
+   * store that fails or is slow gets 503, so the service delivers again. Not with `deduplicator`.
+   */
+  inbox?: Inbox;
   /**
    * Called with what goes wrong out of sight: an `onEvent` that threw (the
    * claim is released so a redelivery retries), a store failure, or a
@@ -64,14 +71,23 @@ export interface DeliveryProcessor {
   report(error: unknown, event?: ReceivedWebhookEvent): void;
 }
 
-/** What the Fetch and Node adapters share: method, size limit, verify, claim, answer, then work. */
+/** Where verified events go: a durable inbox, or `onEvent` after the answer under a dedup claim. */
+type Dispatch = (event: ReceivedWebhookEvent, context?: WebhookContext) => Promise<Answer>;
+
+/** A 503 that asks the sender to deliver again: nothing was recorded or handled. */
+const unavailable = (code: string) => answer(503, { error: code }, { "retry-after": String(RETRY_AFTER_SECONDS) });
+
+/** What the Fetch and Node adapters share: method, size limit, verify, then the inbox or claim-answer-run. */
 export function createDeliveryProcessor(
   options: WebhookHandlerOptions,
-  onEvent: WebhookEventHandler<WebhookEvent> | WebhookEventHandler,
+  onEvent?: WebhookEventHandler<WebhookEvent> | WebhookEventHandler,
 ): DeliveryProcessor {
   credentialList(options); // a configuration mistake fails at startup, not on the first delivery
-  const { deduplicator: given, onError = logError, maxBodyBytes = 256 * 1024, ...settings } = options;
-  const deduplicator = given === false ? undefined : (given ?? createDeduplicator());
+  const { deduplicator, inbox, onError = logError, maxBodyBytes = 256 * 1024, ...rest } = options;
+  if (inbox !== undefined && deduplicator !== undefined) {
+    throw new TypeError("pass either an inbox (it deduplicates what it stores) or a deduplicator, not both");
+  }
+  const settings = rest as VerificationSettings;
 
   function report(error: unknown, event?: ReceivedWebhookEvent): void {
     try {
@@ -80,6 +96,11 @@ export function createDeliveryProcessor(
       logError(failure); // an onError that throws must not become an unhandled rejection
     }
   }
+
+  const dispatch =
+    inbox === undefined
+      ? runAfterAnswer(deduplicator, options.waitUntil, onEvent, report)
+      : toInbox(inbox, onEvent, report);
 
   async function deliver(
     method: string | undefined,
@@ -92,25 +113,60 @@ export function createDeliveryProcessor(
     if (body === undefined) return answer(413, { error: "PAYLOAD_TOO_LARGE" });
     let event: ReceivedWebhookEvent;
     try {
-      event = await verifyWebhook({ ...(settings as VerificationSettings), body, headers });
+      event = await verifyWebhook({ ...settings, body, headers });
     } catch (error) {
       report(error);
-      // Only the code goes back: the message helps the developer, and would help a forger too.
-      // 401 for authentication failures; a body that is unusable (signed or not) is a client error, 400.
-      if (error instanceof WebhookVerificationError) {
-        return answer(error.code === "MALFORMED_BODY" || error.code === "INVALID_EVENT" ? 400 : 401, {
-          error: error.code,
-        });
-      }
-      return answer(500, { error: "INTERNAL_ERROR" });
+      return rejected(error);
     }
+    return dispatch(event, context);
+  }
+
+  return Object.assign(deliver, { report });
+}
+
+/**
+ * Only the code goes back: the message helps the developer, and would help a forger too. 401 for
+ * authentication failures; a body that is unusable (signed or not) is a client error, 400.
+ */
+function rejected(error: unknown): Answer {
+  if (!(error instanceof WebhookVerificationError)) return answer(500, { error: "INTERNAL_ERROR" });
+  return answer(error.code === "MALFORMED_BODY" || error.code === "INVALID_EVENT" ? 400 : 401, { error: error.code });
+}
+
+/** Stores the event in the inbox, then answers: 200 only once it is stored. */
+function toInbox(inbox: Inbox, onEvent: unknown, report: DeliveryProcessor["report"]): Dispatch {
+  if (onEvent !== undefined)
+    throw new TypeError("pass either an inbox (its handler runs the events) or onEvent, not both");
+  if (typeof inbox?.accept !== "function") throw new TypeError("inbox must be an Inbox from createInbox()");
+  return async (event) => {
+    let outcome: "accepted" | "duplicate";
+    try {
+      outcome = await inbox.accept(event);
+    } catch (error) {
+      report(error, event);
+      return unavailable("INBOX_UNAVAILABLE");
+    }
+    return answer(200, outcome === "duplicate" ? { received: true, duplicate: true } : { received: true });
+  };
+}
+
+/** Claims the event, answers, then runs `onEvent` (kept alive by `context.waitUntil`, or the `waitUntil` option). */
+function runAfterAnswer(
+  given: Deduplicator | false | undefined,
+  waitUntil: WebhookHandlerOptions["waitUntil"],
+  onEvent: unknown,
+  report: DeliveryProcessor["report"],
+): Dispatch {
+  if (typeof onEvent !== "function") throw new TypeError("pass onEvent, the function that receives the events");
+  const deduplicator = given === false ? undefined : (given ?? createDeduplicator());
+  return async (event, context) => {
     let claim: DeliveryClaim | undefined;
     try {
       claim = await deduplicator?.claim(event);
     } catch (error) {
       report(error, event);
       // Not acknowledged and nothing handled: the service redelivers. Answered within the store timeout.
-      return answer(503, { error: "DEDUP_STORE_UNAVAILABLE" }, { "retry-after": String(RETRY_AFTER_SECONDS) });
+      return unavailable("DEDUP_STORE_UNAVAILABLE");
     }
     if (claim?.status === "duplicate") return answer(200, { received: true, duplicate: true });
     // Not acknowledged, so that the service redelivers if the delivery in progress fails.
@@ -127,9 +183,7 @@ export function createDeliveryProcessor(
       )
       .catch((error: unknown) => report(error, event));
     if (context?.waitUntil) context.waitUntil(task);
-    else options.waitUntil?.(task);
+    else waitUntil?.(task);
     return answer(200, { received: true });
-  }
-
-  return Object.assign(deliver, { report });
+  };
 }

@@ -5,6 +5,7 @@ import {
   type WebhookHandlerOptions,
 } from "./delivery.js";
 import type { WebhookEvent } from "./events.js";
+import type { Inbox } from "./inbox.js";
 
 export type { WebhookContext };
 
@@ -16,7 +17,13 @@ export type FetchWebhookHandler = (request: Request, context?: WebhookContext) =
  * delivery is verified and claimed, then runs `onEvent` (kept alive with
  * `context.waitUntil` or the `waitUntil` option where the runtime has one).
  * Rejected deliveries get 401 (or 400 for a bad body) with `{ "error": CODE }`,
- * duplicates 200 without `onEvent`, other methods 405.
+ * duplicates 200 without `onEvent`, other methods 405. With `inbox` and no
+ * `onEvent`, it answers 200 once the event is stored in the inbox.
+ *
+ * @example
+ * const inbox = createInbox({ store: memoryInbox(), handler: async (event) => updateRecord(event.id) });
+ * inbox.start();
+ * const handleWebhook = createWebhookHandler({ apiKey, apiSecret, inbox });
  *
  * @example
  * const handleWebhook = createWebhookHandler({ apiKey, apiSecret }, async (event) => {
@@ -30,9 +37,10 @@ export function createWebhookHandler(
   onEvent: WebhookEventHandler<WebhookEvent>,
 ): FetchWebhookHandler;
 export function createWebhookHandler(options: WebhookHandlerOptions, onEvent: WebhookEventHandler): FetchWebhookHandler;
+export function createWebhookHandler(options: WebhookHandlerOptions & { inbox: Inbox }): FetchWebhookHandler;
 export function createWebhookHandler(
   options: WebhookHandlerOptions,
-  onEvent: WebhookEventHandler<WebhookEvent> | WebhookEventHandler,
+  onEvent?: WebhookEventHandler<WebhookEvent> | WebhookEventHandler,
 ): FetchWebhookHandler {
   const deliver = createDeliveryProcessor(options, onEvent);
   return async (request, context) => {

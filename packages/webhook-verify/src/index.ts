@@ -1,4 +1,4 @@
-// The core entry: verification, events, deduplication and the Fetch adapter.
+// The core entry: verification, events, deduplication, the inbox and the Fetch adapter.
 // No Node built-ins and no zod here, so it runs on every runtime.
 export { verifyWebhook } from "./verify.js";
 export type { VerificationSettings, VerifyWebhookOptions } from "./verify.js";
@@ -50,9 +50,15 @@ export type {
   DeliveryClaim,
 } from "./deduplicator.js";
 export type { ClaimState, DedupStore } from "./dedup-store.js";
-export { DedupStoreError } from "./store-errors.js";
+export { DedupStoreError, InboxStoreError, LeaseLostError } from "./store-errors.js";
 export { memoryStore } from "./memory-store.js";
 export type { MemoryStoreOptions } from "./memory-store.js";
+export { createInbox } from "./inbox.js";
+export type { Inbox, InboxContext, InboxHandler, InboxOptions, ParkedEvent } from "./inbox.js";
+export type { InboxEntry, InboxStore, ParkedRecord } from "./inbox-store.js";
+export { EventParkedError } from "./inbox-errors.js";
+export { memoryInbox } from "./memory-inbox.js";
+export type { MemoryInboxOptions } from "./memory-inbox.js";
 export { createWebhookHandler } from "./fetch-handler.js";
 export type { FetchWebhookHandler, WebhookContext } from "./fetch-handler.js";
 export type { WebhookEventHandler, WebhookHandlerOptions } from "./delivery.js";

@@ -54,7 +54,10 @@ export function memoryStore(options: MemoryStoreOptions = {}): DedupStore {
     },
     async complete(key, token, ttlMs) {
       const time = now();
+      const entry = entries.get(key);
+      const ours = entry !== undefined && !entry.done && entry.token === token && entry.expiresAt > time;
       put(key, { done: true, token, expiresAt: time + ttlMs }, time);
+      return ours;
     },
     async release(key, token) {
       const entry = entries.get(key);

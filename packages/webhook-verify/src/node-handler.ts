@@ -7,6 +7,7 @@ import {
   type WebhookHandlerOptions,
 } from "./delivery.js";
 import type { WebhookEvent } from "./events.js";
+import type { Inbox } from "./inbox.js";
 
 /** A Node.js `(req, res)` handler: node:http, Express, Fastify's raw handlers. */
 export type NodeWebhookHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -69,6 +70,12 @@ function send(res: ServerResponse, { status, body, headers }: Answer): void {
  * 256 KB: larger gets 413), so mount it before any JSON body parser. Answers
  * like `createWebhookHandler`: 200 once verified and claimed, then
  * `onEvent` runs; 401/400 with `{ "error": CODE }`; duplicates 200; 405.
+ * With `inbox` and no `onEvent`: 200 once the event is stored in the inbox.
+ *
+ * @example
+ * const inbox = createInbox({ store: redisInbox(redis), handler: async (event) => refreshRecord(event.id) });
+ * inbox.start();
+ * app.post("/webhooks/exchange", createNodeWebhookHandler({ apiKey, apiSecret, inbox }));
  *
  * @example
  * const app = express();
@@ -85,9 +92,10 @@ export function createNodeWebhookHandler(
   options: WebhookHandlerOptions,
   onEvent: WebhookEventHandler,
 ): NodeWebhookHandler;
+export function createNodeWebhookHandler(options: WebhookHandlerOptions & { inbox: Inbox }): NodeWebhookHandler;
 export function createNodeWebhookHandler(
   options: WebhookHandlerOptions,
-  onEvent: WebhookEventHandler<WebhookEvent> | WebhookEventHandler,
+  onEvent?: WebhookEventHandler<WebhookEvent> | WebhookEventHandler,
 ): NodeWebhookHandler {
   const deliver = createDeliveryProcessor(options, onEvent);
   const handle = async (req: ReceivedRequest, res: ServerResponse): Promise<void> => {

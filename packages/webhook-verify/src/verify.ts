@@ -1,10 +1,11 @@
 import { isCanonicalJson } from "./canonical-check.js";
 import { credentialList, type WebhookCredential, type WebhookSecrets } from "./credentials.js";
-import { fail, WebhookVerificationError } from "./errors.js";
+import { fail } from "./errors.js";
 import type { ReceivedWebhookEvent, WebhookEvent } from "./events.js";
 import { requireHeader, type WebhookHeaders } from "./headers.js";
 import { equalBit } from "./signature.js";
 import { canonicalizeText, computeSignature, parseJson } from "./signing.js";
+import { checkTimestamp } from "./timestamp.js";
 import { type EventValidator, validateEvent } from "./validate.js";
 
 /** The raw body exactly as received. A Node `Buffer` is a `Uint8Array`. */
@@ -29,7 +30,6 @@ export type VerifyWebhookOptions = VerificationSettings & {
   headers: WebhookHeaders;
 };
 
-const UNIX_SECONDS = /^\d{1,15}$/;
 /** Largest body whose canonical form is tried when its bytes do not match: events are under 1 KB. */
 const CANONICAL_FALLBACK_BYTES = 64 * 1024;
 const BASE64_SHA256 = /^[A-Za-z0-9+/]{43}=$/;
@@ -85,37 +85,13 @@ export async function verifyWebhook(options: VerifyWebhookOptions): Promise<Rece
   const { body, toleranceSeconds = 300, now = Date.now() / 1000, strict = false, validate = validateEvent } = options;
   if (!(toleranceSeconds >= 0)) throw new TypeError("toleranceSeconds must be >= 0");
   if (!(now < 1e11)) throw new TypeError("now must be Unix time in seconds");
-  // The raw bytes, not a parsed object or nothing at all: the signature covers the exact bytes.
-  if (!(typeof body === "string" || body instanceof Uint8Array || body instanceof ArrayBuffer)) {
-    fail(
-      "MALFORMED_BODY",
-      `${body == null ? "no body" : "the body was parsed before verification"}: pass the raw body ` +
-        "(string, Uint8Array or Buffer); in Express, mount the handler before express.json()",
-    );
-  }
+  const raw = rawBody(body);
   const timestamp = requireHeader(options.headers, "x-timestamp");
   const signature = requireHeader(options.headers, "x-signature");
-  if (!UNIX_SECONDS.test(timestamp)) {
-    fail("INVALID_TIMESTAMP", `X-TIMESTAMP must be Unix seconds, got "${timestamp.slice(0, 32)}"`);
-  }
-  // Which way and by how much: old deliveries are delayed or replayed, future ones mean this clock is behind.
-  const age = Math.floor(now) - Number(timestamp);
-  if (Math.abs(age) > toleranceSeconds) {
-    const why = age > 0 ? "a delayed or replayed delivery, or this clock is ahead" : "this clock is behind";
-    fail(
-      "TIMESTAMP_OUT_OF_TOLERANCE",
-      `X-TIMESTAMP is ${Math.abs(age)} s in the ${age > 0 ? "past" : "future"} (tolerance ${toleranceSeconds} s): ` +
-        `${why}${timestamp.length > 12 ? "; it looks like milliseconds" : ""}`,
-    );
-  }
-  // A Base64 HMAC-SHA256 digest; the usual mistakes are named.
-  if (!BASE64_SHA256.test(signature)) {
-    const looksLike = /^[\da-f]{64}$/i.test(signature) ? "hex" : /^[\w-]{43}=?$/.test(signature) ? "Base64url" : "";
-    fail("INVALID_SIGNATURE", `X-SIGNATURE must be Base64 (44 characters)${looksLike && `, not ${looksLike}`}`);
-  }
+  checkTimestamp(timestamp, now, toleranceSeconds);
+  checkSignatureFormat(signature);
   // The bytes as received are checked first: the service signs the body it sends, so a genuine delivery
   // matches here, with one HMAC per credential over the bytes and no decode.
-  const raw = body instanceof ArrayBuffer ? new Uint8Array(body) : body;
   let matched = await matches(credentials, timestamp, raw, signature);
   let text: string | undefined;
   let reserialized = false;
@@ -138,22 +114,44 @@ export async function verifyWebhook(options: VerifyWebhookOptions): Promise<Rece
       }
     }
   }
-  if (matched !== 1) {
-    fail(
-      "INVALID_SIGNATURE",
-      "X-SIGNATURE does not match." +
-        `${reserialized ? " The body was re-serialized (e.g. pretty-printed): pass the raw body." : ""}` +
-        `${small ? "" : ` The body is over ${CANONICAL_FALLBACK_BYTES / 1024} KB, so only its bytes as received were checked.`} ` +
-        `Check ${credentials.length > 1 ? `the ${credentials.length} credentials` : "apiKey and apiSecret"}: ` +
-        "the service signs with yours, of this environment",
-    );
-  }
-  let json: unknown;
+  if (matched !== 1) fail("INVALID_SIGNATURE", mismatch(reserialized, small, credentials.length));
+  return validate(parseSigned(text ?? decoded(raw)), { strict });
+}
+
+/** A Base64 HMAC-SHA256 digest, or INVALID_SIGNATURE naming the usual mistakes. */
+function checkSignatureFormat(signature: string): void {
+  if (BASE64_SHA256.test(signature)) return;
+  const looksLike = /^[\da-f]{64}$/i.test(signature) ? "hex" : /^[\w-]{43}=?$/.test(signature) ? "Base64url" : "";
+  fail("INVALID_SIGNATURE", `X-SIGNATURE must be Base64 (44 characters)${looksLike && `, not ${looksLike}`}`);
+}
+
+/** Why a signature may not match, for the developer. */
+function mismatch(reserialized: boolean, small: boolean, credentials: number): string {
+  return (
+    "X-SIGNATURE does not match." +
+    `${reserialized ? " The body was re-serialized (e.g. pretty-printed): pass the raw body." : ""}` +
+    `${small ? "" : ` The body is over ${CANONICAL_FALLBACK_BYTES / 1024} KB, so only its bytes as received were checked.`} ` +
+    `Check ${credentials > 1 ? `the ${credentials} credentials` : "apiKey and apiSecret"}: ` +
+    "the service signs with yours, of this environment"
+  );
+}
+
+/** The raw bytes, not a parsed object or nothing at all: the signature covers the exact bytes. */
+function rawBody(body: unknown): string | Uint8Array {
+  if (typeof body === "string" || body instanceof Uint8Array) return body;
+  if (body instanceof ArrayBuffer) return new Uint8Array(body);
+  return fail(
+    "MALFORMED_BODY",
+    `${body == null ? "no body" : "the body was parsed before verification"}: pass the raw body ` +
+      "(string, Uint8Array or Buffer); in Express, mount the handler before express.json()",
+  );
+}
+
+/** The signed body's JSON; MALFORMED_BODY when it is not JSON. */
+function parseSigned(text: string): unknown {
   try {
-    json = parseJson(text ?? decoded(raw));
-  } catch (error) {
-    if (error instanceof WebhookVerificationError) throw error;
-    fail("MALFORMED_BODY", "the body is signed but not JSON");
+    return parseJson(text);
+  } catch {
+    return fail("MALFORMED_BODY", "the body is signed but not JSON");
   }
-  return validate(json, { strict });
 }

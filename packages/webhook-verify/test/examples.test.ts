@@ -50,9 +50,12 @@ async function logged(spy: MockInstance, text: string | RegExp): Promise<void> {
 
 describe("the README", () => {
   const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-  it.each(["express-receiver.ts", "hono-receiver.ts", "next-route.ts"])("contains examples/%s verbatim", (name) => {
-    expect(readme).toContain("```ts\n" + example(name) + "```");
-  });
+  it.each(["express-receiver.ts", "express-inbox-receiver.ts", "hono-receiver.ts", "next-route.ts"])(
+    "contains examples/%s verbatim",
+    (name) => {
+      expect(readme).toContain("```ts\n" + example(name) + "```");
+    },
+  );
 });
 
 describe.runIf(redisServerAvailable())("examples/express-receiver.ts", () => {
@@ -103,6 +106,50 @@ describe.runIf(redisServerAvailable())("examples/express-receiver.ts", () => {
   it("acknowledges an event the catalog does not know, and warns", async () => {
     expect((await post(url, { ...payoutInReview, event: "CANCELLED" })).status).toBe(200);
     await logged(warn, "new kind of event PAYOUT CANCELLED");
+  });
+});
+
+describe.runIf(redisServerAvailable())("examples/express-inbox-receiver.ts", () => {
+  let redisServer: RedisServer;
+  let receiver: typeof import("../examples/express-inbox-receiver.js");
+  let url: string;
+
+  beforeAll(async () => {
+    redisServer = await startRedisServer({ appendfsync: "everysec" });
+    process.env.REDIS_URL = redisServer.url;
+    receiver = await import("../examples/express-inbox-receiver.js");
+    url = `${urlOf(await listening(receiver.server))}/webhooks/exchange`;
+  });
+
+  afterAll(async () => {
+    if (receiver) {
+      await closed(receiver.server);
+      await receiver.inbox.stop();
+      await receiver.redis.close();
+    }
+    await redisServer?.stop();
+  });
+
+  it("stores a signed delivery before its 200, then runs it", async () => {
+    const event = exampleNamed("payout", "success");
+    expect(await post(url, event)).toEqual({ status: 200, body: { received: true } });
+    await logged(log, `payout ${event.id} is SUCCESS (run 1)`);
+  });
+
+  it("answers a redelivery 200 as a duplicate, and does not run it again", async () => {
+    const event = exampleNamed("customer", "verified");
+    await post(url, event);
+    await logged(log, `customer ${event.id} is VERIFIED (run 1)`);
+    expect(await post(url, event)).toEqual({ status: 200, body: { received: true, duplicate: true } });
+    expect(await receiver.redis.xLen("exchange-kit:inbox:stream")).toBe(0); // nothing waiting to run
+    expect(log.mock.calls.flat().filter((line) => String(line).startsWith(`customer ${event.id} is`))).toHaveLength(1);
+  });
+
+  it("rejects a tampered delivery with 401 and stores nothing", async () => {
+    expect(await post(url, exampleNamed("bank", "verified"), true)).toEqual({
+      status: 401,
+      body: { error: "INVALID_SIGNATURE" },
+    });
   });
 });
 

@@ -10,7 +10,15 @@ import {
   WebhookVerificationError,
 } from "../src/index.js";
 import { apiKey, now, payoutInReview, signText } from "./support/fixtures.js";
-import { closed, delivery, listening, Recorder, settings } from "./support/receiver.js";
+import {
+  closed,
+  consoleOutput,
+  delivery,
+  listening,
+  Recorder,
+  settings,
+  unsignedDelivery,
+} from "./support/receiver.js";
 import { urlOf } from "./support/servers.js";
 
 let server: Server | undefined;
@@ -116,6 +124,17 @@ describe("createWebhookHandler on a real server", () => {
     expect((await fetch(url, init)).status).toBe(200);
     await recorder.until(() => recorder.events.length === 1);
     expect(calls).toBe(2);
+  });
+
+  it("answers 401 INVALID_TIMESTAMP to an unsigned request whose timestamp has leading zeros, logging no error", async () => {
+    const url = await serveHandler(createWebhookHandler(settings, () => {}));
+    let response: { status: number; body: unknown } | undefined;
+    const logged = await consoleOutput(async () => {
+      response = await answer(await fetch(url, unsignedDelivery(`000${now}`)));
+    });
+    expect(response).toEqual({ status: 401, body: { error: "INVALID_TIMESTAMP" } });
+    expect(logged.error).toEqual([]);
+    expect(logged.warn).toEqual([[expect.stringMatching(/^webhook rejected: INVALID_TIMESTAMP: /)]]);
   });
 
   it("answers 405 with Allow: POST to other methods", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createDeduplicator, memoryStore } from "../src/index.js";
+import { createDeduplicator, LeaseLostError, memoryStore } from "../src/index.js";
 import { eventKey, simulateDeliveries } from "./support/simulation.js";
 
 function clock(start = 1_772_359_200_000) {
@@ -74,6 +74,45 @@ describe("createDeduplicator with memoryStore", () => {
     expect((await dedup.claim(event)).status).toBe("claimed");
     expect(await claim.renew()).toBe(false); // the lease lapsed and another delivery holds the event
     await claim.release();
+  });
+
+  it("rejects with a LeaseLostError, and marks the event done, when another delivery claimed it while the handler ran past its lease", async () => {
+    const { time, now } = clock();
+    const store = memoryStore({ now });
+    const dedup = createDeduplicator({ store, claimTtlSeconds: 1 });
+    const other = createDeduplicator({ store, claimTtlSeconds: 1 });
+    const outcome = dedup.run(event, async () => {
+      time.now += 1_000; // a handler that blocked: no renewal ran, and the lease ran out
+      expect((await other.claim(event)).status).toBe("claimed");
+    });
+    const error = await outcome.then(
+      () => expect.unreachable("the lost lease went unreported"),
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(LeaseLostError);
+    expect(error).toMatchObject({ key: `${event.id}:${event.event}`, leaseMs: 1_000 });
+    expect((error as Error).message).toMatch(/may have run twice/);
+    expect((await other.claim(event)).status).toBe("duplicate");
+  });
+
+  it("does not report a lost lease for a handler that ran within it", async () => {
+    const { time, now } = clock();
+    const dedup = createDeduplicator({ store: memoryStore({ now }), claimTtlSeconds: 1 });
+    const outcome = await dedup.run(event, () => {
+      time.now += 999;
+      return "handled";
+    });
+    expect(outcome).toEqual({ status: "processed", result: "handled" });
+  });
+
+  it("refuses a claimTtlSeconds outside 0.1 to 3600 seconds with a TypeError", () => {
+    for (const claimTtlSeconds of [0, 0.05, 3601, Number.POSITIVE_INFINITY]) {
+      expect(() => createDeduplicator({ claimTtlSeconds }), String(claimTtlSeconds)).toThrow(
+        /claimTtlSeconds must be from 0.1 to 3600 seconds/,
+      );
+    }
+    expect(() => createDeduplicator({ claimTtlSeconds: 0.1 })).not.toThrow();
+    expect(() => createDeduplicator({ claimTtlSeconds: 3600 })).not.toThrow();
   });
 
   it("does not let a late release free a newer claim of the same event", async () => {

@@ -6,7 +6,15 @@ import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { createNodeWebhookHandler } from "../src/node.js";
 import { apiKey, now, payoutInReview, signText } from "./support/fixtures.js";
-import { closed, delivery, listening, Recorder, settings } from "./support/receiver.js";
+import {
+  closed,
+  consoleOutput,
+  delivery,
+  listening,
+  Recorder,
+  settings,
+  unsignedDelivery,
+} from "./support/receiver.js";
 import { urlOf } from "./support/servers.js";
 
 let server: Server | undefined;
@@ -58,6 +66,17 @@ describe("createNodeWebhookHandler on node:http", () => {
     expect(await answer(await fetch(url, init))).toEqual({ status: 200, body: { received: true, duplicate: true } });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(recorder.events).toHaveLength(1);
+  });
+
+  it("answers 401 INVALID_TIMESTAMP to an unsigned request whose timestamp has leading zeros, logging no error", async () => {
+    const url = await start(createNodeWebhookHandler(settings, () => {}));
+    let response: { status: number; body: unknown } | undefined;
+    const logged = await consoleOutput(async () => {
+      response = await answer(await fetch(url, unsignedDelivery(`000${now}`)));
+    });
+    expect(response).toEqual({ status: 401, body: { error: "INVALID_TIMESTAMP" } });
+    expect(logged.error).toEqual([]);
+    expect(logged.warn).toEqual([[expect.stringMatching(/^webhook rejected: INVALID_TIMESTAMP: /)]]);
   });
 
   it("answers 405 with Allow: POST to other methods", async () => {

@@ -134,6 +134,17 @@ describe.runIf(redisServerAvailable())("redisStore on a real redis-server", () =
       expect((await other.claim(eventKey(1))).status).toBe("duplicate");
     });
 
+    it("complete says whether the claim was still ours, and marks the event done either way", async () => {
+      const prefix = `complete-${kind}:`;
+      const store = redisStore(clients()[kind], { prefix, persistence: "skip" });
+      expect(await store.claim("k", "mine", 60_000)).toBe("claimed");
+      expect(await store.complete("k", "mine", 60_000)).toBe(true);
+      expect(await store.claim("j", "theirs", 60_000)).toBe("claimed");
+      expect(await store.complete("j", "mine", 60_000)).toBe(false);
+      expect(await ioredis.get(`${prefix}j`)).toBe("done");
+      expect(await store.complete("gone", "mine", 60_000)).toBe(false); // the lease ran out: nothing held it
+    });
+
     it("a renewal by a token that no longer holds the claim fails and extends nothing", async () => {
       const prefix = `renew-lost-${kind}:`;
       const store = redisStore(clients()[kind], { prefix, persistence: "skip" });

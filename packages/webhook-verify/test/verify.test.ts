@@ -158,6 +158,14 @@ describe("verifyWebhook rejects", () => {
     }
   });
 
+  it("a timestamp with leading zeros, a sign or an exponent (INVALID_TIMESTAMP), not a TypeError", async () => {
+    const signed = await signText(body);
+    for (const timestamp of [`000${now}`, `+${now}`, `${now}e0`, ` ${now}`]) {
+      const headers = { ...signed, "x-timestamp": timestamp };
+      await expectCode(verifyWebhook({ body, headers, apiKey, apiSecret, now }), "INVALID_TIMESTAMP");
+    }
+  });
+
   it("a stale delivery (TIMESTAMP_OUT_OF_TOLERANCE), saying it is in the past and by how much", async () => {
     const headers = await signText(body, { timestamp: now - 301 });
     await expectCode(

@@ -54,3 +54,26 @@ export async function closed(server: Server): Promise<void> {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 }
+
+/** What `run` wrote to console.warn and console.error, the handlers' default onError. */
+export async function consoleOutput(run: () => Promise<void>): Promise<{ warn: unknown[][]; error: unknown[][] }> {
+  const logged = { warn: [] as unknown[][], error: [] as unknown[][] };
+  const { warn, error } = console;
+  console.warn = (...args: unknown[]) => void logged.warn.push(args);
+  console.error = (...args: unknown[]) => void logged.error.push(args);
+  try {
+    await run();
+  } finally {
+    Object.assign(console, { warn, error });
+  }
+  return logged;
+}
+
+/** An unsigned request whose X-TIMESTAMP is `timestamp`: a well-formed but wrong X-SIGNATURE. */
+export function unsignedDelivery(timestamp: string): RequestInit {
+  return {
+    method: "POST",
+    body: canonicalize(payoutInReview),
+    headers: { "content-type": "application/json", "x-timestamp": timestamp, "x-signature": `${"A".repeat(43)}=` },
+  };
+}
