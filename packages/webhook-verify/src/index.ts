@@ -2,8 +2,8 @@
 // No Node built-ins and no zod here, so it runs on every runtime.
 export { verifyWebhook } from "./verify.js";
 export type { VerificationSettings, VerifyWebhookOptions } from "./verify.js";
-export { signTestWebhook } from "./sign-test.js";
-export type { SignedTestWebhook, SignTestWebhookOptions } from "./sign-test.js";
+export { signTestWebhook } from "./sign-test-webhook.js";
+export type { SignedTestWebhook, SignTestWebhookOptions } from "./sign-test-webhook.js";
 export { WebhookVerificationError } from "./errors.js";
 export type { WebhookVerificationErrorCode } from "./errors.js";
 export type { WebhookCredential, WebhookSecrets } from "./credentials.js";

@@ -3,7 +3,7 @@ import { credentialList, type WebhookCredential, type WebhookSecrets } from "./c
 import { fail } from "./errors.js";
 import type { ReceivedWebhookEvent, WebhookEvent } from "./events.js";
 import { requireHeader, type WebhookHeaders } from "./headers.js";
-import { equalBit } from "./signature.js";
+import { equalBit } from "./constant-time.js";
 import { canonicalizeText, computeSignature, parseJson } from "./signing.js";
 import { checkTimestamp } from "./timestamp.js";
 import { type EventValidator, validateEvent } from "./validate.js";
@@ -92,30 +92,41 @@ export async function verifyWebhook(options: VerifyWebhookOptions): Promise<Rece
   checkSignatureFormat(signature);
   // The bytes as received are checked first: the service signs the body it sends, so a genuine delivery
   // matches here, with one HMAC per credential over the bytes and no decode.
-  let matched = await matches(credentials, timestamp, raw, signature);
-  let text: string | undefined;
-  let reserialized = false;
-  const small = (typeof raw === "string" ? raw.length : raw.byteLength) <= CANONICAL_FALLBACK_BYTES;
-  // Only when that fails, and only for a body small enough to be cheap, its canonical form: a proxy may have
-  // re-serialized the body (pretty-printed it, reordered keys). Canonicalizing unauthenticated input costs
-  // CPU, so a large unsigned body is rejected after one HMAC per credential.
-  if (matched !== 1 && small) {
-    text = decoded(raw);
-    if (!isCanonicalJson(text)) {
-      let canonical: string | undefined;
-      try {
-        canonical = canonicalizeText(text);
-      } catch {
-        // not JSON: only the raw bytes could have matched
-      }
-      if (canonical !== undefined && canonical !== text) {
-        reserialized = true;
-        matched = await matches(credentials, timestamp, canonical, signature);
-      }
-    }
+  if ((await matches(credentials, timestamp, raw, signature)) === 1) {
+    return validate(parseSigned(decoded(raw)), { strict });
   }
-  if (matched !== 1) fail("INVALID_SIGNATURE", mismatch(reserialized, small, credentials.length));
-  return validate(parseSigned(text ?? decoded(raw)), { strict });
+  const fallback = await matchCanonicalForm(credentials, timestamp, raw, signature);
+  if (!fallback.matched) fail("INVALID_SIGNATURE", mismatch(fallback.reserialized, fallback.small, credentials.length));
+  return validate(parseSigned(fallback.text), { strict });
+}
+
+/**
+ * The signature check's second chance, only for a body small enough to be cheap: its canonical form, in case a
+ * proxy re-serialized the body (pretty-printed it, reordered keys). Canonicalizing unauthenticated input costs
+ * CPU, so a large unsigned body is rejected after one HMAC per credential.
+ */
+async function matchCanonicalForm(
+  credentials: readonly WebhookCredential[],
+  timestamp: string,
+  raw: string | Uint8Array,
+  signature: string,
+): Promise<{ matched: boolean; reserialized: boolean; small: boolean; text: string }> {
+  const small = (typeof raw === "string" ? raw.length : raw.byteLength) <= CANONICAL_FALLBACK_BYTES;
+  if (!small) return { matched: false, reserialized: false, small, text: "" };
+  const text = decoded(raw);
+  const canonical = isCanonicalJson(text) ? undefined : canonicalOrNothing(text);
+  if (canonical === undefined || canonical === text) return { matched: false, reserialized: false, small, text };
+  const matched = (await matches(credentials, timestamp, canonical, signature)) === 1;
+  return { matched, reserialized: true, small, text };
+}
+
+/** The canonical form of a JSON text, or undefined when it is not JSON (then only its raw bytes could match). */
+function canonicalOrNothing(text: string): string | undefined {
+  try {
+    return canonicalizeText(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A Base64 HMAC-SHA256 digest, or INVALID_SIGNATURE naming the usual mistakes. */

@@ -1,6 +1,6 @@
 import { canonicalize } from "@exchange-kit/signing";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { equalBit } from "../src/signature.js";
+import { equalBit } from "../src/constant-time.js";
 import { apiKey, apiSecret, now, payoutInReview, signText } from "./support/fixtures.js";
 
 const computed = vi.hoisted(() => ({ calls: [] as { apiKey: string; canonicalBody: string }[], canonicalized: 0 }));

@@ -14,6 +14,8 @@ import { until } from "./support/wait.js";
 // redelivery to another receiver claims the event and runs it too. The blocked receiver cannot prevent
 // that, but it finds out when its handler ends, and says so through onError.
 
+// Child processes start slowly on a loaded CI machine: the deadlines only turn a hang into a failure.
+const SLOW_MACHINE_MS = 60_000;
 const dir = mkdtempSync(join(tmpdir(), "webhook-verify-lease-"));
 const started: ReceiverProcess[] = [];
 let server: RedisServer | undefined;
@@ -40,10 +42,10 @@ describe.runIf(redisServerAvailable())("a handler that blocks the event loop pas
     const event = eventNumber(7);
     const { body, headers } = await signTestWebhook({ event, apiKey, apiSecret });
     expect((await fetch(blocked.url, { method: "POST", headers, body })).status).toBe(200);
-    await until(() => steps("started").length === 1);
+    await until(() => steps("started").length === 1, SLOW_MACHINE_MS);
     // Blocked, the receiver renews nothing: its claim runs out 0.5 s after its last renewal.
     const key = `lease:${event.id}:${event.event}`;
-    await until(async () => (await admin!.exists(key)) === 0);
+    await until(async () => (await admin!.exists(key)) === 0, SLOW_MACHINE_MS);
 
     // The service's redelivery reaches another receiver on the same Redis, which claims the event and runs it.
     const ran: string[] = [];
@@ -54,16 +56,16 @@ describe.runIf(redisServerAvailable())("a handler that blocks the event loop pas
     );
     const redelivery = await other(new Request(blocked.url, { method: "POST", headers, body }));
     expect(redelivery.status).toBe(200);
-    await until(async () => ran.length === 1 && (await admin!.get(key)) === "done");
+    await until(async () => ran.length === 1 && (await admin!.get(key)) === "done", SLOW_MACHINE_MS);
 
     writeFileSync(release, ""); // the blocked handler ends
-    await until(() => steps("error").length === 1);
+    await until(() => steps("error").length === 1, SLOW_MACHINE_MS);
     expect(steps("done")).toHaveLength(1);
     expect(steps("error")[0]!.error).toEqual({
       name: "LeaseLostError",
       message: expect.stringMatching(new RegExp(`^the claim on ${event.id}:SUCCESS was lost .* may have run twice`)),
     });
-  });
+  }, 180_000);
 
   it("in an inbox, reports a LeaseLostError once another receiver took the event over and ran it", async () => {
     server = await startRedisServer({ appendfsync: "everysec" });
@@ -78,7 +80,7 @@ describe.runIf(redisServerAvailable())("a handler that blocks the event loop pas
     const event = eventNumber(8);
     const { body, headers } = await signTestWebhook({ event, apiKey, apiSecret });
     expect((await fetch(blocked.url, { method: "POST", headers, body })).status).toBe(200);
-    await until(() => steps("started").length === 1);
+    await until(() => steps("started").length === 1, SLOW_MACHINE_MS);
 
     // Another receiver of the same inbox takes the entry over once it has gone unrenewed for the lease.
     const ran: number[] = [];
@@ -90,17 +92,17 @@ describe.runIf(redisServerAvailable())("a handler that blocks the event loop pas
     });
     other.start();
     try {
-      await until(async () => ran.length === 1 && (await admin!.xlen("lease:stream")) === 0);
+      await until(async () => ran.length === 1 && (await admin!.xlen("lease:stream")) === 0, SLOW_MACHINE_MS);
     } finally {
       await other.stop();
     }
     expect(ran).toEqual([2]);
 
     writeFileSync(release, ""); // the blocked handler ends
-    await until(() => steps("error").length === 1);
+    await until(() => steps("error").length === 1, SLOW_MACHINE_MS);
     expect(steps("error")[0]!.error).toEqual({
       name: "LeaseLostError",
       message: expect.stringMatching(new RegExp(`^the claim on ${event.id}:SUCCESS was lost .* may have run twice`)),
     });
-  });
+  }, 180_000);
 });
