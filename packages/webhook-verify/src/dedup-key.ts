@@ -7,7 +7,9 @@
 
 /** What a dedup key is made of: the event's id, its event (the status) and its timestamp (the time of the change). */
 export interface DedupKey {
+  /** The ID of the record that changed. */
   id: string;
+  /** The status it moved to. */
   event: string;
   /** ISO 8601 time of the change, as sent: a redelivery repeats it, a new change of the same status does not. */
   timestamp: string;

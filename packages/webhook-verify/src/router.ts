@@ -29,6 +29,7 @@ export type WebhookRouterContext<Context> = undefined extends Context ? [context
  * all have; the first handler that throws stops the rest and the router rejects with its error.
  */
 export interface WebhookRouter<Context = unknown> {
+  /** Runs every handler registered for `event`, in registration order; rejects with the first one's error. */
   (event: ReceivedWebhookEvent, ...context: WebhookRouterContext<Context>): Promise<void>;
   /**
    * Runs `handler` for this catalog event, its metadata typed (PAYOUT SUCCESS has `utr`). A WebhookRouteError
