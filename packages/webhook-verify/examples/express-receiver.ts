@@ -1,6 +1,6 @@
 import express from "express";
 import { createClient } from "redis";
-import { createDeduplicator } from "@exchange-kit/webhook-verify";
+import { createDeduplicator, createWebhookRouter } from "@exchange-kit/webhook-verify";
 import { createNodeWebhookHandler } from "@exchange-kit/webhook-verify/node";
 import { redisStore } from "@exchange-kit/webhook-verify/redis";
 
@@ -17,6 +17,22 @@ export const redis = await createClient({ url: REDIS_URL })
 const store = redisStore(redis, { persistence: "require" });
 await store.persistence;
 
+// Handlers by event, each event's metadata typed from the catalog; they run after the 200 went out, in the
+// order registered. An event says that something changed: fetch the record by its id.
+export const router = createWebhookRouter()
+  .onAny((event) => console.log(`${event.type.toLowerCase()} ${event.id} is ${event.event}`))
+  .on("PAYOUT", "SUCCESS", (event) => {
+    console.log(`payout ${event.id} (${event.metadata.client_reference_id}) paid, UTR ${event.metadata.utr}`);
+  })
+  .on("PAYOUT", "IN_REVIEW", (event) => {
+    if (event.metadata.reason === "Request for information") {
+      console.log(`payout ${event.id} needs information: ${event.metadata.rfi_link}`);
+    }
+  })
+  .on("PAYIN", "SUCCESS", (event) => console.log(`payin ${event.id} paid: ${event.metadata.transaction_hash}`))
+  .on("CUSTOMER", "FAILED", (event) => console.log(`customer ${event.id} failed KYC: ${event.metadata.failure_reason}`))
+  .onUnknown((event) => console.warn(`new kind of event ${event.type} ${event.event} (${event.unknownReason})`));
+
 export const app = express();
 
 // The webhook route reads the raw body itself: mount it before express.json().
@@ -27,33 +43,10 @@ app.post(
       apiKey: EXCHANGE_API_KEY,
       apiSecret: EXCHANGE_API_SECRET,
       deduplicator: createDeduplicator({ store }),
+      // A handler that throws stops the handlers after it, and lands here.
       onError: (error, event) => console.error("webhook:", event?.type, event?.id, error),
     },
-    // Runs after the 200 went out. An event says that something changed: fetch the record by its id.
-    async (event) => {
-      if (!event.known) {
-        console.warn(`new kind of event ${event.type} ${event.event} (${event.unknownReason})`);
-        return;
-      }
-      switch (event.type) {
-        case "PAYOUT":
-          if (event.event === "IN_REVIEW" && event.metadata.reason === "Request for information") {
-            console.log(`payout ${event.id} needs information: ${event.metadata.rfi_link}`);
-          } else {
-            console.log(`payout ${event.id} (${event.metadata.client_reference_id}) is ${event.event}`);
-          }
-          break;
-        case "PAYIN":
-          if (event.event === "SUCCESS") console.log(`payin ${event.id} paid: ${event.metadata.transaction_hash}`);
-          else console.log(`payin ${event.id} is ${event.event}`);
-          break;
-        case "CUSTOMER":
-        case "BANK":
-        case "EDD":
-          console.log(`${event.type.toLowerCase()} ${event.id} is ${event.event}`);
-          break;
-      }
-    },
+    router,
   ),
 );
 

@@ -1,13 +1,10 @@
+import { type DedupKey, type DedupKeyStrategy, dedupKeyOf, legacyCutoff, legacyKeyFor } from "./dedup-key.js";
 import type { ClaimState, DedupStore } from "./dedup-store.js";
 import { memoryStore } from "./memory-store.js";
 import { retrying } from "./retrying.js";
 import { bounded, LeaseLostError } from "./store-errors.js";
 
-/** What identifies an event for deduplication: the spec deduplicates on id together with event. */
-export interface DedupKey {
-  id: string;
-  event: string;
-}
+export type { DedupKey, DedupKeyStrategy };
 
 /**
  * A claimed delivery: call `complete` after the work succeeded, `release` if
@@ -58,6 +55,18 @@ export interface DeduplicatorOptions {
    * answer 503). Default 1000.
    */
   storeTimeoutMs?: number;
+  /**
+   * Which deliveries count as one event. Default `"id+event+timestamp"`: a redelivery (same timestamp) is a
+   * duplicate, and a record that moves to the same status again (a new change, a new timestamp) is handled.
+   * `"id+event"` is the interface document's plain rule, which drops that second move; or a function.
+   */
+  dedupKey?: DedupKeyStrategy;
+  /**
+   * After upgrading from a version that keyed on `id:event`: the moment its last receiver stopped. An event
+   * whose change (`timestamp`) is earlier is also a duplicate when that version's `id:event` mark says it was
+   * handled (one more store call, for those events only); later changes are never checked against it.
+   */
+  legacyKeysBefore?: Date;
 }
 
 export interface Deduplicator {
@@ -89,8 +98,9 @@ export function leaseMilliseconds(seconds: number, name: string): number {
 }
 
 /**
- * At most one effect per (id, event): claims the event in the store (a
- * lease, renewed while the handler runs), runs the handler, marks it done;
+ * At most one effect per event (its id, event and timestamp: one change of
+ * one record, however often it is delivered): claims the event in the store
+ * (a lease, renewed while the handler runs), runs the handler, marks it done;
  * a failed handler releases the claim.
  *
  * @example
@@ -103,18 +113,33 @@ export function createDeduplicator(options: DeduplicatorOptions = {}): Deduplica
   const ttlMs = milliseconds(ttlSeconds, "ttlSeconds", 1000);
   const claimTtlMs = leaseMilliseconds(claimTtlSeconds, "claimTtlSeconds");
   const timeoutMs = milliseconds(storeTimeoutMs, "storeTimeoutMs", 1);
+  const keyOf = dedupKeyOf(options.dedupKey);
+  const cutoff = legacyCutoff(options.legacyKeysBefore);
 
-  async function claim({ id, event }: DedupKey): Promise<DeliveryClaim> {
-    const key = `${id}:${event}`;
-    const token = crypto.randomUUID();
-    let state: ClaimState;
+  async function claimKey(key: string, token: string): Promise<ClaimState> {
     try {
-      state = await bounded("claim", timeoutMs, () => store.claim(key, token, claimTtlMs));
+      return await bounded("claim", timeoutMs, () => store.claim(key, token, claimTtlMs));
     } catch (error) {
       // The claim may have been written with its answer lost: free it now if we can, or its lease runs out.
       bounded("release", timeoutMs, () => store.release(key, token)).catch(() => {});
       throw error;
     }
+  }
+
+  /** What the earlier version's mark says: claimed only to look, and freed at once when nobody held it. */
+  async function legacyState(legacy: string): Promise<ClaimState> {
+    const token = crypto.randomUUID();
+    const state = await claimKey(legacy, token);
+    if (state === "claimed") await bounded("release", timeoutMs, () => store.release(legacy, token));
+    return state;
+  }
+
+  async function claim(event: DedupKey): Promise<DeliveryClaim> {
+    const key = keyOf(event);
+    const legacy = legacyKeyFor(event, key, cutoff);
+    const seen = legacy === undefined ? "claimed" : await legacyState(legacy);
+    const token = crypto.randomUUID();
+    const state = seen === "claimed" ? await claimKey(key, token) : seen;
     if (state === "done") return { status: "duplicate" };
     if (state === "processing") return { status: "in-progress" };
     return lease(key, token, { store, ttlMs, claimTtlMs, timeoutMs });

@@ -8,7 +8,7 @@ import { type VerificationSettings, verifyWebhook } from "./verify.js";
 
 export type WebhookHandlerOptions = VerificationSettings & {
   /**
-   * Deduplicates deliveries on (id, event). Default: an in-process
+   * Deduplicates deliveries (on id, event and timestamp by default). Default: an in-process
    * `createDeduplicator()`; use one with `redisStore` when several instances
    * receive, or `false` to hand every delivery to `onEvent`.
    */

@@ -10,7 +10,7 @@
  */
 export class EventParkedError extends Error {
   override readonly name = "EventParkedError";
-  /** The event's dedup key, `id:event`: what `inbox.replay` takes. */
+  /** The event's dedup key (`id:event:timestamp` by default): what `inbox.replay` takes. */
   readonly key: string;
   /** How many runs it had. */
   readonly attempts: number;

@@ -6,7 +6,7 @@ import { parseJson } from "./signing.js";
 
 /** An accepted event as the inbox keeps it. */
 export interface InboxRecord {
-  /** The dedup key, `id:event`. */
+  /** The dedup key it was accepted under (`id:event:timestamp` by default). */
   key: string;
   event: ReceivedWebhookEvent;
 }
@@ -19,10 +19,7 @@ export interface ParkedNote {
   parkedAt: number;
 }
 
-/** The key the service deduplicates on: id together with event. */
-export const dedupKey = (event: { id: string; event: string }): string => `${event.id}:${event.event}`;
-
-export const encodeRecord = (event: ReceivedWebhookEvent): string => JSON.stringify({ key: dedupKey(event), event });
+export const encodeRecord = (key: string, event: ReceivedWebhookEvent): string => JSON.stringify({ key, event });
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);

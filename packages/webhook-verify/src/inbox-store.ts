@@ -10,7 +10,7 @@ export interface InboxEntry {
 
 /** A parked event as the store keeps it: the dedup key, the record, and the inbox's note of why (JSON). */
 export interface ParkedRecord {
-  /** The event's dedup key, `id:event`. */
+  /** The event's dedup key (`id:event:timestamp` by default). */
   key: string;
   /** The event's record, as the inbox wrote it. */
   record: string;
@@ -27,9 +27,11 @@ export interface ParkedRecord {
 export interface InboxStore {
   /**
    * Appends the record unless `key` was appended within `ttlMs` (a redelivery): true when appended. Must
-   * be durable when it resolves: the delivery is answered 200 after it.
+   * be durable when it resolves: the delivery is answered 200 after it. `legacyKey`, when given, is the
+   * `id:event` key an earlier version appended the event under: a redelivery too if it was appended within
+   * its TTL (a store written before `legacyKey` existed ignores it, and such events run once more).
    */
-  append(key: string, record: string, ttlMs: number, now: number): Promise<boolean>;
+  append(key: string, record: string, ttlMs: number, now: number, legacyKey?: string): Promise<boolean>;
   /**
    * Up to `count` entries for `consumer` to handle: retries that are due, entries whose holder has not
    * renewed them for `leaseMs` (it died or blocked), then new ones. Each is held by `consumer` until done.

@@ -9,7 +9,7 @@ import { type InboxStoreError, inboxBounded, LeaseLostError } from "./store-erro
 export interface InboxContext {
   /** Which run this is: 1 for the first, 2 for the first retry; a run cut short by a crash counts. */
   attempt: number;
-  /** The event's dedup key, `id:event`: what `inbox.replay` takes once it is parked. */
+  /** The event's dedup key (`id:event:timestamp` by default): what `inbox.replay` takes once it is parked. */
   key: string;
 }
 

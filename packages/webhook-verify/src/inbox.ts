@@ -1,6 +1,7 @@
+import { type DedupKeyStrategy, dedupKeyOf, legacyCutoff, legacyKeyFor } from "./dedup-key.js";
 import { leaseMilliseconds } from "./deduplicator.js";
 import type { ReceivedWebhookEvent } from "./events.js";
-import { decodeNote, decodeRecord, encodeRecord, dedupKey } from "./inbox-records.js";
+import { decodeNote, decodeRecord, encodeRecord } from "./inbox-records.js";
 import type { InboxStore, ParkedRecord } from "./inbox-store.js";
 import { type InboxContext, type InboxHandler, InboxWorker } from "./inbox-worker.js";
 import { inboxBounded } from "./store-errors.js";
@@ -32,8 +33,20 @@ export interface InboxOptions {
   pollIntervalMs?: number;
   /** Longest wait for one store call, in milliseconds; a delivery whose append takes longer gets 503. Default 1000. */
   storeTimeoutMs?: number;
-  /** How long an accepted event's id is remembered, so that redeliveries are not appended again. Default 7 days. */
+  /** How long an accepted event's dedup key is remembered, so that redeliveries are not appended again. Default 7 days. */
   ttlSeconds?: number;
+  /**
+   * Which deliveries count as one event, as for `createDeduplicator`. Default `"id+event+timestamp"`: a
+   * redelivery is a duplicate, a record's new move to a status it had before is a new event. `"id+event"`
+   * is the interface document's plain rule; or a function.
+   */
+  dedupKey?: DedupKeyStrategy;
+  /**
+   * After upgrading from a version that keyed on `id:event`: the moment its last receiver stopped. An event
+   * whose change (`timestamp`) is earlier is also a duplicate when that version's mark says it was accepted.
+   * Needs a store that takes `append`'s `legacyKey` (both of this package's do).
+   */
+  legacyKeysBefore?: Date;
   /**
    * Handler failures (each run), EventParkedError, LeaseLostError and store failures. Default: console.error.
    */
@@ -44,7 +57,7 @@ export interface InboxOptions {
 
 /** An event that failed its last run, kept for `replay`. */
 export interface ParkedEvent {
-  /** The dedup key, `id:event`: what `replay` takes. */
+  /** The dedup key (`id:event:timestamp` by default): what `replay` takes. */
   key: string;
   /** The event; undefined only when its record could not be read. */
   event: ReceivedWebhookEvent | undefined;
@@ -137,10 +150,14 @@ export function createInbox(options: InboxOptions): Inbox {
     }
   };
   const worker = new InboxWorker({ ...settings, report });
+  const keyOf = dedupKeyOf(options.dedupKey);
+  const cutoff = legacyCutoff(options.legacyKeysBefore);
   return {
     async accept(event) {
-      const record = encodeRecord(event);
-      const fresh = await inboxBounded("append", timeoutMs, () => store.append(dedupKey(event), record, ttlMs, now()));
+      const key = keyOf(event);
+      const legacy = legacyKeyFor(event, key, cutoff);
+      const record = encodeRecord(key, event);
+      const fresh = await inboxBounded("append", timeoutMs, () => store.append(key, record, ttlMs, now(), legacy));
       if (fresh) worker.wake();
       return fresh ? "accepted" : "duplicate";
     },

@@ -1,4 +1,4 @@
-// The core entry: verification, events, deduplication, the inbox and the Fetch adapter.
+// The core entry: verification, events, the router, deduplication, the inbox and the Fetch adapter.
 // No Node built-ins and no zod here, so it runs on every runtime.
 export { verifyWebhook } from "./verify.js";
 export type { VerificationSettings, VerifyWebhookOptions } from "./verify.js";
@@ -43,12 +43,12 @@ export type {
 export { createDeduplicator } from "./deduplicator.js";
 export type {
   ClaimedDelivery,
-  DedupKey,
   DedupResult,
   Deduplicator,
   DeduplicatorOptions,
   DeliveryClaim,
 } from "./deduplicator.js";
+export type { DedupKey, DedupKeyStrategy } from "./dedup-key.js";
 export type { ClaimState, DedupStore } from "./dedup-store.js";
 export { DedupStoreError, InboxStoreError, LeaseLostError } from "./store-errors.js";
 export { memoryStore } from "./memory-store.js";
@@ -59,6 +59,15 @@ export type { InboxEntry, InboxStore, ParkedRecord } from "./inbox-store.js";
 export { EventParkedError } from "./inbox-errors.js";
 export { memoryInbox } from "./memory-inbox.js";
 export type { MemoryInboxOptions } from "./memory-inbox.js";
+export { createWebhookRouter } from "./router.js";
+export type {
+  WebhookEventStatus,
+  WebhookEventType,
+  WebhookRouteHandler,
+  WebhookRouter,
+  WebhookRouterContext,
+} from "./router.js";
+export { WebhookRouteError } from "./router-errors.js";
 export { createWebhookHandler } from "./fetch-handler.js";
 export type { FetchWebhookHandler, WebhookContext } from "./fetch-handler.js";
 export type { WebhookEventHandler, WebhookHandlerOptions } from "./delivery.js";

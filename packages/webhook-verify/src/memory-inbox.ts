@@ -31,9 +31,13 @@ interface State {
   ids: number;
 }
 
-/** Marks `key` seen until `expiresAt`, unless it is already; drops expired and surplus marks. */
-function mark({ marks, maxMarks }: State, key: string, expiresAt: number, now: number): boolean {
+/**
+ * Marks `key` seen until `expiresAt`, unless it or `legacyKey` (an earlier version's key, only checked) is
+ * already; drops expired and surplus marks.
+ */
+function mark({ marks, maxMarks }: State, key: string, expiresAt: number, now: number, legacyKey?: string): boolean {
   if ((marks.get(key) ?? 0) > now) return false;
+  if (legacyKey !== undefined && (marks.get(legacyKey) ?? 0) > now) return false;
   marks.delete(key);
   marks.set(key, expiresAt);
   for (const [oldest, until] of marks) {
@@ -103,7 +107,8 @@ export function memoryInbox(options: MemoryInboxOptions = {}): InboxStore {
     ids: 0,
   };
   return {
-    append: async (key, record, ttlMs, now) => mark(state, key, now + ttlMs, now) && enqueue(state, record, 1),
+    append: async (key, record, ttlMs, now, legacyKey) =>
+      mark(state, key, now + ttlMs, now, legacyKey) && enqueue(state, record, 1),
     take: async (consumer, count, leaseMs, now) => take(state, consumer, count, leaseMs, now),
     async renew(consumer, id, now) {
       const entry = state.held.get(id);

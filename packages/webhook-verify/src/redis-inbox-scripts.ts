@@ -3,9 +3,13 @@
 // Stream entries hold two fields: `record` (the event, JSON the inbox wrote) and `attempt` (the run number
 // of the entry's first delivery; the group's delivery count adds the runs since).
 
-/** KEYS: seen mark, stream. ARGV: record, mark TTL ms. 1 when appended; 0 for a redelivery. */
+/**
+ * KEYS: seen mark, stream, and optionally an earlier version's seen mark (only checked). ARGV: record, mark
+ * TTL ms. 1 when appended; 0 for a redelivery.
+ */
 export const APPEND = `
 if redis.call("EXISTS", KEYS[1]) == 1 then return 0 end
+if KEYS[3] and redis.call("EXISTS", KEYS[3]) == 1 then return 0 end
 redis.call("XADD", KEYS[2], "*", "record", ARGV[1], "attempt", "1")
 redis.call("SET", KEYS[1], "1", "PX", ARGV[2])
 return 1`;

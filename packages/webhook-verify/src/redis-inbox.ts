@@ -80,9 +80,11 @@ export function redisInbox(client: RedisClientLike, options: RedisInboxOptions =
 
   return {
     persistence,
-    async append(key, record, ttlMs) {
+    async append(key, record, ttlMs, _now, legacyKey) {
       await ready();
-      return flag(redis.evaluate(APPEND, [`${prefix}seen:${key}`, stream!], [record, String(ttlMs)]));
+      const keys = [`${prefix}seen:${key}`, stream!];
+      if (legacyKey !== undefined) keys.push(`${prefix}seen:${legacyKey}`);
+      return flag(redis.evaluate(APPEND, keys, [record, String(ttlMs)]));
     },
     async take(consumer, count, leaseMs, now) {
       const args = [group, consumer, String(count), String(leaseMs), String(now), cursor];

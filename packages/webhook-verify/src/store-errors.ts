@@ -137,7 +137,7 @@ export function inboxBounded<T>(
  */
 export class LeaseLostError extends Error {
   override readonly name = "LeaseLostError";
-  /** The event's dedup key, `id:event`. */
+  /** The event's dedup key (`id:event:timestamp` by default). */
   readonly key: string;
   /** The lease that ran out, in milliseconds. */
   readonly leaseMs: number;

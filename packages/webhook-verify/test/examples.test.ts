@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from "vitest";
-import { signTestWebhook } from "../src/index.js";
+import { type ReceivedWebhookEvent, signTestWebhook } from "../src/index.js";
 import { apiKey, apiSecret, payoutInReview } from "./support/fixtures.js";
 import { closed, listening } from "./support/receiver.js";
 import { redisServerAvailable, type RedisServer, startRedisServer, urlOf } from "./support/servers.js";
@@ -50,7 +50,7 @@ async function logged(spy: MockInstance, text: string | RegExp): Promise<void> {
 
 describe("the README", () => {
   const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-  it.each(["express-receiver.ts", "express-inbox-receiver.ts", "hono-receiver.ts", "next-route.ts"])(
+  it.each(["express-receiver.ts", "express-inbox-receiver.ts", "inbox-router.ts", "hono-receiver.ts", "next-route.ts"])(
     "contains examples/%s verbatim",
     (name) => {
       expect(readme).toContain("```ts\n" + example(name) + "```");
@@ -81,6 +81,14 @@ describe.runIf(redisServerAvailable())("examples/express-receiver.ts", () => {
   it("acknowledges a signed delivery and handles it after the answer", async () => {
     expect(await post(url, payoutInReview)).toEqual({ status: 200, body: { received: true } });
     await logged(log, `payout ${payoutInReview.id} needs information: ${payoutInReview.metadata.rfi_link}`);
+  });
+
+  it("runs the handlers registered for the event's type and event, with its typed metadata", async () => {
+    const event = exampleNamed("payout", "success");
+    expect(await post(url, event)).toEqual({ status: 200, body: { received: true } });
+    const { client_reference_id, utr } = event.metadata;
+    await logged(log, `payout ${event.id} (${client_reference_id}) paid, UTR ${utr}`);
+    await logged(log, `payout ${event.id} is SUCCESS`); // onAny, registered first
   });
 
   it("answers a redelivery 200 without handling it again", async () => {
@@ -150,6 +158,40 @@ describe.runIf(redisServerAvailable())("examples/express-inbox-receiver.ts", () 
       status: 401,
       body: { error: "INVALID_SIGNATURE" },
     });
+  });
+});
+
+describe("examples/inbox-router.ts", () => {
+  let example: typeof import("../examples/inbox-router.js");
+
+  beforeAll(async () => {
+    example = await import("../examples/inbox-router.js");
+    example.inbox.start();
+  });
+
+  afterAll(async () => {
+    await example?.inbox.stop();
+  });
+
+  const received = (value: object) => ({ ...value, known: true }) as ReceivedWebhookEvent;
+
+  it("runs an accepted PAYOUT SUCCESS through its typed handler", async () => {
+    const event = exampleNamed("payout", "success");
+    await example.inbox.accept(received(event));
+    const { utr, client_reference_id } = event.metadata;
+    await logged(log, `payout ${event.id} paid, UTR ${utr} (${client_reference_id})`);
+  });
+
+  it("gives the type's handler the inbox's attempt", async () => {
+    const event = exampleNamed("customer", "verified");
+    await example.inbox.accept(received(event));
+    await logged(log, `customer ${event.id} is VERIFIED (run 1)`);
+  });
+
+  it("sends an event the catalog does not know to onUnknown", async () => {
+    const unknown: ReceivedWebhookEvent = { ...payoutInReview, event: "ON_HOLD", known: false, unknownReason: "new" };
+    await example.inbox.accept(unknown);
+    await logged(warn, "new kind of event PAYOUT ON_HOLD: new");
   });
 });
 

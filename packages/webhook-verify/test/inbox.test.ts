@@ -20,7 +20,7 @@ import { until } from "./support/wait.js";
 // The inbox's behaviour on each store: in memory, and on a real redis-server through both client libraries.
 
 const event = (n: number) => ({ ...eventNumber(n), known: true }) as ReceivedWebhookEvent;
-const keyOf = (n: number) => `${eventNumber(n).id}:SUCCESS`;
+const keyOf = (n: number) => `${eventNumber(n).id}:SUCCESS:${eventNumber(n).timestamp}`;
 
 let server: RedisServer | undefined;
 let clients: { nodeRedis: RedisClientLike & { close(): Promise<void> }; ioredis: Redis } | undefined;

@@ -90,7 +90,7 @@ describe("createDeduplicator with memoryStore", () => {
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(LeaseLostError);
-    expect(error).toMatchObject({ key: `${event.id}:${event.event}`, leaseMs: 1_000 });
+    expect(error).toMatchObject({ key: `${event.id}:${event.event}:${event.timestamp}`, leaseMs: 1_000 });
     expect((error as Error).message).toMatch(/may have run twice/);
     expect((await other.claim(event)).status).toBe("duplicate");
   });

@@ -64,7 +64,7 @@ describe.runIf(redisServerAvailable())("redisStore on a real redis-server", () =
         ttlSeconds: 3600,
         claimTtlSeconds: 60,
       });
-      const key = `${prefix}${eventKey(1).id}:${eventKey(1).event}`;
+      const key = `${prefix}${eventKey(1).id}:${eventKey(1).event}:${eventKey(1).timestamp}`;
       const claim = await dedup.claim(eventKey(1));
       expect(await ioredis.get(key)).toMatch(/^processing:/);
       expect(await ioredis.pttl(key)).toBeGreaterThan(59_000);
@@ -94,7 +94,7 @@ describe.runIf(redisServerAvailable())("redisStore on a real redis-server", () =
         claimTtlSeconds: 0.2,
       });
       await claimThenDie(prefix);
-      await gone(`${prefix}${eventKey(1).id}:${eventKey(1).event}`);
+      await gone(`${prefix}${eventKey(1).id}:${eventKey(1).event}:${eventKey(1).timestamp}`);
       expect((await dedup.claim(eventKey(1))).status).toBe("claimed");
     });
 
@@ -103,10 +103,10 @@ describe.runIf(redisServerAvailable())("redisStore on a real redis-server", () =
       const store = redisStore(clients()[kind], { prefix, persistence: "skip" });
       const dedup = createDeduplicator({ store, claimTtlSeconds: 0.2 });
       const stale = await claimThenDie(prefix);
-      await gone(`${prefix}${eventKey(1).id}:${eventKey(1).event}`);
+      await gone(`${prefix}${eventKey(1).id}:${eventKey(1).event}:${eventKey(1).timestamp}`);
       expect((await dedup.claim(eventKey(1))).status).toBe("claimed");
       // The dead receiver's token, released through a live connection: the newer claim stays.
-      await store.release(`${eventKey(1).id}:${eventKey(1).event}`, "not-the-holder");
+      await store.release(`${eventKey(1).id}:${eventKey(1).event}:${eventKey(1).timestamp}`, "not-the-holder");
       await stale.release().catch(() => {}); // its own connection is closed
       expect((await dedup.claim(eventKey(1))).status).toBe("in-progress");
     });

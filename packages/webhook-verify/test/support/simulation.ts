@@ -41,7 +41,11 @@ export function seeded(seed: number): () => number {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function eventKey(n: number) {
-  return { id: `0b6f1a52-7c3d-4e8f-9a1b-${n.toString(16).padStart(12, "0")}`, event: "SUCCESS" };
+  return {
+    id: `0b6f1a52-7c3d-4e8f-9a1b-${n.toString(16).padStart(12, "0")}`,
+    event: "SUCCESS",
+    timestamp: "2026-03-01T10:21:04Z",
+  };
 }
 
 export async function simulateDeliveries(options: SimulationOptions): Promise<SimulationReport> {
