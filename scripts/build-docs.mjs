@@ -132,6 +132,13 @@ ${body}
   }
 }
 
+// Redoc's example menu sits above every request sample but switches only the JSON payload. A TypeScript or curl
+// sample is one example's (its label and first comment name it), so beside one the menu would offer a choice that
+// changes nothing: it shows with the payload only.
+const EXAMPLE_MENU_CSS = `
+  .panel-request-samples [data-testid="panel-body"]:has(pre code:not([data-language="json"]))
+    > div:has(> [data-testid="dropdown"] > button[aria-label="Example"]) { display: none; }`;
+
 /** A copy of Redocly's default page template with our header above the reference. */
 function referenceTemplate(pages) {
   return `<!DOCTYPE html>
@@ -141,7 +148,7 @@ function referenceTemplate(pages) {
   <title>{{title}}</title>
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <style>
-    body { padding: 0; margin: 0; }${NAV_CSS}
+    body { padding: 0; margin: 0; }${NAV_CSS}${EXAMPLE_MENU_CSS}
   </style>
   {{{redocHead}}}
 </head>
@@ -153,32 +160,62 @@ function referenceTemplate(pages) {
 `;
 }
 
+/** Runs the Redocly CLI (the root devDependency) from the repository root; throws on failure. */
+function redocly(args) {
+  const cli = join(root, "node_modules", "@redocly", "cli", "bin", "cli.js");
+  const run = spawnSync(process.execPath, [cli, ...args], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+  });
+  if (run.error) throw run.error;
+  if (run.status !== 0) throw new Error(`redocly ${args[0]} exited with ${run.status ?? run.signal}`);
+}
+
+/**
+ * The languages of the reference's code-sample menu: every x-codeSamples label of the bundle (all TypeScript
+ * samples, then all curl samples, each in the spec's order), then the JSON payload. Redoc shows a sample only
+ * when its label is a listed language, so an operation with several request examples (one sample per example,
+ * labelled `TypeScript (bySendingAmount)`) needs its labels listed: a fixed list in redocly.yaml would hide them.
+ */
+function sampleLanguages(bundle) {
+  const labels = new Map();
+  for (const item of Object.values(bundle.paths ?? {})) {
+    for (const operation of Object.values(item ?? {})) {
+      for (const sample of operation?.["x-codeSamples"] ?? []) {
+        if (!labels.has(sample.lang)) labels.set(sample.lang, new Set());
+        labels.get(sample.lang).add(sample.label ?? sample.lang);
+      }
+    }
+  }
+  const languages = [...labels].flatMap(([lang, set]) => [...set].map((label) => ({ lang, label })));
+  return [...languages, { lang: "Payload" }];
+}
+
+/**
+ * Bundles the spec with redocly.yaml (its decorators add the code samples), then builds the page from the bundle
+ * with a config of the reference's own: telemetry off, and the code-sample languages the bundle carries.
+ */
 function buildReference(pages) {
   const work = mkdtempSync(join(tmpdir(), "exchange-kit-docs-"));
   try {
     const template = join(work, "template.hbs");
     writeFileSync(template, referenceTemplate(pages));
-    const cli = join(root, "node_modules", "@redocly", "cli", "bin", "cli.js");
-    const run = spawnSync(
-      process.execPath,
-      [
-        cli,
-        "build-docs",
-        spec,
-        `--output=${join(out, "index.html")}`,
-        `--template=${template}`,
-        // Embed Redoc itself: the default loads it from a CDN, and readers may be offline.
-        "--inlineBundle",
-        `--config=${join(root, "redocly.yaml")}`,
-      ],
-      {
-        cwd: root,
-        stdio: "inherit",
-        env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
-      },
-    );
-    if (run.error) throw run.error;
-    if (run.status !== 0) throw new Error(`redocly build-docs exited with ${run.status ?? run.signal}`);
+    const bundled = join(work, "openapi.json");
+    redocly(["bundle", spec, "--ext=json", `--output=${bundled}`, `--config=${join(root, "redocly.yaml")}`]);
+    const config = join(work, "redocly.yaml");
+    // JSON is YAML. No usage data leaves the machine, from the CLI or the built page: readers may be offline.
+    const options = { codeSamples: { languages: sampleLanguages(JSON.parse(readFileSync(bundled, "utf8"))) } };
+    writeFileSync(config, JSON.stringify({ telemetry: "off", openapi: options }, null, 2));
+    redocly([
+      "build-docs",
+      bundled,
+      `--output=${join(out, "index.html")}`,
+      `--template=${template}`,
+      // Embed Redoc itself: the default loads it from a CDN, and readers may be offline.
+      "--inlineBundle",
+      `--config=${config}`,
+    ]);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

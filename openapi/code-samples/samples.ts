@@ -12,6 +12,8 @@ export interface ExampleRequest {
   operationId: string;
   /** The request body example's name, or `parameters` for an operation without a body. */
   example: string;
+  /** The body example's summary (what it shows), when it has one. */
+  summary: string | undefined;
   method: string;
   path: string;
   group: string;
@@ -70,14 +72,21 @@ function extraQueryOf(op: JsonObject): Pair[] {
     .map((p) => [String(p.name), p.example!] as Pair);
 }
 
-/** The JSON request body examples of an operation, by name, each as its value. */
-function bodyExamplesOf(spec: JsonObject, op: JsonObject): [string, Json][] {
+interface BodyExample {
+  name: string;
+  summary: string | undefined;
+  value: Json;
+}
+
+/** The JSON request body examples of an operation, in the spec's order. */
+function bodyExamplesOf(spec: JsonObject, op: JsonObject): BodyExample[] {
   const body = deref(spec, op.requestBody);
   const media = isObject(body) && isObject(body.content) ? body.content["application/json"] : undefined;
   const examples = isObject(media) && isObject(media.examples) ? media.examples : {};
   return Object.keys(examples).map((name) => {
     const ex = deref(spec, examples[name]);
-    return [name, isObject(ex) ? (ex.value ?? null) : null];
+    const summary = isObject(ex) && typeof ex.summary === "string" ? ex.summary : undefined;
+    return { name, summary, value: isObject(ex) ? (ex.value ?? null) : null };
   });
 }
 
@@ -99,8 +108,8 @@ function requestsOf(spec: JsonObject, path: string, item: JsonObject, method: st
     extraQuery: extraQueryOf(op),
   };
   const bodies = bodyExamplesOf(spec, op);
-  if (bodies.length === 0) return [{ ...base, example: "parameters", body: undefined }];
-  return bodies.map(([name, body]) => ({ ...base, example: name, body }));
+  if (bodies.length === 0) return [{ ...base, example: "parameters", summary: undefined, body: undefined }];
+  return bodies.map(({ name, summary, value }) => ({ ...base, example: name, summary, body: value }));
 }
 
 /** One request per body example; one with the parameter examples for an operation without a body. */
@@ -139,6 +148,10 @@ export const TS_PRELUDE = [
   "",
 ];
 
+/** The example's summary as a comment line (with `marker`), so a sample says which example it sends. */
+const summaryLine = (req: ExampleRequest, marker: string): string[] =>
+  req.summary === undefined ? [] : [`${marker} ${req.summary.replace(/\s+/g, " ")}`];
+
 /** The statements of the TypeScript sample after its prelude: the call and the use of its result. */
 export function typescriptCall(req: ExampleRequest): string {
   const args = req.pathParams.map(([, v]) => literal(v));
@@ -152,7 +165,7 @@ export function typescriptCall(req: ExampleRequest): string {
       ? "// extraQuery: the sandbox's parameter names; the interface does not publish them.\n"
       : "";
   const oneLine = `${comment}const data = await ${call}(${args.join(", ")});`;
-  return `${oneLine}\nconsole.log(data);`;
+  return [...summaryLine(req, "//"), oneLine, "console.log(data);"].join("\n");
 }
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -169,6 +182,7 @@ export function curlSample(req: ExampleRequest): string {
   // The canonical body is the one signed and the one sent, byte for byte.
   const body = req.body === undefined ? undefined : canonicalize(req.body as object);
   const lines = [
+    ...summaryLine(req, "#").flatMap((line) => [line, ""]),
     "# X-API-KEY, X-TIMESTAMP and X-SIGNATURE, with the exact body to send: `exchange-kit sign` reads",
     "# EXCHANGE_API_KEY and EXCHANGE_API_SECRET and prints a ready curl command (--url). The signature is",
     '# Base64(HMAC-SHA256(secret, apiKey + "|" + timestamp + "|" + canonicalBody))' +

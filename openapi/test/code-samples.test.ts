@@ -25,6 +25,19 @@ describe("the code samples of the reference", () => {
     expect(Object.keys(committed).sort()).toEqual([...operations].sort());
   });
 
+  it("say which request example they send: its summary as the first comment of the call", () => {
+    const requests = exampleRequests(spec).filter((r) => r.summary !== undefined);
+    expect(requests.length).toBeGreaterThan(0);
+    for (const req of requests) {
+      const list = committed[req.operationId] ?? [];
+      const several = list.length > 2;
+      const of = (lang: string) =>
+        list.find((s) => s.lang === lang && (!several || s.label.endsWith(`(${req.example})`)));
+      expect(of("TypeScript")?.source, `${req.operationId} ${req.example}`).toContain(`\n// ${req.summary}\n`);
+      expect(of("curl")?.source.startsWith(`# ${req.summary}\n`), `${req.operationId} ${req.example}`).toBe(true);
+    }
+  });
+
   it.each(curlSamples)("%s signs and sends the same canonical body", (_name, sample) => {
     const signed = quoted(sample.source, "--body");
     const sent = quoted(sample.source, "--data-raw");

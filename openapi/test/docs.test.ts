@@ -1,13 +1,27 @@
 // `pnpm docs` (scripts/build-docs.mjs): one self-contained reference page plus the guides, rendered in headless
-// Chromium to check that every operation and webhook of the spec has its section.
+// Chromium (playwright-core driving the system's Chromium) to check what a reader sees: a section for every
+// operation and webhook of the spec, and beside every operation its code samples, one TypeScript and one curl
+// sample per request example.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { pathToFileURL } from "node:url";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, findChromium, INSTALL_HINT } from "./chromium.js";
+import type { CodeSample } from "../code-samples/samples.ts";
+import { findChromium, INSTALL_HINT, launchChromium } from "./chromium.js";
 import { bundleSpec, operationsOf, repoRoot, specRoot } from "./helpers.js";
+import {
+  alternativeNames,
+  exampleMenu,
+  openSection,
+  requestSamplesPanel,
+  sampleMenu,
+  sectionId,
+  sectionTitle,
+  showSample,
+} from "./reference-page.js";
 
 const chromium = findChromium();
 const inCI = Boolean(process.env.CI);
@@ -15,19 +29,19 @@ const skipBrowser = !chromium && !inCI;
 if (skipBrowser) console.warn(`[docs.test] Chromium not found: the rendering test is skipped. ${INSTALL_HINT}`);
 
 const out = mkdtempSync(join(tmpdir(), "exchange-kit-reference-"));
-const page = join(out, "index.html");
-const screenshotPath = join(repoRoot, "openapi", "test-results", "reference.png");
+const referenceFile = join(out, "index.html");
+const screenshotPath = join(repoRoot, "openapi", "test-results", "reference-payout-quotation.png");
 const guideNames = readdirSync(join(repoRoot, "docs", "guides"))
   .filter((f) => f.endsWith(".md"))
   .map((f) => basename(f, ".md"));
 
-/** Redoc 3 (Redocly CLI 2's build-docs) gives each operation's section the id `<tag slug>/<operationid in lower case>`. */
-const slug = (s: string) =>
-  s
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-const sectionId = (tag: string, operationId: string) => `${slug(tag)}/${operationId.toLowerCase()}`;
+// The spec as the reference gets it: bundled with redocly.yaml, whose decorator adds each operation's x-codeSamples.
+const operations = operationsOf(bundleSpec(specRoot));
+const samplesOf = (operation: any): CodeSample[] => operation["x-codeSamples"] ?? [];
+const withSamples = operations.filter((o) => samplesOf(o.operation).length > 0);
+const idOf = (o: (typeof operations)[number]) => sectionId(o.tags[0] ?? "", o.operationId);
+/** Code as text, line by line without trailing blanks (the page's code block keeps the lines as they are). */
+const lines = (code: string) => code.replace(/[ \t]+$/gm, "").trim();
 
 beforeAll(() => {
   const run = spawnSync(process.execPath, [join(repoRoot, "scripts", "build-docs.mjs"), "--out", out], {
@@ -42,7 +56,7 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 describe("pnpm docs: the built files", () => {
   it("writes one self-contained reference page: Redoc inlined, nothing loaded from a CDN", () => {
-    const html = readFileSync(page, "utf8");
+    const html = readFileSync(referenceFile, "utf8");
     expect(html).toMatch(/<div id="redoc">/);
     // No external script or stylesheet: the page must work offline.
     expect(html).not.toMatch(/<script[^>]*\ssrc=["']?https?:/i);
@@ -53,7 +67,7 @@ describe("pnpm docs: the built files", () => {
   });
 
   it("renders the README and every guide to HTML beside it, linked from the reference header", () => {
-    const html = readFileSync(page, "utf8");
+    const html = readFileSync(referenceFile, "utf8");
     expect(existsSync(join(out, "guides", "index.html"))).toBe(true);
     expect(html).toContain('href="guides/index.html"');
     for (const name of guideNames) {
@@ -71,105 +85,103 @@ describe("pnpm docs: the built files", () => {
   });
 });
 
+describe("the reference's inputs", () => {
+  it("carry code samples for every operation of the paths: one TypeScript and one curl sample per request example", () => {
+    const paths = operations.filter((o) => o.kind === "path");
+    expect(paths.length).toBeGreaterThan(0);
+    expect(withSamples.map((o) => o.operationId)).toEqual(paths.map((o) => o.operationId));
+    for (const o of withSamples) {
+      const langs = samplesOf(o.operation).map((s) => s.lang);
+      const typescript = langs.filter((l) => l === "TypeScript").length;
+      expect(typescript, o.operationId).toBeGreaterThan(0);
+      expect(langs.filter((l) => l === "curl").length, o.operationId).toBe(typescript);
+    }
+  });
+});
+
 describe.skipIf(skipBrowser)("pnpm docs: rendered in headless Chromium", () => {
   let browser: Browser | undefined;
+  let page: Page;
+
+  beforeAll(async () => {
+    if (!chromium) throw new Error(`Chromium is required on CI for the docs test and was not found. ${INSTALL_HINT}`);
+    browser = await launchChromium(chromium);
+    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    // A missing element fails its step in seconds, not after Playwright's default 30 s.
+    page.setDefaultTimeout(10_000);
+    await page.goto(pathToFileURL(referenceFile).href);
+    await page.locator("#api-content").waitFor({ timeout: 30_000 });
+  });
+
   afterAll(async () => {
     await browser?.close();
   });
 
-  it("shows a section for every operation and every webhook of the spec, and saves a screenshot", async () => {
-    if (!chromium) throw new Error(`Chromium is required on CI for the docs test and was not found. ${INSTALL_HINT}`);
-    const operations = operationsOf(bundleSpec(specRoot));
-    expect(operations.filter((o) => o.kind === "path").length).toBeGreaterThan(0);
+  it("shows the header that links the reference to the guides", async () => {
+    await expect(page.locator('nav.ek-nav a[href="guides/index.html"]').isVisible()).resolves.toBe(true);
+  });
 
-    browser = await Browser.launch(chromium, { width: 1280, height: 2400, lifetimeMs: 90_000 });
-    const url = pathToFileURL(page).href;
-    await browser.navigate(url);
-    const started = await browser.evaluate<boolean>(`(async () => {
-      for (let i = 0; i < 300; i++) {
-        if (document.readyState === 'complete' && document.getElementById('api-content')) return true;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      return false;
-    })()`);
-    expect(started, "the reference app rendered #api-content").toBe(true);
-    expect(await browser.evaluate<boolean>(`!!document.querySelector('nav.ek-nav a[href="guides/index.html"]')`)).toBe(
-      true,
-    );
-
-    // Redoc 3 renders operations lazily (as they scroll into view), one route per operation: open each route
-    // and wait for its section.
-    const ids = operations.map((o) => sectionId(o.tags[0] ?? "", o.operationId));
-    const found = await browser.evaluate<Record<string, string | null>>(
-      `(async (ids) => {
-        const found = {};
-        for (const id of ids) {
-          location.hash = '#/' + id;
-          let el = null;
-          for (let i = 0; i < 100 && !el; i++) {
-            el = document.getElementById(id);
-            if (!el) await new Promise((r) => setTimeout(r, 50));
-          }
-          found[id] = el ? el.textContent.replace(/\\s+/g, ' ').slice(0, 300) : null;
-        }
-        return found;
-      })(${JSON.stringify(ids)})`,
-      60_000,
-    );
+  it("shows a section titled with its summary for every operation and every webhook of the spec", async () => {
+    expect(operations.some((o) => o.kind === "webhook")).toBe(true);
     const missing: string[] = [];
-    for (const [index, op] of operations.entries()) {
-      const id = ids[index] ?? "";
-      const text = found[id];
-      if (!text?.includes(op.summary)) {
-        missing.push(
-          `${op.kind} ${op.operationId} (#${id}): ${text ? `summary "${op.summary}" not shown` : "no section"}`,
-        );
-      }
+    for (const o of operations) {
+      const title = await sectionTitle(await openSection(page, idOf(o)));
+      if (!title.startsWith(o.summary)) missing.push(`${o.kind} ${o.operationId} (#${idOf(o)}): "${title}"`);
     }
     expect(missing.join("\n")).toBe("");
-    expect(
-      operations.filter((o) => o.kind === "webhook").every((o) => found[sectionId(o.tags[0] ?? "", o.operationId)]),
-    ).toBe(true);
+  }, 60_000);
 
-    // Code samples beside each operation (x-codeSamples, merged from the generated file at docs time): the
-    // TypeScript client call is shown first; the language menu offers the curl sample with `exchange-kit sign`.
-    const createId = sectionId("Customers", "createCustomer");
-    const samples = await browser.evaluate<string[]>(
-      `(async () => {
-        const sleep = () => new Promise((r) => setTimeout(r, 50));
-        const text = () => document.getElementById('api-content')?.textContent ?? '';
-        const seen = [];
-        location.hash = '#/${createId}';
-        for (let i = 0; i < 100 && !text().includes('client.customers.create('); i++) await sleep();
-        if (text().includes('client.customers.create(')) seen.push('typescript');
-        const menu = [...document.querySelectorAll('button[aria-haspopup="menu"]')].find((b) => b.textContent.trim() === 'TypeScript');
-        if (!menu) return seen;
-        menu.click();
-        let item;
-        for (let i = 0; i < 60 && !item; i++) {
-          item = [...document.querySelectorAll('[role="menuitem"]')].find((e) => e.textContent.trim() === 'curl');
-          if (!item) await sleep();
-        }
-        if (!item) return seen;
-        item.click();
-        for (let i = 0; i < 60 && !text().includes('exchange-kit sign --method POST'); i++) await sleep();
-        if (text().includes('exchange-kit sign --method POST')) seen.push('curl');
-        return seen;
-      })()`,
-      30_000,
+  it("names the alternatives of a body by what they are, never by a bare type such as `object (2)`", async () => {
+    const bare = /^(object|array|string|Array of objects)( \(\d+\))?$/;
+    const shown = new Map<string, string[]>();
+    for (const o of operations) shown.set(o.operationId, await alternativeNames(await openSection(page, idOf(o))));
+    expect(shown.get("createCustomer")).toEqual(
+      expect.arrayContaining(["With full_name", "With first_name and last_name"]),
     );
-    expect(samples).toEqual(["typescript", "curl"]);
+    const unnamed = [...shown].flatMap(([id, names]) => names.filter((n) => bare.test(n)).map((n) => `${id}: ${n}`));
+    expect(unnamed).toEqual([]);
+  }, 60_000);
 
-    // The overview, as a reader first sees it.
-    await browser.navigate(url);
-    await browser.evaluate(`(async () => {
-      for (let i = 0; i < 300 && !document.getElementById('api-content'); i++) await new Promise((r) => setTimeout(r, 50));
-      await document.fonts.ready;
-      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    })()`);
-    const png = await browser.screenshot();
-    expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+  it.each(withSamples.map((o) => [o.operationId, o] as const))(
+    "shows every code sample of %s in the right panel: its language menu lists them and each shows its code",
+    async (_id, o) => {
+      const samples = samplesOf(o.operation);
+      const panel = requestSamplesPanel(await openSection(page, idOf(o)));
+      // Redoc adds the JSON payload of the request body, when there is one, as a last "language".
+      const payload = o.operation.requestBody ? ["Payload"] : [];
+      expect(new Set(await sampleMenu(panel))).toEqual(new Set([...samples.map((s) => s.label), ...payload]));
+      for (const sample of samples) {
+        expect(lines(await showSample(panel, sample.label)), `${o.operationId}: ${sample.label}`).toBe(
+          lines(sample.source),
+        );
+      }
+    },
+  );
+
+  it("offers the example menu with the payload only, since each TypeScript or curl sample is one example's", async () => {
+    const o = operations.find((op) => op.operationId === "createPayoutQuotation")!;
+    const panel = requestSamplesPanel(await openSection(page, idOf(o)));
+    for (const sample of samplesOf(o.operation)) {
+      await showSample(panel, sample.label);
+      await expect(exampleMenu(panel).isVisible(), sample.label).resolves.toBe(false);
+    }
+    await showSample(panel, "Payload");
+    await exampleMenu(panel).waitFor({ state: "visible" });
+    const first: any = Object.values(o.operation.requestBody.content["application/json"].examples)[0];
+    expect((await exampleMenu(panel).textContent())?.trim()).toBe(first.summary);
+  });
+
+  it("saves a screenshot of createPayoutQuotation with the TypeScript sample of its first example in view", async () => {
+    const o = operations.find((op) => op.operationId === "createPayoutQuotation");
+    expect(o).toBeDefined();
+    const section = await openSection(page, idOf(o!));
+    const first = samplesOf(o!.operation)[0]!;
+    expect(first.label).toMatch(/^TypeScript \(/);
+    const code = await showSample(requestSamplesPanel(section), first.label);
+    expect(code).toContain("await client.payouts.createQuotation({");
+    await section.evaluate((el) => el.scrollIntoView({ block: "start" }));
     mkdirSync(join(repoRoot, "openapi", "test-results"), { recursive: true });
-    writeFileSync(screenshotPath, png);
-  }, 120_000);
+    const png = await page.screenshot({ path: screenshotPath });
+    expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+  });
 });

@@ -3,6 +3,7 @@
 import type { ExchangeClient } from "@exchange-kit/client";
 
 export async function createCustomer_india(client: ExchangeClient): Promise<void> {
+  // An Indian customer with full_name
   const data = await client.customers.create({
     client_reference_id: "cust-000123",
     alpha_3_country_code: "IND",
@@ -32,6 +33,7 @@ export async function getKycConfiguration_parameters(client: ExchangeClient): Pr
 }
 
 export async function addKycData_aadhaarWithImages(client: ExchangeClient): Promise<void> {
+  // AADHAAR with front and back images
   const data = await client.kyc.addData({
     customer_id: "3f0e8d7c-2b1a-4c5d-9e8f-7a6b5c4d3e2f",
     full_name: "Asha Verma",
@@ -57,6 +59,7 @@ export async function addKycData_aadhaarWithImages(client: ExchangeClient): Prom
 }
 
 export async function addKycData_passport(client: ExchangeClient): Promise<void> {
+  // PASSPORT (images required)
   const data = await client.kyc.addData({
     customer_id: "0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e",
     full_name: "Vikram Iyer",
@@ -81,6 +84,7 @@ export async function addKycData_passport(client: ExchangeClient): Promise<void>
 }
 
 export async function updateKycSelfie_newSelfie(client: ExchangeClient): Promise<void> {
+  // Replace the selfie
   const data = await client.kyc.updateSelfie({
     customer_id: "3f0e8d7c-2b1a-4c5d-9e8f-7a6b5c4d3e2f",
     selfie_url: "https://files.example.com/kyc/asha-verma/selfie-2.png",
@@ -89,6 +93,7 @@ export async function updateKycSelfie_newSelfie(client: ExchangeClient): Promise
 }
 
 export async function updateKycTaxInfo_pan(client: ExchangeClient): Promise<void> {
+  // Update the PAN
   const data = await client.kyc.updateTaxInfo({
     customer_id: "3f0e8d7c-2b1a-4c5d-9e8f-7a6b5c4d3e2f",
     tax_number: "ABCPV1234K",
@@ -97,6 +102,7 @@ export async function updateKycTaxInfo_pan(client: ExchangeClient): Promise<void
 }
 
 export async function updateKycDocumentInfo_passport(client: ExchangeClient): Promise<void> {
+  // Replace the document with a passport
   const data = await client.kyc.updateDocumentInfo({
     customer_id: "3f0e8d7c-2b1a-4c5d-9e8f-7a6b5c4d3e2f",
     document_type: "PASSPORT",
@@ -111,6 +117,7 @@ export async function updateKycDocumentInfo_passport(client: ExchangeClient): Pr
 }
 
 export async function addPayoutSenderKycData_indiaPan(client: ExchangeClient): Promise<void> {
+  // Indian sender with PAN only
   const data = await client.kyc.addPayoutSenderData({
     client_reference_id: "benef-000457",
     country_code: "IND",
@@ -127,12 +134,14 @@ export async function addPayoutSenderKycData_indiaPan(client: ExchangeClient): P
   console.log(data);
 }
 
-export async function createKycRemitter_unpublished(client: ExchangeClient): Promise<void> {
+export async function createKycRemitter_emptyBody(client: ExchangeClient): Promise<void> {
+  // Empty body (the request members are not published)
   const data = await client.kyc.createRemitter({});
   console.log(data);
 }
 
-export async function createBankAccount_accountDetails(client: ExchangeClient): Promise<void> {
+export async function createBankAccount_bankAccountWithIfsc(client: ExchangeClient): Promise<void> {
+  // Bank account number with IFSC
   const data = await client.banks.create({
     customer_id: "3f0e8d7c-2b1a-4c5d-9e8f-7a6b5c4d3e2f",
     bank_account_type: "ACCOUNT_DETAILS",
@@ -144,7 +153,8 @@ export async function createBankAccount_accountDetails(client: ExchangeClient): 
   console.log(data);
 }
 
-export async function createBankAccount_upi(client: ExchangeClient): Promise<void> {
+export async function createBankAccount_upiId(client: ExchangeClient): Promise<void> {
+  // UPI ID (VPA)
   const data = await client.banks.create({
     customer_id: "3f0e8d7c-2b1a-4c5d-9e8f-7a6b5c4d3e2f",
     bank_account_type: "UPI",
@@ -174,6 +184,7 @@ export async function deleteBankAccount_parameters(client: ExchangeClient): Prom
 }
 
 export async function createBankAccountForPayout_sepa(client: ExchangeClient): Promise<void> {
+  // SEPA account in Germany
   const data = await client.banks.createForPayout({
     customer_id: "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
     bank_account_type: "SEPA",
@@ -189,6 +200,7 @@ export async function createBankAccountForPayout_sepa(client: ExchangeClient): P
 }
 
 export async function createBankAccountForPayout_pix(client: ExchangeClient): Promise<void> {
+  // PIX account in Brazil
   const data = await client.banks.createForPayout({
     customer_id: "7f8a9b0c-1d2e-4f3a-8b4c-5d6e7f8a9b0c",
     bank_account_type: "PIX",
@@ -202,6 +214,7 @@ export async function createBankAccountForPayout_pix(client: ExchangeClient): Pr
 }
 
 export async function generateBankLink_usaCustomer(client: ExchangeClient): Promise<void> {
+  // Link accounts for a USA customer
   const data = await client.banks.generateLink({
     customer_id: "6e7f8a9b-0c1d-4e2f-8a3b-4c5d6e7f8a9b",
   });
@@ -240,6 +253,7 @@ export async function fetchPayinRate_parameters(client: ExchangeClient): Promise
 }
 
 export async function createPayinQuotation_imps(client: ExchangeClient): Promise<void> {
+  // Pay 10,000 INR by IMPS for USDT on Tron
   const data = await client.payins.createQuotation({
     customer_id: "3f0e8d7c-2b1a-4c5d-9e8f-7a6b5c4d3e2f",
     bank_id: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
@@ -262,6 +276,7 @@ export async function getPayinQuotation_parameters(client: ExchangeClient): Prom
 }
 
 export async function initiatePayin_imps(client: ExchangeClient): Promise<void> {
+  // An IMPS payin
   const data = await client.payins.initiate({
     quotation_id: "7b6a5f4e-3d2c-4b1a-9f8e-7d6c5b4a3f2e",
     client_reference_id: "payin-000456",
@@ -281,6 +296,7 @@ export async function listPayinHistory_parameters(client: ExchangeClient): Promi
 }
 
 export async function savePayinEdd_illustrative(client: ExchangeClient): Promise<void> {
+  // Illustrative only: the field names are not published
   const data = await client.payins.saveEdd({
     customer_id: "3f0e8d7c-2b1a-4c5d-9e8f-7a6b5c4d3e2f",
   });
@@ -313,6 +329,7 @@ export async function getPrefundedPayoutConfiguration_parameters(client: Exchang
 }
 
 export async function createPayoutQuotation_byReceivingAmount(client: ExchangeClient): Promise<void> {
+  // The beneficiary should receive 25,000.00 INR by IMPS
   const data = await client.payouts.createQuotation({
     asset: "USDT",
     fiat: "INR",
@@ -329,6 +346,7 @@ export async function createPayoutQuotation_byReceivingAmount(client: ExchangeCl
 }
 
 export async function createPayoutQuotation_bySendingAmount(client: ExchangeClient): Promise<void> {
+  // Send 300.00 USDT on tron
   const data = await client.payouts.createQuotation({
     asset: "USDT",
     fiat: "INR",
@@ -348,6 +366,7 @@ export async function createPayoutQuotation_bySendingAmount(client: ExchangeClie
 }
 
 export async function createRemittancePayoutQuotation_bySendingAmount(client: ExchangeClient): Promise<void> {
+  // A remitter sends 300.00 USDT to a beneficiary
   const data = await client.payouts.createRemittanceQuotation({
     asset: "USDT",
     fiat: "INR",
@@ -366,6 +385,7 @@ export async function createRemittancePayoutQuotation_bySendingAmount(client: Ex
 }
 
 export async function createRemittancePayoutQuotation_byReceivingAmount(client: ExchangeClient): Promise<void> {
+  // A self-transfer of 25,000.00 INR
   const data = await client.payouts.createRemittanceQuotation({
     asset: "USDT",
     fiat: "INR",
@@ -410,6 +430,7 @@ export async function getPayoutQuotation_parameters(client: ExchangeClient): Pro
 }
 
 export async function initiatePayout_usdtToInr(client: ExchangeClient): Promise<void> {
+  // Execute a USDT to INR quotation
   const data = await client.payouts.initiate({
     quotation_id: "e1d2c3b4-a5f6-4e7d-8c9b-0a1f2e3d4c5b",
     client_reference_id: "payout-000789",
@@ -428,6 +449,7 @@ export async function listPayoutHistory_parameters(client: ExchangeClient): Prom
 }
 
 export async function savePayoutEdd_illustrative(client: ExchangeClient): Promise<void> {
+  // Illustrative only: the field names are not published
   const data = await client.payouts.saveEdd({
     customer_id: "3f0e8d7c-2b1a-4c5d-9e8f-7a6b5c4d3e2f",
   });
@@ -445,6 +467,7 @@ export async function getPayout_parameters(client: ExchangeClient): Promise<void
 }
 
 export async function registerWebhook_register(client: ExchangeClient): Promise<void> {
+  // Register the webhook URL
   const data = await client.organization.registerWebhook({
     webhook_url: "https://hooks.example.in/exchange/events",
   });

@@ -1460,7 +1460,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Receive a EDD event
+         * Receive an EDD event
          * @description The outcome of an enhanced due diligence review. `id` is the EDD record's ID; EDD records are listed with `listPayinEdd` and `listPayoutEdd`.
          *
          *     The service POSTs events to the one HTTPS URL registered with `POST /org/api/v1/organizations/api-webhooks`
