@@ -13,7 +13,8 @@ import type { Resources } from "./resource-types.js";
 import { createResources } from "./resources.js";
 import { ambiguityCheck, classifyRequest } from "./retry-safety.js";
 import type { paths } from "./spec.js";
-import { createTransport, unwrapData, type Hooks, type RequestOptions } from "./transport.js";
+import { createTransport, unwrapData } from "./transport.js";
+import type { Hooks, RequestOptions } from "./transport-types.js";
 import { VERSION } from "./version.js";
 
 /** Options of createExchangeClient. */
