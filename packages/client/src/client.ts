@@ -173,8 +173,7 @@ export function createExchangeClient(options: ExchangeClientOptions = {}): Excha
       url: request.url,
       bodyText: bodyText === "" ? undefined : bodyText,
       options: { headers, signal: request.signal },
-      // No history lookup on this path: an initiate sent raw is repeated only when provably not processed.
-      idempotency: route.idempotency === "guarded" ? "unsafe" : route.idempotency,
+      idempotency: route.idempotency,
       check: ambiguityCheck(route.operationId),
       answer: "response",
     });

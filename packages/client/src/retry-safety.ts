@@ -83,12 +83,13 @@ const routes = Object.entries(operationRoutes as Record<string, OperationRoute>)
   path: route[1],
   method: route[2].toUpperCase(),
   pattern: new RegExp(`^${route[1].replace(/\{[^}]+\}/g, "[^/]+")}$`),
-  idempotency: route[6],
+  idempotency: route[6] === "guarded" ? "unsafe" : route[6],
 }));
 
 /**
- * The operation and class of a `client.request` call, from the route table; a path the spec does not know is
- * safe for GET and DELETE and unsafe otherwise.
+ * The operation and class of a `client.request` or `client.raw` call, from the route table; a path the spec does not
+ * know is safe for GET and DELETE and unsafe otherwise. A guarded operation (initiate) is unsafe here: these calls
+ * cannot look the order up in the history before a repeat, so they repeat it only when it provably was not processed.
  */
 export function classifyRequest(
   method: string,
