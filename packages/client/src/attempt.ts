@@ -92,23 +92,14 @@ function noAnswer(pipe: Pipeline, p: PreparedCall, limit: AttemptLimit, cause: u
     ? (outcome: Outcome): ExchangeError => new ExchangeTimeoutError("attempt", p.timeoutMs, operation, outcome)
     : (outcome: Outcome): ExchangeError => new ExchangeNetworkError(cause, operation, pipe.redact.text, outcome);
   const notProcessed = !timedOut && notSent(cause);
-  return {
-    retryable: true,
-    notProcessed,
-    unread: false,
-    status: undefined,
-    errCode: undefined,
-    retryAfter: undefined,
-    make,
-  };
+  return { retryable: true, notProcessed, make };
 }
 
 /** The attempt's headers: the User-Agent, the caller's (not signed), and a signature made now. */
 async function signedHeaders(pipe: Pipeline, p: PreparedCall): Promise<Record<string, string>> {
-  const { apiKey, apiSecret, dangerouslyAllowBrowser, log, userAgent } = pipe.settings;
+  const { apiKey, apiSecret, dangerouslyAllowBrowser, userAgent } = pipe.settings;
   // Every attempt is signed afresh, so a retry never carries a stale timestamp.
   const signed = await signatureHeaders(apiKey, apiSecret, p.body, dangerouslyAllowBrowser);
-  log.secret(signed["X-SIGNATURE"]!);
   return { "User-Agent": userAgent, ...p.options.headers, ...signed };
 }
 

@@ -49,7 +49,7 @@ export function oversize(
       outcome,
     );
   const notProcessed = notProcessedAnswer(status, undefined);
-  return { retryable: false, notProcessed, unread: true, status, errCode: undefined, retryAfter: undefined, make };
+  return { retryable: false, notProcessed, unread: true, status, make };
 }
 
 /**
@@ -69,9 +69,7 @@ export function notAnEnvelope(
   return {
     retryable: responseAction(status) === "retry",
     notProcessed: notProcessedAnswer(status, undefined),
-    unread: false,
     status,
-    errCode: undefined,
     retryAfter: response.headers.get("retry-after"),
     make,
     answer,
@@ -95,7 +93,6 @@ export function errorEnvelope(
   return {
     retryable: action === "retry",
     notProcessed: notProcessedAnswer(status, errCode),
-    unread: false,
     status,
     errCode,
     retryAfter: response.headers.get("retry-after"),

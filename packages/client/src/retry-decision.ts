@@ -11,11 +11,12 @@ export interface AttemptFailure {
   /** The failure proves the request was not processed (see retry-safety.ts). */
   readonly notProcessed: boolean;
   /** An answer arrived but was not read (over maxResponseBytes): never asked for again. */
-  readonly unread: boolean;
-  readonly status: number | undefined;
-  readonly errCode: string | undefined;
+  readonly unread?: boolean | undefined;
+  /** The answer's status and err_code, when there was an answer. */
+  readonly status?: number | undefined;
+  readonly errCode?: string | undefined;
   /** The answer's Retry-After header. */
-  readonly retryAfter: string | null | undefined;
+  readonly retryAfter?: string | null | undefined;
 }
 
 /** The call around a failed attempt. */
