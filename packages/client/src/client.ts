@@ -13,7 +13,8 @@ import type { Resources } from "./resource-types.js";
 import { createResources } from "./resources.js";
 import { ambiguityCheck, classifyRequest } from "./retry-safety.js";
 import type { paths } from "./spec.js";
-import { createTransport, unwrapData, type Hooks, type RequestOptions } from "./transport.js";
+import { createTransport, unwrapData } from "./transport.js";
+import type { Hooks, RequestOptions, Send } from "./transport-types.js";
 import { VERSION } from "./version.js";
 
 /** Options of createExchangeClient. */
@@ -152,10 +153,15 @@ export function createExchangeClient(options: ExchangeClientOptions = {}): Excha
     dangerouslyAllowBrowser,
   });
   const resources = createResources(send, boundedOption("historyLookupPages", options.historyLookupPages, 5));
+  return Object.assign(resources, { raw: rawClient(send, baseUrl), request: requestMethod(send) }) as ExchangeClient;
+}
 
-  // client.raw: openapi-fetch builds the URL and serializes the body (canonically); our pipeline is its fetch, so
-  // the raw client is signed, timed, retried, hooked and logged like every method, and the text it serialized is
-  // signed and sent as it is.
+/**
+ * client.raw: openapi-fetch builds the URL and serializes the body (canonically); the pipeline is its fetch, so the
+ * raw client is signed, timed, retried, hooked and logged like every method, and the text it serialized is signed
+ * and sent as it is.
+ */
+function rawClient(send: Send, baseUrl: string): Client<paths> {
   const basePath = new URL(baseUrl).pathname.replace(/\/+$/, "");
   const rawFetch = async (request: Request): Promise<Response> => {
     const method = request.method as HttpMethod;
@@ -172,15 +178,17 @@ export function createExchangeClient(options: ExchangeClientOptions = {}): Excha
       url: request.url,
       bodyText: bodyText === "" ? undefined : bodyText,
       options: { headers, signal: request.signal },
-      // No history lookup on this path: an initiate sent raw is repeated only when provably not processed.
-      idempotency: route.idempotency === "guarded" ? "unsafe" : route.idempotency,
+      idempotency: route.idempotency,
       check: ambiguityCheck(route.operationId),
       answer: "response",
     });
     return sent.response;
   };
-  const raw = createClient<paths>({ baseUrl, bodySerializer: canonicalize, fetch: rawFetch });
+  return createClient<paths>({ baseUrl, bodySerializer: canonicalize, fetch: rawFetch });
+}
 
+/** client.request: any method and path, signed and sent through the pipeline, classified by the route table. */
+function requestMethod(send: Send): RequestMethod {
   const run = (method: HttpMethod, path: string, { body, query, ...rest }: RawRequestOptions = {}) => {
     const operation: OperationRef = { operationId: undefined, method, path };
     if (path[0] !== "/" || (body !== undefined && (method === "GET" || method === "DELETE"))) {
@@ -190,7 +198,5 @@ export function createExchangeClient(options: ExchangeClientOptions = {}): Excha
     const { operationId, idempotency } = classifyRequest(method, path);
     return send({ operation, path, query, body, options: rest, idempotency, check: ambiguityCheck(operationId) });
   };
-  const request = unwrapData(run) as RequestMethod;
-
-  return Object.assign(resources, { raw, request }) as ExchangeClient;
+  return unwrapData(run) as RequestMethod;
 }

@@ -411,20 +411,24 @@ export function classifyApiError(status: number, errCode: string | undefined, fi
  */
 export function normalizeFieldErrors(raw: unknown): FieldErrors {
   const out: FieldErrors = {};
-  const add = (key: string, value: unknown): void => {
-    if (value === null || value === undefined || value === "") return;
-    if (Array.isArray(value)) {
-      for (const item of value) {
-        if (item !== null && typeof item === "object" && !Array.isArray(item)) add(key, item);
-        else if (item !== null && item !== undefined && item !== "") (out[key] ??= []).push(String(item));
-      }
-    } else if (typeof value === "object") {
-      for (const [k, v] of Object.entries(value)) add(key === "" ? k : `${key}.${k}`, v);
-    } else {
-      (out[key] ??= []).push(String(value));
-    }
-  };
-  if (typeof raw === "string" || Array.isArray(raw)) add("non_field_errors", raw);
-  else add("", raw);
+  if (typeof raw === "string" || Array.isArray(raw)) addFieldErrors(out, "non_field_errors", raw);
+  else addFieldErrors(out, "", raw);
   return out;
+}
+
+const isBlank = (value: unknown): boolean => value === null || value === undefined || value === "";
+
+/** Adds `value`'s messages under `key` (nested objects under dotted keys), skipping blanks. */
+function addFieldErrors(out: FieldErrors, key: string, value: unknown): void {
+  if (isBlank(value)) return;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      if (item !== null && typeof item === "object" && !Array.isArray(item)) addFieldErrors(out, key, item);
+      else if (!isBlank(item)) (out[key] ??= []).push(String(item));
+    }
+  } else if (typeof value === "object") {
+    for (const [k, v] of Object.entries(value as object)) addFieldErrors(out, key === "" ? k : `${key}.${k}`, v);
+  } else {
+    (out[key] ??= []).push(String(value));
+  }
 }

@@ -24,7 +24,7 @@ export { checkQuotation } from "./quotation.js";
 export { listOperations } from "./operations.js";
 export type { OperationInfo } from "./operations.js";
 export type { Logger, LogLevel } from "./logger.js";
-export type { Hooks, RequestEvent, RequestOptions, ResponseEvent, RetryEvent } from "./transport.js";
+export type { Hooks, RequestEvent, RequestOptions, ResponseEvent, RetryEvent } from "./transport-types.js";
 export type { WaitOptions } from "./wait-for.js";
 export type {
   ArgsOf,

@@ -3,7 +3,7 @@
 // (src/generated/resources/) type each method with them.
 import type { GeneratedResources } from "./generated/resources/index.js";
 import type { OperationIndex, operations } from "./spec.js";
-import type { RequestOptions } from "./transport.js";
+import type { RequestOptions } from "./transport-types.js";
 import type { WaitOptions } from "./wait-for.js";
 
 /** Every operationId of the spec. */

@@ -5,7 +5,8 @@ import { checkQuotation } from "./quotation.js";
 import { ambiguityCheck } from "./retry-safety.js";
 import { generatedResources } from "./generated/resources/index.js";
 import type { OperationId, QuotationLike, Resources } from "./resource-types.js";
-import { unwrapData, type RequestOptions, type Send, type Sent } from "./transport.js";
+import { unwrapData } from "./transport.js";
+import type { RequestOptions, Send, Sent } from "./transport-types.js";
 import type { RecordStatus, WebhookEventName } from "./spec.js";
 import { checkBody, checkPathParams, checkQuery, fail } from "./validation.js";
 import { pollUntil, statusIn, type WaitOptions } from "./wait-for.js";
@@ -84,94 +85,91 @@ function normalizePage(data: unknown): unknown {
  */
 export type MethodFactory = (operationId: OperationId, shape?: "page") => never;
 
+/** The runners made so far, by "group.name": initiate's history lookup and the wait helpers call them. */
+type Runners = Record<string, Runner>;
+
 /**
- * The resource groups: the generated groups, one explicit method per operation, each sent through `send`,
- * plus the helpers (waitFor, waitForKyc, history aliases).
+ * The runner of one operation: arguments checked, sent through `send`, a list's data turned into a page. Guarded
+ * operations (initiate) look the order up in the history, by client_reference_id, before any repeat.
  */
-export function createResources(send: Send, historyLookupPages: number): Resources {
-  const operations = new Map(listOperations().map((op) => [op.operationId, op]));
-  const runners: Record<string, Runner> = {};
-
-  // Called by the generated groups once per operation, before any call is made.
-  const build = (operationId: string, shape?: "page") => {
-    const op = operations.get(operationId);
-    if (op === undefined) throw new Error(`@exchange-kit/client: no route for ${operationId}: run pnpm generate`);
-    const ref: OperationRef = { operationId: op.operationId, method: op.method, path: op.path };
-    const isList = op.queryParams.includes("page");
-    const check = op.idempotency === "safe" ? undefined : ambiguityCheck(op.operationId);
-    // async: an argument error rejects the call's promise, as a failed request does.
-    const run: Runner = async (args, deadlineAt) => {
-      const { path, query, body, options } = parseArgs(op, ref, args);
-      // Guarded (initiate): the order is looked up in the history by client_reference_id before any repeat.
-      const history = op.idempotency === "guarded" ? runners[`${op.group}.listHistory`] : undefined;
-      const reference = (body as { client_reference_id?: unknown } | undefined)?.client_reference_id;
-      const hasReference = typeof reference === "string" && reference !== "";
-      // An object literal, not a spread of parseArgs' result: the spread cost about 3 µs per call.
-      const sent = await send({
-        operation: ref,
-        path,
-        query,
-        body,
-        options,
-        deadlineAt,
-        // initiate: a retry could create the order twice, so each retry first looks for it in the history.
-        lookup: history && hasReference ? (at) => lookupOrder(history, reference, options, at) : undefined,
-        noRetry: history && !hasReference ? NO_REFERENCE : undefined,
-        idempotency: op.idempotency,
-        check,
-      });
-      return shape === "page" ? { data: normalizePage(sent.data), response: sent.response } : sent;
-    };
-    runners[`${op.group}.${op.name}`] = run;
-
-    const method = Object.assign(
-      unwrapData((...args: unknown[]) => run(args)),
-      { operationId: op.operationId },
-    );
-    if (isList) {
-      (method as typeof method & { all: unknown }).all = (...args: unknown[]) => {
-        const n = op.pathParams.length;
-        const given = (args[n] ?? {}) as CallOptions & Record<string, unknown>;
-        const start: Record<string, unknown> = {};
-        for (const key of op.queryParams) if (given[key] !== undefined) start[key] = given[key];
-        // Each page is a call of the method itself; what the next URL carries that the spec does not declare
-        // goes in extraQuery.
-        return paginate(async (query) => {
-          const page: Record<string, unknown> = { ...given, extraQuery: { ...given.extraQuery } };
-          for (const key in query)
-            (op.queryParams.includes(key) ? page : (page.extraQuery as Record<string, unknown>))[key] = query[key];
-          return (await run([...args.slice(0, n), page])).data;
-        }, start);
-      };
-    }
-    return method;
+function operationRunner(
+  op: OperationInfo,
+  shape: "page" | undefined,
+  send: Send,
+  runners: Runners,
+  historyLookupPages: number,
+): Runner {
+  const ref: OperationRef = { operationId: op.operationId, method: op.method, path: op.path };
+  const check = op.idempotency === "safe" ? undefined : ambiguityCheck(op.operationId);
+  // async: an argument error rejects the call's promise, as a failed request does.
+  return async (args, deadlineAt) => {
+    const { path, query, body, options } = parseArgs(op, ref, args);
+    const history = op.idempotency === "guarded" ? runners[`${op.group}.listHistory`] : undefined;
+    const reference = (body as { client_reference_id?: unknown } | undefined)?.client_reference_id;
+    const hasReference = typeof reference === "string" && reference !== "";
+    // An object literal, not a spread of parseArgs' result: the spread cost about 3 µs per call.
+    const sent = await send({
+      operation: ref,
+      path,
+      query,
+      body,
+      options,
+      deadlineAt,
+      // initiate: a retry could create the order twice, so each retry first looks for it in the history.
+      lookup:
+        history && hasReference ? (at) => lookupOrder(history, reference, options, at, historyLookupPages) : undefined,
+      noRetry: history && !hasReference ? NO_REFERENCE : undefined,
+      idempotency: op.idempotency,
+      check,
+    });
+    return shape === "page" ? { data: normalizePage(sent.data), response: sent.response } : sent;
   };
-  const groups = generatedResources(build as MethodFactory) as unknown as Record<string, Record<string, unknown>>;
+}
 
-  /** Scans the history, page after page (at most historyLookupPages of 100), for the order with this reference. */
-  async function lookupOrder(
-    history: Runner,
-    reference: unknown,
-    options: CallOptions,
-    deadlineAt: number,
-  ): Promise<Sent | undefined> {
-    const { signal, timeoutMs, headers } = options;
-    let pages = 0;
-    let response: Response | undefined;
-    const orders = paginate<Record<string, unknown>>(
-      async (query) => {
-        if (++pages > historyLookupPages) return undefined;
-        const sent = await history([{ page: query.page, per_page: 100, signal, timeoutMs, headers }], deadlineAt);
-        response = sent.response;
-        return sent.data;
-      },
-      { page: 1, per_page: 100 },
-    );
-    for await (const order of orders)
-      if (order?.client_reference_id === reference) return { data: order, response: response! };
-    return undefined;
-  }
+/** A list method's `.all`: every page, each a call of the method itself. */
+function allPages(op: OperationInfo, run: Runner) {
+  return (...args: unknown[]) => {
+    const n = op.pathParams.length;
+    const given = (args[n] ?? {}) as CallOptions & Record<string, unknown>;
+    const start: Record<string, unknown> = {};
+    for (const key of op.queryParams) if (given[key] !== undefined) start[key] = given[key];
+    // What the next URL carries that the spec does not declare goes in extraQuery.
+    return paginate(async (query) => {
+      const page: Record<string, unknown> = { ...given, extraQuery: { ...given.extraQuery } };
+      for (const key in query)
+        (op.queryParams.includes(key) ? page : (page.extraQuery as Record<string, unknown>))[key] = query[key];
+      return (await run([...args.slice(0, n), page])).data;
+    }, start);
+  };
+}
 
+/** Scans the history, page after page (at most historyLookupPages of 100), for the order with this reference. */
+async function lookupOrder(
+  history: Runner,
+  reference: unknown,
+  options: CallOptions,
+  deadlineAt: number,
+  historyLookupPages: number,
+): Promise<Sent | undefined> {
+  const { signal, timeoutMs, headers } = options;
+  let pages = 0;
+  let response: Response | undefined;
+  const orders = paginate<Record<string, unknown>>(
+    async (query) => {
+      if (++pages > historyLookupPages) return undefined;
+      const sent = await history([{ page: query.page, per_page: 100, signal, timeoutMs, headers }], deadlineAt);
+      response = sent.response;
+      return sent.data;
+    },
+    { page: 1, per_page: 100 },
+  );
+  for await (const order of orders)
+    if (order?.client_reference_id === reference) return { data: order, response: response! };
+  return undefined;
+}
+
+/** The helpers on the generated groups: waitForKyc, the banks' and orders' waitFor, the history aliases. */
+function addHelpers(groups: Record<string, Record<string, unknown>>, runners: Runners): void {
   const poll = (
     what: string,
     name: string,
@@ -201,5 +199,29 @@ export function createResources(send: Send, historyLookupPages: number): Resourc
       history: groups[group]!.listHistory,
     });
   }
+}
+
+/**
+ * The resource groups: the generated groups, one explicit method per operation, each sent through `send`,
+ * plus the helpers (waitFor, waitForKyc, history aliases).
+ */
+export function createResources(send: Send, historyLookupPages: number): Resources {
+  const operations = new Map(listOperations().map((op) => [op.operationId, op]));
+  const runners: Runners = {};
+  // Called by the generated groups once per operation, before any call is made.
+  const build = (operationId: string, shape?: "page") => {
+    const op = operations.get(operationId);
+    if (op === undefined) throw new Error(`@exchange-kit/client: no route for ${operationId}: run pnpm generate`);
+    const run = operationRunner(op, shape, send, runners, historyLookupPages);
+    runners[`${op.group}.${op.name}`] = run;
+    const method = Object.assign(
+      unwrapData((...args: unknown[]) => run(args)),
+      { operationId: op.operationId },
+    );
+    if (op.queryParams.includes("page")) Object.assign(method, { all: allPages(op, run) });
+    return method;
+  };
+  const groups = generatedResources(build as MethodFactory) as unknown as Record<string, Record<string, unknown>>;
+  addHelpers(groups, runners);
   return groups as unknown as Resources;
 }

@@ -48,10 +48,10 @@ export function notProcessedAnswer(status: number, errCode: string | undefined):
  */
 export function isAmbiguous(
   idempotency: IdempotencyClass,
-  failure: { readonly retryable: boolean; readonly notProcessed: boolean; readonly unread: boolean },
+  failure: { readonly retryable: boolean; readonly notProcessed: boolean; readonly unread?: boolean | undefined },
 ): boolean {
   if (idempotency === "safe" || failure.notProcessed) return false;
-  return failure.unread || (failure.retryable && idempotency === "unsafe");
+  return failure.unread === true || (failure.retryable && idempotency === "unsafe");
 }
 
 // Where to look before sending an unsafe operation again, by operationId.
@@ -78,24 +78,34 @@ export function ambiguityCheck(operationId: string | undefined): string {
   return (operationId !== undefined ? CHECKS[operationId] : undefined) ?? "whether the request took effect";
 }
 
-const routes = Object.entries(operationRoutes as Record<string, OperationRoute>).map(([operationId, route]) => ({
-  operationId,
-  path: route[1],
-  method: route[2].toUpperCase(),
-  pattern: new RegExp(`^${route[1].replace(/\{[^}]+\}/g, "[^/]+")}$`),
-  idempotency: route[6],
-}));
+// The route table as patterns, made on the first client.request or client.raw call rather than at import.
+let routes: readonly {
+  operationId: string;
+  path: string;
+  method: string;
+  pattern: RegExp;
+  idempotency: IdempotencyClass;
+}[];
+const routePatterns = () =>
+  (routes ??= Object.entries(operationRoutes as Record<string, OperationRoute>).map(([operationId, route]) => ({
+    operationId,
+    path: route[1],
+    method: route[2].toUpperCase(),
+    pattern: new RegExp(`^${route[1].replace(/\{[^}]+\}/g, "[^/]+")}$`),
+    idempotency: route[6] === "guarded" ? "unsafe" : route[6],
+  })));
 
 /**
- * The operation and class of a `client.request` call, from the route table; a path the spec does not know is
- * safe for GET and DELETE and unsafe otherwise.
+ * The operation and class of a `client.request` or `client.raw` call, from the route table; a path the spec does not
+ * know is safe for GET and DELETE and unsafe otherwise. A guarded operation (initiate) is unsafe here: these calls
+ * cannot look the order up in the history before a repeat, so they repeat it only when it provably was not processed.
  */
 export function classifyRequest(
   method: string,
   path: string,
 ): { operationId: string | undefined; path: string; idempotency: IdempotencyClass } {
   const pathname = path.split("?")[0]!;
-  const route = routes.find((r) => r.method === method && r.pattern.test(pathname));
+  const route = routePatterns().find((r) => r.method === method && r.pattern.test(pathname));
   if (route !== undefined) return route;
   return {
     operationId: undefined,

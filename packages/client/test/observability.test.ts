@@ -57,6 +57,16 @@ describe("observability", () => {
     expect(lines[0]!.text).toMatch(/getCustomer attempt 1 failed .*retrying/);
   });
 
+  it("writes an error line when a call ends on a retryable failure it may not repeat", async () => {
+    const { lines, logger } = capture();
+    const { client } = testClient(() => apiError(500, "SYS_INTERNAL_ERROR"), { logger, logLevel: "warn" });
+    await client.payouts.initiate({ quotation_id: "q" }).catch(() => undefined);
+    expect(lines.map((l) => l.level)).toEqual(["error"]);
+    expect(lines[0]!.text).toMatch(
+      /initiatePayout failed after 1 attempt\(s\): .*not retried: without a client_reference_id/,
+    );
+  });
+
   it("writes request and response lines at debug", async () => {
     const { lines, logger } = capture();
     const { client } = testClient(() => ok({}), { logger, logLevel: "debug" });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ExchangeApiError, ExchangeValidationError } from "../src/index.js";
+import { ExchangeAmbiguousResultError, ExchangeApiError, ExchangeValidationError } from "../src/index.js";
 import { apiError, CUSTOMER_ID, expectedSignature, ok, testClient } from "./support/fake-fetch.js";
 
 describe("client.request, the signed escape hatch", () => {
@@ -45,6 +45,16 @@ describe("client.request, the signed escape hatch", () => {
       path: "/cms/api/v1/customer/wallet/list/x",
     });
     expect(calls).toHaveLength(2);
+  });
+
+  it("does not repeat an initiate it cannot look up: a 500 is an ambiguous result", async () => {
+    const { client, calls } = testClient(() => apiError(500, "SYS_INTERNAL_ERROR"));
+    const error = await client
+      .request("POST", "/pos/api/v1/payout/initiate", { body: { quotation_id: "q", client_reference_id: "p-1" } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ExchangeAmbiguousResultError);
+    expect((error as ExchangeAmbiguousResultError).check).toMatch(/client\.payouts\.history/);
+    expect(calls).toHaveLength(1);
   });
 
   it("refuses a body on GET and DELETE", async () => {
