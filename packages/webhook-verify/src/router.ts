@@ -7,10 +7,10 @@ import { WebhookRouteError } from "./router-errors.js";
 // goes. Handlers run one after another in the order they were registered; the first that throws stops the rest
 // and rejects, so that the delivery or the inbox's run fails and is retried as a whole.
 
-/** A `type` of the event catalog: `"CUSTOMER" | "BANK" | "PAYIN" | "PAYOUT" | "EDD"`. */
+/** A `type` of the event catalog, one of the five record kinds that send events. */
 export type WebhookEventType = WebhookEvent["type"];
 
-/** An `event` the catalog has for type `T`, e.g. `WebhookEventStatus<"PAYOUT">` is `"SUCCESS" | "FAILED" | ...`. */
+/** An `event` the catalog has for type `T`: `WebhookEventStatus<"PAYOUT">` is the union of the PAYOUT events. */
 export type WebhookEventStatus<T extends WebhookEventType> = Extract<WebhookEvent, { type: T }>["event"];
 
 /** A handler the router runs: the event, typed by what it was registered for, and the caller's context. */
