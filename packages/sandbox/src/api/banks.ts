@@ -1,7 +1,7 @@
 // Bank accounts and UPI IDs (PROCESSING, then VERIFIED / FAILED / MANUAL_REVIEW by BANK event), payout bank
 // accounts of payout-only corridors, and the USA bank link flow (accounts verified silently: no BANK event).
 import { randomInt, randomUUID } from "node:crypto";
-import type { PayoutBankIdentifiers } from "@exchange-kit/types";
+import type { ErrCode, PayoutBankIdentifiers } from "@exchange-kit/types";
 import { badRequest, missingFields } from "../http/api-error.js";
 import type { HandlerResult } from "../http/route.js";
 import { IFSC_BANKS, PAYOUT_METHOD_BY_COUNTRY, UPI_HANDLES } from "../domain/catalog.js";
@@ -16,8 +16,9 @@ export const ACCOUNTS_PER_RAIL = 3;
 const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 const VPA = /^[A-Za-z0-9._-]{1,256}@[A-Za-z][A-Za-z0-9]{1,64}$/;
 
-function requireVerified(customer: CustomerRow): void {
-  if (customer.status !== "VERIFIED") throw badRequest("USR_UNVERIFIED", "Customer is unverified", "customer_id");
+/** `code`: the bank link lists no USR_UNVERIFIED and answers UNKNOWN_ERROR, as for its other refusals. */
+function requireVerified(customer: CustomerRow, code: ErrCode = "USR_UNVERIFIED"): void {
+  if (customer.status !== "VERIFIED") throw badRequest(code, "Customer is unverified", "customer_id");
 }
 
 function newBank(
@@ -207,7 +208,7 @@ export function generateBankLink(ctx: OperationContext<"generateBankLink">): Han
   if (customer.country !== "USA") {
     throw badRequest("UNKNOWN_ERROR", "The bank link flow is for customers in the USA", "customer_id");
   }
-  requireVerified(customer);
+  requireVerified(customer, "UNKNOWN_ERROR");
   let accountNumber = String(randomInt(1, 10));
   for (let i = 0; i < 11; i++) accountNumber += String(randomInt(10));
   const bank = newBank(ctx, customer, {

@@ -2,6 +2,7 @@
 // the history date-range rule, and reading body members.
 import { ApiError, badRequest, missingFields } from "../http/api-error.js";
 import type { RequestContext, RequestValues } from "../http/route.js";
+import type { ErrCode } from "@exchange-kit/types";
 import type { Domain } from "../domain/domain.js";
 import type { CustomerRow } from "../store/records.js";
 import type { Param, Table } from "../store/store.js";
@@ -38,7 +39,7 @@ export function requireMembers<B extends object>(body: B, keys: ReadonlyArray<ke
 export function findCustomer(
   ctx: Ctx,
   id: unknown,
-  codes: { missing: string; otherOrg: string } = { missing: "USR_NOT_FOUND", otherOrg: "AUTH_ORG_MISMATCH" },
+  codes: { missing: ErrCode; otherOrg: ErrCode } = { missing: "USR_NOT_FOUND", otherOrg: "AUTH_ORG_MISMATCH" },
   field = "customer_id",
 ): CustomerRow {
   if (typeof id !== "string" || !UUID.test(id)) throw badRequest(codes.missing, CUSTOMER_NOT_FOUND, field);
@@ -142,7 +143,7 @@ export interface Condition {
  * history rule, a lone date is REQ_FIELD_MISSING with errors.date_range. `formatCode`: the code for a date in
  * another format.
  */
-export function dateRange(ctx: Ctx, options: { together: boolean; formatCode: string }, into: Condition): void {
+export function dateRange(ctx: Ctx, options: { together: boolean; formatCode: ErrCode }, into: Condition): void {
   const start = ctx.query.get("start_date") ?? undefined;
   const end = ctx.query.get("end_date") ?? undefined;
   if (options.together && (start === undefined) !== (end === undefined)) {

@@ -1,6 +1,7 @@
 // Turns Ajv's errors into the document's error answer: a missing member is REQ_FIELD_MISSING with
 // `errors: {field: ["This field is required."]}`, a badly formed one INPUT_MALFORMED (or the more precise code
 // the operation lists: INPUT_INVALID_DATE_FORMAT, REQ_INVALID_COUNTRY, a per-operation code for a bad ID).
+import type { ErrCode } from "@exchange-kit/types";
 import { ApiError, REQUIRED_MESSAGE } from "../http/api-error.js";
 import type { ErrorObject } from "./ajv.js";
 
@@ -109,7 +110,7 @@ function messageOf(error: ErrorObject): string {
 }
 
 /** The codes a malformed field would prefer, most precise first; the operation's enum picks among them. */
-function preferredCodes(error: ErrorObject, field: string): string[] {
+function preferredCodes(error: ErrorObject, field: string): ErrCode[] {
   if (error.keyword === "required") return ["REQ_FIELD_MISSING"];
   const leaf = field.split(".").pop() ?? field;
   if (schemaName(error) === "Alpha3CountryCode" || leaf === "alpha_3_country_code") return ["REQ_INVALID_COUNTRY"];
@@ -121,7 +122,7 @@ function preferredCodes(error: ErrorObject, field: string): string[] {
 }
 
 /** First preferred code the operation lists; else INPUT_MALFORMED if listed; else UNKNOWN_ERROR. */
-export function pickCode(preferred: readonly string[], allowed: ReadonlySet<string> | undefined): string {
+export function pickCode(preferred: readonly ErrCode[], allowed: ReadonlySet<string> | undefined): ErrCode {
   if (!allowed) return preferred[0] ?? "UNKNOWN_ERROR";
   for (const code of preferred) if (allowed.has(code)) return code;
   if (allowed.has("INPUT_MALFORMED")) return "INPUT_MALFORMED";
