@@ -4,7 +4,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { DEFAULT_QUOTATION_TTL_SECONDS } from "./domain/catalog.js";
-import { Domain } from "./domain/domain.js";
+import { SandboxDomain } from "./domain/sandbox-domain.js";
 import { LocalOrganizationState } from "./domain/organization-state.js";
 import type { Organization } from "./http/route.js";
 import { createApiServer } from "./http/server.js";
@@ -136,7 +136,7 @@ function generatedOrganization(): SandboxOrganizationOptions {
 }
 
 /** The handle's clocks: one organization's, or (advance without an ID) every organization's. */
-function clockHandle(domain: Domain, organizations: readonly SandboxOrganization[]): SandboxClockHandle {
+function clockHandle(domain: SandboxDomain, organizations: readonly SandboxOrganization[]): SandboxClockHandle {
   const known = (id: string) => {
     if (!organizations.some((o) => o.id === id)) throw new TypeError(`no organization with the ID ${id}`);
     return id;
@@ -228,7 +228,7 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
     logger,
   });
   const events = new EventLog(store, state, delivery);
-  const domain = new Domain(store, state, events, (error) =>
+  const domain = new SandboxDomain(store, state, events, (error) =>
     logger.error(
       `automatic progress failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
     ),

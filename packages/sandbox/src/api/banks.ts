@@ -8,8 +8,10 @@ import { IFSC_BANKS, PAYOUT_METHOD_BY_COUNTRY, UPI_HANDLES } from "../domain/cat
 import { bankOutcome } from "../domain/magic.js";
 import type { BankRow, CustomerRow } from "../store/records.js";
 import { bankDedupeKey } from "../store/schema.js";
-import { BANK_NOT_FOUND, findCustomer, paginate, requireMembers, text, UUID, type Ctx } from "./common.js";
-import type { OperationContext, SandboxContext } from "./validated-request.js";
+import { BANK_NOT_FOUND, findCustomer, UUID } from "./lookups.js";
+import { paginate } from "./paging.js";
+import { requireMembers, text } from "./body-members.js";
+import type { Ctx, OperationContext, SandboxContext } from "./validated-request.js";
 import { bankView } from "./views.js";
 
 export const ACCOUNTS_PER_RAIL = 3;

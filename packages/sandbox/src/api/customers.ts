@@ -4,7 +4,10 @@ import { badRequest, missingFields } from "../http/api-error.js";
 import type { HandlerResult } from "../http/route.js";
 import { COUNTRIES, ISO_ALPHA3 } from "../domain/catalog.js";
 import type { CustomerRow } from "../store/records.js";
-import { dateRange, findCustomer, orderedPage, text, type Condition } from "./common.js";
+import { dateRange } from "./list-filters.js";
+import { findCustomer } from "./lookups.js";
+import { orderedPage, type Condition } from "./paging.js";
+import { text } from "./body-members.js";
 import type { OperationContext } from "./validated-request.js";
 import { customerView } from "./views.js";
 

@@ -10,7 +10,9 @@ import { formatPayoutQuote, quotePayout } from "../domain/pricing.js";
 import { checkEndUserIp, checkRisk } from "../domain/risk.js";
 import { PAYOUT_STATUSES } from "../domain/transitions.js";
 import type { PayoutQuotationRow, PayoutRow } from "../store/records.js";
-import { historyPage, requireMembers, text, UUID } from "./common.js";
+import { historyPage } from "./list-filters.js";
+import { requireMembers, text } from "./body-members.js";
+import { UUID } from "./lookups.js";
 import { fetchRate, limitsOf, listEdd, saveEdd } from "./module-reads.js";
 import { checkQuotationUsable, checkReferenceUnused, orderStart, saveOrder } from "./order-initiation.js";
 import {
