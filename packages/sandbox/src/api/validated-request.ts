@@ -87,7 +87,11 @@ export type ValidatedParams<Id extends OperationId> = OrNone<OperationPathParams
 /** What the helpers shared by all handlers read: the organization, domain, path and query; never the body. */
 export type Ctx = RequestContext<SandboxDomain, unknown, RequestValues>;
 
-export type OperationContext<Id extends OperationId> = RequestContext<SandboxDomain, ValidatedBody<Id>, ValidatedParams<Id>>;
+export type OperationContext<Id extends OperationId> = RequestContext<
+  SandboxDomain,
+  ValidatedBody<Id>,
+  ValidatedParams<Id>
+>;
 
 export type OperationHandler<Id extends OperationId> = (ctx: OperationContext<Id>) => HandlerResult;
 
