@@ -57,60 +57,91 @@ export function canonicalizeText(text: string): string {
   if (text.charCodeAt(0) === 0xfeff) fail(text, "Unexpected UTF-8 BOM (decode using utf-8-sig)", 0);
   const stack: Frame[] = [];
   let i = skipSpace(text, 0);
-  let v: string;
   for (;;) {
-    // Read the value at i into v, or open a container and read its first value.
-    const c = text[i];
-    if (c === '"') {
-      v = quoteString(readString(text, i));
+    // Read the value at i into `value`; or open a container, read up to its first value, and read that.
+    if (!readValue(text, i, stack)) {
       i = after;
-    } else if (c === "{" || c === "[") {
-      // Counted as canonicalize counts: every container, an empty one too.
-      if (stack.length === MAX_NESTING_DEPTH) fail(text, `Too deep: ${TOO_DEEP}`, i);
-      i = skipSpace(text, i + 1);
-      if (text[i] === (c === "{" ? "}" : "]")) {
-        v = c === "{" ? "{}" : "[]";
-        i++;
-      } else {
-        const frame: Frame = c === "[" ? [] : { entries: new Map(), key: "", order: "" };
-        stack.push(frame);
-        if (!Array.isArray(frame)) i = readKey(text, i, frame);
-        continue;
-      }
-    } else {
-      const literal = LITERALS[c!];
-      if (literal !== undefined && text.startsWith(literal, i)) {
-        v = literal;
-        i += literal.length;
-      } else {
-        NUMBER.lastIndex = i;
-        const m = NUMBER.exec(text) ?? fail(text, "Expecting value", i);
-        v = numberValue(m[0], m[1] !== undefined || m[2] !== undefined);
-        i = NUMBER.lastIndex;
-      }
+      continue;
     }
+    // Hand the value to its container and close the containers that end here; at the end, it is the result.
+    if (settle(text, after, stack)) return value;
+    i = after;
+  }
+}
 
-    // Hand v to its container; close the containers that end here.
-    for (;;) {
-      i = skipSpace(text, i);
-      const top = stack[stack.length - 1];
-      if (top === undefined) {
-        if (i !== text.length) fail(text, "Extra data", i);
-        return v;
-      }
-      const d = text[i];
-      if (Array.isArray(top)) top.push(v);
-      else top.entries.set(top.order, top.key + ":" + v);
-      if (d === ",") {
-        i = skipSpace(text, i + 1);
-        if (!Array.isArray(top)) i = readKey(text, i, top);
-        break;
-      }
-      if (d !== (Array.isArray(top) ? "]" : "}")) fail(text, "Expecting ',' delimiter", i);
-      v = Array.isArray(top) ? "[" + top.join(",") + "]" : closeObject(top.entries);
-      stack.pop();
-      i++;
+// Set by readValue and settle: the canonical text of the value just read or closed.
+let value = "";
+
+/**
+ * Reads the value at i into `value` and returns true; or, for a non-empty container, pushes its frame, reads its
+ * first key, and returns false. Either way `after` is where reading goes on.
+ */
+function readValue(text: string, i: number, stack: Frame[]): boolean {
+  const c = text[i];
+  if (c === '"') {
+    value = quoteString(readString(text, i));
+    return true;
+  }
+  if (c === "{" || c === "[") return openContainer(text, i, c, stack);
+  const literal = LITERALS[c!];
+  if (literal !== undefined && text.startsWith(literal, i)) {
+    value = literal;
+    after = i + literal.length;
+    return true;
+  }
+  NUMBER.lastIndex = i;
+  const m = NUMBER.exec(text) ?? fail(text, "Expecting value", i);
+  value = numberValue(m[0], m[1] !== undefined || m[2] !== undefined);
+  after = NUMBER.lastIndex;
+  return true;
+}
+
+/** The container opening at i: an empty one is a value (true); otherwise its frame is pushed (false). */
+function openContainer(text: string, i: number, c: "{" | "[", stack: Frame[]): boolean {
+  // Counted as canonicalize counts: every container, an empty one too.
+  if (stack.length === MAX_NESTING_DEPTH) fail(text, `Too deep: ${TOO_DEEP}`, i);
+  i = skipSpace(text, i + 1);
+  if (text[i] === (c === "{" ? "}" : "]")) {
+    value = c === "{" ? "{}" : "[]";
+    after = i + 1;
+    return true;
+  }
+  if (c === "[") {
+    stack.push([]);
+    after = i;
+    return false;
+  }
+  const frame: ObjectFrame = { entries: new Map(), key: "", order: "" };
+  stack.push(frame);
+  after = readKey(text, i, frame);
+  return false;
+}
+
+/**
+ * Hands `value` (ending at i) to the open container, and closes every container that ends there. True when no
+ * container is open and the text ends (`value` is the result); false after a `,` (`after` is the next value).
+ */
+function settle(text: string, i: number, stack: Frame[]): boolean {
+  for (;;) {
+    i = skipSpace(text, i);
+    const top = stack[stack.length - 1];
+    if (top === undefined) {
+      if (i !== text.length) fail(text, "Extra data", i);
+      return true;
     }
+    const d = text[i];
+    const isArray = Array.isArray(top);
+    if (isArray) top.push(value);
+    else top.entries.set(top.order, top.key + ":" + value);
+    if (d === ",") {
+      i = skipSpace(text, i + 1);
+      after = isArray ? i : readKey(text, i, top);
+      return false;
+    }
+    if (d !== (isArray ? "]" : "}")) fail(text, "Expecting ',' delimiter", i);
+    value = isArray ? "[" + top.join(",") + "]" : closeObject(top.entries);
+    stack.pop();
+    i++;
   }
 }
 
@@ -164,23 +195,31 @@ function readString(text: string, start: number): string {
       after = j + 1;
       return out;
     }
-    if (c === undefined || (c === "\\" && j + 1 === text.length)) fail(text, "Unterminated string starting at", start);
-    if (c !== "\\") fail(text, "Invalid control character at", j);
-    if (text[j + 1] !== "u") {
-      out += SHORT_ESCAPES[text[j + 1]!] ?? fail(text, "Invalid \\escape", j);
-      j += 2;
-      continue;
-    }
-    // Python wants four hex digits and at least one character after them.
-    const unit = j + 6 < text.length ? hex4(text, j + 2) : -1;
-    if (unit < 0) fail(text, "Invalid \\uXXXX escape", j + 1);
-    out += String.fromCharCode(unit);
-    j += 6;
-    // An escaped high surrogate followed by an escape: Python checks that one's digits right away.
-    if (unit >= 0xd800 && unit <= 0xdbff && j + 6 < text.length && text[j] === "\\" && text[j + 1] === "u") {
-      if (hex4(text, j + 2) < 0) fail(text, "Invalid \\uXXXX escape", j + 1);
-    }
+    if (c !== "\\" || j + 1 === text.length) failInString(text, start, j);
+    out += unescapeAt(text, j);
+    j += text[j + 1] === "u" ? 6 : 2;
   }
+}
+
+/** Python's error for the string opening at `start` that stops at j: its end, or a raw control character. */
+function failInString(text: string, start: number, j: number): never {
+  const c = text[j];
+  if (c === undefined || c === "\\") fail(text, "Unterminated string starting at", start);
+  fail(text, "Invalid control character at", j);
+}
+
+/** What the escape at j (a backslash, not the last character) stands for; it spans 2 characters, or 6 for `\u`. */
+function unescapeAt(text: string, j: number): string {
+  if (text[j + 1] !== "u") return SHORT_ESCAPES[text[j + 1]!] ?? fail(text, "Invalid \\escape", j);
+  // Python wants four hex digits and at least one character after them.
+  const unit = j + 6 < text.length ? hex4(text, j + 2) : -1;
+  if (unit < 0) fail(text, "Invalid \\uXXXX escape", j + 1);
+  // An escaped high surrogate followed by an escape: Python checks that one's digits right away.
+  const next = j + 6;
+  if (unit >= 0xd800 && unit <= 0xdbff && next + 6 < text.length && text[next] === "\\" && text[next + 1] === "u") {
+    if (hex4(text, next + 2) < 0) fail(text, "Invalid \\uXXXX escape", next + 1);
+  }
+  return String.fromCharCode(unit);
 }
 
 /**
