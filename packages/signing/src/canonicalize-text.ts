@@ -58,91 +58,83 @@ export function canonicalizeText(text: string): string {
   const stack: Frame[] = [];
   let i = skipSpace(text, 0);
   for (;;) {
-    // Read the value at i into `value`; or open a container, read up to its first value, and read that.
-    if (!readValue(text, i, stack)) {
-      i = after;
-      continue;
-    }
-    // Hand the value to its container and close the containers that end here; at the end, it is the result.
-    if (settle(text, after, stack)) return value;
+    // Read the value at i into v, or open a container and read its first value. (Strings and handing each value
+    // to its container stay in this loop, the hot path; the rest is in the functions it calls.)
+    const c = text[i];
+    let v: string | undefined;
+    if (c === '"') v = quoteString(readString(text, i));
+    else if (c === "{" || c === "[") v = openContainer(text, i, c, stack);
+    else v = readScalar(text, i);
     i = after;
+    if (v === undefined) continue;
+
+    // Hand v to its container; close the containers that end here.
+    for (;;) {
+      i = skipSpace(text, i);
+      const top = stack[stack.length - 1];
+      if (top === undefined) {
+        if (i !== text.length) fail(text, "Extra data", i);
+        return v;
+      }
+      const isArray = Array.isArray(top);
+      if (isArray) top.push(v);
+      else top.entries.set(top.order, top.key + ":" + v);
+      if (text[i] === ",") {
+        i = skipSpace(text, i + 1);
+        if (!isArray) i = readKey(text, i, top);
+        break;
+      }
+      v = closeContainer(text, i, top);
+      stack.pop();
+      i++;
+    }
   }
 }
 
-// Set by readValue and settle: the canonical text of the value just read or closed.
-let value = "";
-
-/**
- * Reads the value at i into `value` and returns true; or, for a non-empty container, pushes its frame, reads its
- * first key, and returns false. Either way `after` is where reading goes on.
- */
-function readValue(text: string, i: number, stack: Frame[]): boolean {
-  const c = text[i];
-  if (c === '"') {
-    value = quoteString(readString(text, i));
-    return true;
-  }
-  if (c === "{" || c === "[") return openContainer(text, i, c, stack);
-  const literal = LITERALS[c!];
+/** A literal (null, true, false, NaN, Infinity, -Infinity) or a number at i, `after` set past it. */
+function readScalar(text: string, i: number): string {
+  const literal = LITERALS[text[i]!];
   if (literal !== undefined && text.startsWith(literal, i)) {
-    value = literal;
     after = i + literal.length;
-    return true;
+    return literal;
   }
   NUMBER.lastIndex = i;
   const m = NUMBER.exec(text) ?? fail(text, "Expecting value", i);
-  value = numberValue(m[0], m[1] !== undefined || m[2] !== undefined);
   after = NUMBER.lastIndex;
-  return true;
+  return numberValue(m[0], m[1] !== undefined || m[2] !== undefined);
 }
 
-/** The container opening at i: an empty one is a value (true); otherwise its frame is pushed (false). */
-function openContainer(text: string, i: number, c: "{" | "[", stack: Frame[]): boolean {
+/**
+ * The container opening at i: an empty one is a value, `after` set past it; otherwise its frame is pushed and
+ * undefined returned, `after` set where its first value starts.
+ */
+function openContainer(text: string, i: number, c: "{" | "[", stack: Frame[]): string | undefined {
   // Counted as canonicalize counts: every container, an empty one too.
   if (stack.length === MAX_NESTING_DEPTH) fail(text, `Too deep: ${TOO_DEEP}`, i);
   i = skipSpace(text, i + 1);
   if (text[i] === (c === "{" ? "}" : "]")) {
-    value = c === "{" ? "{}" : "[]";
     after = i + 1;
-    return true;
+    return c === "{" ? "{}" : "[]";
   }
   if (c === "[") {
     stack.push([]);
     after = i;
-    return false;
+    return undefined;
   }
   const frame: ObjectFrame = { entries: new Map(), key: "", order: "" };
   stack.push(frame);
   after = readKey(text, i, frame);
-  return false;
+  return undefined;
 }
 
-/**
- * Hands `value` (ending at i) to the open container, and closes every container that ends there. True when no
- * container is open and the text ends (`value` is the result); false after a `,` (`after` is the next value).
- */
-function settle(text: string, i: number, stack: Frame[]): boolean {
-  for (;;) {
-    i = skipSpace(text, i);
-    const top = stack[stack.length - 1];
-    if (top === undefined) {
-      if (i !== text.length) fail(text, "Extra data", i);
-      return true;
-    }
-    const d = text[i];
-    const isArray = Array.isArray(top);
-    if (isArray) top.push(value);
-    else top.entries.set(top.order, top.key + ":" + value);
-    if (d === ",") {
-      i = skipSpace(text, i + 1);
-      after = isArray ? i : readKey(text, i, top);
-      return false;
-    }
-    if (d !== (isArray ? "]" : "}")) fail(text, "Expecting ',' delimiter", i);
-    value = isArray ? "[" + top.join(",") + "]" : closeObject(top.entries);
-    stack.pop();
-    i++;
+/** The canonical text of the container `top`, which must end at i (after a value, where no `,` is). */
+function closeContainer(text: string, i: number, top: Frame): string {
+  if (Array.isArray(top)) {
+    if (text[i] !== "]") fail(text, "Expecting ',' delimiter", i);
+    return "[" + top.join(",") + "]";
   }
+  if (text[i] !== "}") fail(text, "Expecting ',' delimiter", i);
+  return closeObject(top.entries);
 }
 
 function closeObject(entries: Map<string, string>): string {
@@ -178,7 +170,7 @@ function skipSpace(text: string, i: number): number {
   }
 }
 
-// Set by readString: the offset after the closing quote.
+// Set by the readers (readString, readScalar, openContainer): the offset where reading goes on.
 let after = 0;
 
 /** Reads the string literal opening at `start` (a `"`); sets `after`. */
