@@ -149,15 +149,17 @@ function envFor(ready, apiSecret) {
   return { EXCHANGE_BASE_URL: ready.url, EXCHANGE_API_KEY: ready.apiKey, EXCHANGE_API_SECRET: apiSecret };
 }
 
-async function main() {
-  log(`install source: ${source}; app: ${app}`);
+/**
+ * The app outside the workspace: the example's tests, its manifest with every workspace package from the install
+ * source (so npm takes the internal dependencies from the same source), and Prism left out at first, to see the
+ * cli ask for it. Keeps Prism's version for later.
+ */
+function installWithoutPrism(state) {
   const specs = installSpecs();
   mkdirSync(app, { recursive: true });
   cpSync(join(example, "test"), join(app, "test"), { recursive: true });
   const manifest = JSON.parse(readFileSync(join(example, "package.json"), "utf8"));
-  const prismVersion = manifest.devDependencies["@stoplight/prism-cli"];
-  // Every workspace package goes in directly (so npm takes the internal dependencies from the same source);
-  // Prism is left out at first, to see the cli ask for it.
+  state.prismVersion = manifest.devDependencies["@stoplight/prism-cli"];
   const { "@stoplight/prism-cli": _prism, ...rest } = manifest.devDependencies;
   for (const name of Object.keys(rest))
     if (name.startsWith("@exchange-kit/") && !specs[name]) throw new Error(`${name} is not a workspace package`);
@@ -168,9 +170,11 @@ async function main() {
   writeFileSync(join(app, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   npm(["install"]);
   log("ok   installed the packages without Prism");
+}
 
+/** Without Prism, `exchange-kit mock` exits 1 naming the cli's own peer range (packages/cli/package.json). */
+function mockAsksForPrism() {
   const withoutPrism = exec("npx", ["--no-install", "exchange-kit", "mock", "--port", "0"], { cwd: app });
-  // The cli names its optional peer's own range (packages/cli/package.json peerDependencies).
   const cli = publishablePackages(root).find((pkg) => pkg.name === "@exchange-kit/cli");
   const hint = `npm install --save-dev @stoplight/prism-cli@${cli.peerDependencies["@stoplight/prism-cli"]}`;
   if (withoutPrism.status !== 1 || !withoutPrism.stderr.includes(hint)) {
@@ -179,40 +183,68 @@ async function main() {
     );
   }
   log("ok   without Prism, exchange-kit mock exits 1 with the exact install command");
-  npm(["install", "--save-dev", `@stoplight/prism-cli@${prismVersion}`]);
+}
 
-  const mock = await startServer(["mock"]);
-  log(`ok   npx exchange-kit mock ready at ${mock.ready.url}`);
+function installPrism(state) {
+  npm(["install", "--save-dev", `@stoplight/prism-cli@${state.prismVersion}`]);
+}
+
+/** Starts `npx exchange-kit <cliArgs>`, runs `check` with the environment the tests read, and stops the server. */
+async function withServer(cliArgs, apiSecretOf, check) {
+  const server = await startServer(cliArgs);
+  log(`ok   npx exchange-kit ${cliArgs[0]} ready at ${server.ready.url}`);
   try {
-    const env = envFor(mock.ready, mock.ready.apiSecret);
-    expectAllPassed("shape tests against the mock", vitest("test/shapes.contract.test.ts", env));
-    const sandboxOnly = vitest("test/sandbox.contract.test.ts", env);
-    const mustFail = [
-      "a request signed with the wrong secret is refused with AUTH_INVALID_SIGNATURE",
-      "a created customer is read back as it was created (state)",
-    ];
-    for (const title of mustFail) {
-      const result = sandboxOnly.results.find((r) => r.title === title);
-      if (result?.status !== "failed")
-        throw new Error(
-          `against the mock, "${title}" should fail (the mock cannot check it); it ${result?.status ?? "did not run"}`,
-        );
-    }
-    log(`ok   sandbox-only tests fail against the mock, as the guide says (${mustFail.length} checked)`);
+    await check(envFor(server.ready, apiSecretOf(server.ready)));
   } finally {
-    await stopServer(mock.child);
+    await stopServer(server.child);
   }
+}
 
+/** The tests the mock cannot pass: it checks neither signatures nor state. */
+const MOCK_MUST_FAIL = [
+  "a request signed with the wrong secret is refused with AUTH_INVALID_SIGNATURE",
+  "a created customer is read back as it was created (state)",
+];
+
+function againstMock() {
+  return withServer(
+    ["mock"],
+    (ready) => ready.apiSecret,
+    (env) => {
+      expectAllPassed("shape tests against the mock", vitest("test/shapes.contract.test.ts", env));
+      const sandboxOnly = vitest("test/sandbox.contract.test.ts", env);
+      for (const title of MOCK_MUST_FAIL) {
+        const result = sandboxOnly.results.find((r) => r.title === title);
+        if (result?.status !== "failed")
+          throw new Error(
+            `against the mock, "${title}" should fail (the mock cannot check it); it ${result?.status ?? "did not run"}`,
+          );
+      }
+      log(`ok   sandbox-only tests fail against the mock, as the guide says (${MOCK_MUST_FAIL.length} checked)`);
+    },
+  );
+}
+
+function againstSandbox() {
   const secret = "contract-example-secret";
-  const sandbox = await startServer(["sandbox", "--api-key", "contract-example-key", "--api-secret", secret]);
-  log(`ok   npx exchange-kit sandbox ready at ${sandbox.ready.url}`);
-  try {
-    const env = envFor(sandbox.ready, secret);
-    expectAllPassed("shape tests against the sandbox", vitest("test/shapes.contract.test.ts", env));
-    expectAllPassed("sandbox-only tests against the sandbox", vitest("test/sandbox.contract.test.ts", env));
-  } finally {
-    await stopServer(sandbox.child);
-  }
+  const cliArgs = ["sandbox", "--api-key", "contract-example-key", "--api-secret", secret];
+  return withServer(
+    cliArgs,
+    () => secret,
+    (env) => {
+      expectAllPassed("shape tests against the sandbox", vitest("test/shapes.contract.test.ts", env));
+      expectAllPassed("sandbox-only tests against the sandbox", vitest("test/sandbox.contract.test.ts", env));
+    },
+  );
+}
+
+/** The checks, in order; each step may leave what a later one needs in the shared state. */
+const STEPS = [installWithoutPrism, mockAsksForPrism, installPrism, againstMock, againstSandbox];
+
+async function main() {
+  log(`install source: ${source}; app: ${app}`);
+  const state = {};
+  for (const step of STEPS) await step(state);
 }
 
 // Whatever happens, no server outlives the run.

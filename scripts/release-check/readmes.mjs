@@ -115,6 +115,81 @@ export function shadowedScripts(rootPackage) {
 }
 
 /**
+ * One page's problems (install lines of another convention, relative links on a package's page, imports of
+ * packages the page never says to install), the third-party packages it installs, and its TypeScript blocks as
+ * snippet files to type-check.
+ */
+export function checkPage(page, markdown) {
+  const problems = [];
+  const blocks = codeBlocks(markdown);
+  const installs = installedBy(blocks);
+  for (const bad of otherInstallLines(blocks))
+    problems.push(`${page}:${bad.line}: install with "npm install ...", not "${bad.text}"`);
+  if (page.startsWith("packages/"))
+    for (const link of relativeLinks(markdown))
+      problems.push(`${page}:${link.line}: relative link ${link.target} (dead on the registry's page)`);
+  const snippets = [];
+  for (const block of blocks.filter((b) => b.lang === "ts" || b.lang === "typescript")) {
+    for (const specifier of importsOf(block.code)) {
+      if (specifier.startsWith(".") || builtins.has(specifier)) continue;
+      const name = packageName(specifier);
+      if (!installs.has(name))
+        problems.push(`${page}:${block.line}: imports ${specifier}, but the page never says to install ${name}`);
+    }
+    snippets.push({ file: `${page.replace(/[\\/.]/g, "_")}_L${block.line}.ts`, code: `${block.code}\n` });
+  }
+  const thirdParty = [...installs].filter((name) => !name.startsWith("@exchange-kit/"));
+  return { problems, thirdParty, snippets };
+}
+
+/** Strict settings, no DOM: an undeclared `event` or `name` must not silently bind to a browser global. */
+const SNIPPET_TSCONFIG = {
+  compilerOptions: {
+    strict: true,
+    noUncheckedIndexedAccess: true,
+    noImplicitOverride: true,
+    module: "nodenext",
+    moduleResolution: "nodenext",
+    target: "es2022",
+    lib: ["es2022"],
+    types: ["node"],
+    moduleDetection: "force",
+    noEmit: true,
+    skipLibCheck: true,
+  },
+  include: ["snippets/*.ts"],
+};
+
+/** The project the snippets are type-checked in: its manifest, the registry of the scope, the tsconfig. */
+function writeSnippetProject(dir, registryUrl) {
+  writeFileSync(
+    join(dir, "package.json"),
+    `${JSON.stringify({ name: "readme-snippets", private: true, type: "module" }, null, 2)}\n`,
+  );
+  writeFileSync(join(dir, ".npmrc"), `@exchange-kit:registry=${registryUrl}\n`);
+  writeFileSync(join(dir, "tsconfig.json"), `${JSON.stringify(SNIPPET_TSCONFIG, null, 2)}\n`);
+}
+
+/** Type-checks the snippets with `tsc`; each error is a failure. */
+function typeCheckSnippets(dir, tsc, count, fail) {
+  try {
+    execFileSync(process.execPath, [tsc, "-p", "tsconfig.json", "--pretty", "false"], {
+      cwd: dir,
+      encoding: "utf8",
+      stdio: "pipe",
+    });
+    console.log(`${count} TypeScript blocks type-check (strict) against the installed packages`);
+  } catch (error) {
+    const lines = `${error.stdout ?? ""}${error.stderr ?? ""}`
+      .trim()
+      .split("\n")
+      .filter((l) => l.includes("error TS"));
+    for (const line of lines) fail(`README block ${line.replace(/^snippets\//, "")}`);
+    if (lines.length === 0) fail(`tsc failed: ${error.message}`);
+  }
+}
+
+/**
  * Runs every README check; the type-check installs the pages' packages into `dir` from the registry (the
  * `@exchange-kit` scope) and npm (the rest), with @types/node and the workspace's TypeScript.
  * @returns the number of failures (each printed).
@@ -133,76 +208,19 @@ export function checkReadmes({ root, dir, registryUrl, versions, tsc, typesNode,
     fail(`package.json: the script "${name}" is shadowed by pnpm's own "pnpm ${name}": rename it`);
   }
   for (const file of readmeFiles(root)) {
-    const page = relative(root, file);
-    const markdown = readFileSync(file, "utf8");
-    const blocks = codeBlocks(markdown);
-    const installs = installedBy(blocks);
-    for (const name of installs) if (!name.startsWith("@exchange-kit/")) thirdParty.add(name);
-    for (const bad of otherInstallLines(blocks))
-      fail(`${page}:${bad.line}: install with "npm install ...", not "${bad.text}"`);
-    if (page.startsWith("packages/"))
-      for (const link of relativeLinks(markdown))
-        fail(`${page}:${link.line}: relative link ${link.target} (dead on the registry's page)`);
-    for (const block of blocks.filter((b) => b.lang === "ts" || b.lang === "typescript")) {
-      for (const specifier of importsOf(block.code)) {
-        if (specifier.startsWith(".") || builtins.has(specifier)) continue;
-        const name = packageName(specifier);
-        if (!installs.has(name))
-          fail(`${page}:${block.line}: imports ${specifier}, but the page never says to install ${name}`);
-      }
-      writeFileSync(join(snippets, `${page.replace(/[\\/.]/g, "_")}_L${block.line}.ts`), `${block.code}\n`);
-      count++;
-    }
+    const checked = checkPage(relative(root, file), readFileSync(file, "utf8"));
+    for (const problem of checked.problems) fail(problem);
+    for (const name of checked.thirdParty) thirdParty.add(name);
+    for (const snippet of checked.snippets) writeFileSync(join(snippets, snippet.file), snippet.code);
+    count += checked.snippets.length;
   }
-  writeFileSync(
-    join(dir, "package.json"),
-    `${JSON.stringify({ name: "readme-snippets", private: true, type: "module" }, null, 2)}\n`,
-  );
-  writeFileSync(join(dir, ".npmrc"), `@exchange-kit:registry=${registryUrl}\n`);
-  writeFileSync(
-    join(dir, "tsconfig.json"),
-    `${JSON.stringify(
-      {
-        compilerOptions: {
-          strict: true,
-          noUncheckedIndexedAccess: true,
-          noImplicitOverride: true,
-          module: "nodenext",
-          moduleResolution: "nodenext",
-          target: "es2022",
-          // No DOM: an undeclared `event` or `name` must not silently bind to a browser global.
-          lib: ["es2022"],
-          types: ["node"],
-          moduleDetection: "force",
-          noEmit: true,
-          skipLibCheck: true,
-        },
-        include: ["snippets/*.ts"],
-      },
-      null,
-      2,
-    )}\n`,
-  );
+  writeSnippetProject(dir, registryUrl);
   const ours = Object.entries(versions).map(([name, version]) => `${name}@${version}`);
   run(
     "npm",
     ["install", "--no-audit", "--no-fund", "--loglevel=error", ...ours, ...thirdParty, `@types/node@${typesNode}`],
     { cwd: dir, log },
   );
-  try {
-    execFileSync(process.execPath, [tsc, "-p", "tsconfig.json", "--pretty", "false"], {
-      cwd: dir,
-      encoding: "utf8",
-      stdio: "pipe",
-    });
-    console.log(`${count} TypeScript blocks type-check (strict) against the installed packages`);
-  } catch (error) {
-    const lines = `${error.stdout ?? ""}${error.stderr ?? ""}`
-      .trim()
-      .split("\n")
-      .filter((l) => l.includes("error TS"));
-    for (const line of lines) fail(`README block ${line.replace(/^snippets\//, "")}`);
-    if (lines.length === 0) fail(`tsc failed: ${error.message}`);
-  }
+  typeCheckSnippets(dir, tsc, count, fail);
   return failures;
 }

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { budgetVerdict, installSize } from "./install-size.mjs";
 import {
+  checkPage,
   codeBlocks,
   importsOf,
   installedBy,
@@ -68,6 +69,31 @@ test("lists the modules a block imports, type-only and side-effect imports inclu
 
 test("flags relative links, which are dead on the registry's page, and keeps anchors and absolute links", () => {
   assert.deepEqual(relativeLinks(page), [{ line: 13, target: "../../openapi/openapi.yaml" }]);
+});
+
+test("checks a package's page: its problems in page order, the third-party packages it installs, its snippets", () => {
+  const checked = checkPage(
+    "packages/webhook-verify/README.md",
+    `${page}\n\n\`\`\`ts\nimport { Hono } from "hono";\n\`\`\``,
+  );
+  assert.deepEqual(checked.problems, [
+    'packages/webhook-verify/README.md:5: install with "npm install ...", not "pnpm add hono"',
+    "packages/webhook-verify/README.md:13: relative link ../../openapi/openapi.yaml (dead on the registry's page)",
+    "packages/webhook-verify/README.md:16: imports hono, but the page never says to install hono",
+  ]);
+  assert.deepEqual(checked.thirdParty, ["express", "@types/express"]);
+  assert.deepEqual(
+    checked.snippets.map((s) => s.file),
+    ["packages_webhook-verify_README_md_L8.ts", "packages_webhook-verify_README_md_L16.ts"],
+  );
+  assert.equal(checked.snippets[1].code, 'import { Hono } from "hono";\n');
+});
+
+test("leaves relative links alone on pages that are not published (the root README, the guides)", () => {
+  assert.deepEqual(
+    checkPage("docs/guides/receive.md", page).problems.filter((p) => p.includes("relative link")),
+    [],
+  );
 });
 
 test("flags root scripts that pnpm's own commands shadow", () => {

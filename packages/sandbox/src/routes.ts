@@ -15,7 +15,7 @@ import {
   type PathParamNames,
   type SandboxHandler,
 } from "./api/validated-request.js";
-import type { Domain } from "./domain/domain.js";
+import type { SandboxDomain } from "./domain/sandbox-domain.js";
 import type { Handler, RouteDefinition } from "./http/route.js";
 import type { ValidationOptions } from "./spec/request-validation.js";
 import { operation, operations } from "./spec/openapi.js";
@@ -86,13 +86,13 @@ function isOperationId(id: string): id is OperationId {
  * The route of an operation. Its handler is typed with the request the operation's schemas let through; the
  * server hands it any parsed request, which is that request once validation (attached here) has passed.
  */
-function operationRoute<Id extends OperationId>(id: Id): RouteDefinition<Domain> {
+function operationRoute<Id extends OperationId>(id: Id): RouteDefinition<SandboxDomain> {
   const handler: OperationHandler<Id> = OPERATION_HANDLERS[id];
   const op = operation(id);
   return {
     method: op.method,
     path: op.path,
-    handler: handler as unknown as Handler<Domain>,
+    handler: handler as unknown as Handler<SandboxDomain>,
     operation: op,
     validation: validationOf(id),
   };
@@ -104,8 +104,8 @@ function sandboxRoute<Path extends string>(
   path: Path,
   handler: SandboxHandler<PathParamNames<Path>>,
   isPublic = false,
-): RouteDefinition<Domain> {
-  return { method, path, handler: handler as unknown as Handler<Domain>, public: isPublic };
+): RouteDefinition<SandboxDomain> {
+  return { method, path, handler: handler as unknown as Handler<SandboxDomain>, public: isPublic };
 }
 
 /** Paths the document names without publishing them ("add wallet and list wallets"): sandbox-only guesses. */
@@ -114,8 +114,8 @@ export const SANDBOX_ONLY_PATHS = {
   listWallets: "/cms/api/v1/customer/wallet/list/{customer_id}",
 } as const;
 
-export function buildRoutes(): Array<RouteDefinition<Domain>> {
-  const routes: Array<RouteDefinition<Domain>> = [];
+export function buildRoutes(): Array<RouteDefinition<SandboxDomain>> {
+  const routes: Array<RouteDefinition<SandboxDomain>> = [];
   for (const op of operations) {
     if (!isOperationId(op.operationId)) throw new Error(`No handler for operation ${op.operationId}`);
     routes.push(operationRoute(op.operationId));

@@ -4,12 +4,12 @@ import { createHash, randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { DEFAULT_QUOTATION_TTL_SECONDS } from "./domain/catalog.js";
-import { Domain } from "./domain/domain.js";
+import { SandboxDomain } from "./domain/sandbox-domain.js";
 import { LocalOrganizationState } from "./domain/organization-state.js";
 import type { Organization } from "./http/route.js";
 import { createApiServer } from "./http/server.js";
 import { checkTimeouts, DEFAULT_TIMEOUTS } from "./http/timeouts.js";
-import { toLogger, type SandboxLogger } from "./logger.js";
+import { type Logger, toLogger, type SandboxLogger } from "./logger.js";
 import { buildRoutes } from "./routes.js";
 import type { Durability } from "./store/database.js";
 import type { StorageBackoff } from "./store/storage-recovery.js";
@@ -136,7 +136,7 @@ function generatedOrganization(): SandboxOrganizationOptions {
 }
 
 /** The handle's clocks: one organization's, or (advance without an ID) every organization's. */
-function clockHandle(domain: Domain, organizations: readonly SandboxOrganization[]): SandboxClockHandle {
+function clockHandle(domain: SandboxDomain, organizations: readonly SandboxOrganization[]): SandboxClockHandle {
   const known = (id: string) => {
     if (!organizations.some((o) => o.id === id)) throw new TypeError(`no organization with the ID ${id}`);
     return id;
@@ -187,17 +187,22 @@ export interface SandboxInternals {
   storageBackoff?: StorageBackoff;
 }
 
-export async function createSandbox(options: SandboxOptions = {}, internals: SandboxInternals = {}): Promise<Sandbox> {
-  const host = options.host ?? "127.0.0.1";
-  // Checked before the store opens, so a bad option leaves nothing to close.
-  const timeouts = checkTimeouts({
+/** The server's connection timeouts: the options', else Node's; checked before anything opens. */
+function timeoutsOf(options: SandboxOptions) {
+  return checkTimeouts({
     keepAliveMs: options.keepAliveTimeoutMs ?? DEFAULT_TIMEOUTS.keepAliveMs,
     headersMs: options.headersTimeoutMs ?? DEFAULT_TIMEOUTS.headersMs,
     requestMs: options.requestTimeoutMs ?? DEFAULT_TIMEOUTS.requestMs,
   });
-  const logger = toLogger(options.logger);
-  const { organizations, byKey, byId } = resolveOrganizations(options.organizations);
+}
 
+/** The store (in memory or the `db` file), prepared by the internals' hook; closed again when the hook throws. */
+function openStore(
+  options: SandboxOptions,
+  internals: SandboxInternals,
+  organizations: readonly SandboxOrganization[],
+  logger: Logger,
+): Store {
   const store = new Store({
     path: options.db,
     durability: options.dbDurability,
@@ -210,7 +215,16 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
     store.close();
     throw error;
   }
+  return store;
+}
 
+/** Over the store: every organization's settings and clock, webhook delivery, the event log and the domain. */
+function wireDomain(
+  store: Store,
+  options: SandboxOptions,
+  byId: ReadonlyMap<string, SandboxOrganization>,
+  logger: Logger,
+): { domain: SandboxDomain; delivery: WebhookDelivery } {
   // The options are every organization's starting settings; the control API changes one organization's.
   const state = new LocalOrganizationState(
     {
@@ -228,43 +242,39 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
     logger,
   });
   const events = new EventLog(store, state, delivery);
-  const domain = new Domain(store, state, events, (error) =>
+  const domain = new SandboxDomain(store, state, events, (error) =>
     logger.error(
       `automatic progress failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
     ),
   );
+  return { domain, delivery };
+}
 
-  const server: Server = createApiServer({
-    routes: buildRoutes(),
-    transaction: (work) => store.transaction(work),
-    organizationsByKey: byKey,
-    domain,
-    bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
-    logger,
-    timeouts,
-  });
-  await new Promise<void>((resolve, reject) => {
+/** Resolves once the server listens; when it cannot, runs `release` and rejects with the server's error. */
+function listen(server: Server, port: number, host: string, release: () => void): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     const failed = (error: Error) => {
-      domain.close();
-      store.close();
+      release();
       reject(error);
     };
     server.once("error", failed);
-    server.listen(options.port ?? 0, host, () => {
+    server.listen(port, host, () => {
       server.off("error", failed);
       resolve();
     });
   });
-  domain.resumePlans();
-  const port = (server.address() as AddressInfo).port;
-  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
-  logger.info(`exchange sandbox listening on ${url}`);
+}
 
+/** The handle of a listening sandbox: where it listens, its organizations and clocks, its events, and close. */
+function sandboxHandle(
+  where: { url: string; port: number; host: string },
+  organizations: SandboxOrganization[],
+  parts: { store: Store; domain: SandboxDomain; delivery: WebhookDelivery; server: Server },
+): Sandbox {
+  const { store, domain, delivery, server } = parts;
   let closing: Promise<void> | undefined;
   return {
-    url,
-    port,
-    host,
+    ...where,
     organizations,
     clock: clockHandle(domain, organizations),
     events: () =>
@@ -287,4 +297,41 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
         server.closeAllConnections();
       })),
   };
+}
+
+/**
+ * Starts a sandbox: opens its store, listens, resumes the automatic progress a `db` file has planned, and answers
+ * the handle. Rejects with a TypeError for a bad option and a DatabaseError for a `db` file it cannot use.
+ *
+ * @example
+ * const sandbox = await createSandbox({ organizations: [{ apiKey: "key_acme", apiSecret: "secret_acme" }] });
+ * // ... point a client at sandbox.url ...
+ * await sandbox.close();
+ */
+export async function createSandbox(options: SandboxOptions = {}, internals: SandboxInternals = {}): Promise<Sandbox> {
+  const host = options.host ?? "127.0.0.1";
+  // Checked before the store opens, so a bad option leaves nothing to close.
+  const timeouts = timeoutsOf(options);
+  const logger = toLogger(options.logger);
+  const { organizations, byKey, byId } = resolveOrganizations(options.organizations);
+  const store = openStore(options, internals, organizations, logger);
+  const { domain, delivery } = wireDomain(store, options, byId, logger);
+  const server: Server = createApiServer({
+    routes: buildRoutes(),
+    transaction: (work) => store.transaction(work),
+    organizationsByKey: byKey,
+    domain,
+    bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
+    logger,
+    timeouts,
+  });
+  await listen(server, options.port ?? 0, host, () => {
+    domain.close();
+    store.close();
+  });
+  domain.resumePlans();
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  logger.info(`exchange sandbox listening on ${url}`);
+  return sandboxHandle({ url, port, host }, organizations, { store, domain, delivery, server });
 }

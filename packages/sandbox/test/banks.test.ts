@@ -248,6 +248,17 @@ describe("bank accounts", () => {
     expect(res.body).toMatchObject({ err_code: "UNKNOWN_ERROR", errors: { customer_id: [expect.any(String)] } });
   });
 
+  it("answers UNKNOWN_ERROR when the bank link is asked for a customer that is not VERIFIED", async () => {
+    const api = new Api(await startSandbox());
+    const customer = await createCustomer(api, { alpha_3_country_code: "USA", dob: "1990-01-01" });
+    const res = await api.post("/cms/api/v1/bank/generate-link", { customer_id: customer.id });
+    expect(res.body).toMatchObject({
+      err_code: "UNKNOWN_ERROR",
+      message: "Customer is unverified",
+      errors: { customer_id: ["Customer is unverified"] },
+    });
+  });
+
   it("adds a payout bank account and requires the method's identifiers (PIX needs br_cpf)", async () => {
     const api = new Api(await startSandbox());
     const customer = await createCustomer(api, { alpha_3_country_code: "BRA" });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildRoutes } from "../src/routes.js";
 import { parseJson } from "@exchange-kit/signing";
-import { MAX_JSON_DEPTH } from "../src/json/json-text.js";
+import { MAX_JSON_DEPTH } from "../src/json/nesting-depth.js";
 import { Api, canonical, createCustomer, kycBody, startSandbox, verifiedCustomer } from "./helpers.js";
 
 /** Canonical text of `body` with `deep` set to arrays nested `levels` deep (the body object adds one level). */

@@ -2,7 +2,7 @@
 // naming the parameter, never a 500 (page=1e20 once overflowed the 64-bit OFFSET).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { integerFormErrors } from "../src/spec/request-validation.js";
-import { pagingValueError, PAGING } from "../src/api/common.js";
+import { pagingValueError, PAGING } from "../src/api/paging.js";
 import { buildRoutes, SANDBOX_ONLY_PATHS } from "../src/routes.js";
 import { createSandbox, type Sandbox } from "../src/index.js";
 import { Api, createCustomer, ORG_A } from "./helpers.js";

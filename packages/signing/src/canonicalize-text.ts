@@ -57,38 +57,16 @@ export function canonicalizeText(text: string): string {
   if (text.charCodeAt(0) === 0xfeff) fail(text, "Unexpected UTF-8 BOM (decode using utf-8-sig)", 0);
   const stack: Frame[] = [];
   let i = skipSpace(text, 0);
-  let v: string;
   for (;;) {
-    // Read the value at i into v, or open a container and read its first value.
+    // Read the value at i into v, or open a container and read its first value. (Strings and handing each value
+    // to its container stay in this loop, the hot path; the rest is in the functions it calls.)
     const c = text[i];
-    if (c === '"') {
-      v = quoteString(readString(text, i));
-      i = after;
-    } else if (c === "{" || c === "[") {
-      // Counted as canonicalize counts: every container, an empty one too.
-      if (stack.length === MAX_NESTING_DEPTH) fail(text, `Too deep: ${TOO_DEEP}`, i);
-      i = skipSpace(text, i + 1);
-      if (text[i] === (c === "{" ? "}" : "]")) {
-        v = c === "{" ? "{}" : "[]";
-        i++;
-      } else {
-        const frame: Frame = c === "[" ? [] : { entries: new Map(), key: "", order: "" };
-        stack.push(frame);
-        if (!Array.isArray(frame)) i = readKey(text, i, frame);
-        continue;
-      }
-    } else {
-      const literal = LITERALS[c!];
-      if (literal !== undefined && text.startsWith(literal, i)) {
-        v = literal;
-        i += literal.length;
-      } else {
-        NUMBER.lastIndex = i;
-        const m = NUMBER.exec(text) ?? fail(text, "Expecting value", i);
-        v = numberValue(m[0], m[1] !== undefined || m[2] !== undefined);
-        i = NUMBER.lastIndex;
-      }
-    }
+    let v: string | undefined;
+    if (c === '"') v = quoteString(readString(text, i));
+    else if (c === "{" || c === "[") v = openContainer(text, i, c, stack);
+    else v = readScalar(text, i);
+    i = after;
+    if (v === undefined) continue;
 
     // Hand v to its container; close the containers that end here.
     for (;;) {
@@ -98,20 +76,65 @@ export function canonicalizeText(text: string): string {
         if (i !== text.length) fail(text, "Extra data", i);
         return v;
       }
-      const d = text[i];
-      if (Array.isArray(top)) top.push(v);
+      const isArray = Array.isArray(top);
+      if (isArray) top.push(v);
       else top.entries.set(top.order, top.key + ":" + v);
-      if (d === ",") {
+      if (text[i] === ",") {
         i = skipSpace(text, i + 1);
-        if (!Array.isArray(top)) i = readKey(text, i, top);
+        if (!isArray) i = readKey(text, i, top);
         break;
       }
-      if (d !== (Array.isArray(top) ? "]" : "}")) fail(text, "Expecting ',' delimiter", i);
-      v = Array.isArray(top) ? "[" + top.join(",") + "]" : closeObject(top.entries);
+      v = closeContainer(text, i, top);
       stack.pop();
       i++;
     }
   }
+}
+
+/** A literal (null, true, false, NaN, Infinity, -Infinity) or a number at i, `after` set past it. */
+function readScalar(text: string, i: number): string {
+  const literal = LITERALS[text[i]!];
+  if (literal !== undefined && text.startsWith(literal, i)) {
+    after = i + literal.length;
+    return literal;
+  }
+  NUMBER.lastIndex = i;
+  const m = NUMBER.exec(text) ?? fail(text, "Expecting value", i);
+  after = NUMBER.lastIndex;
+  return numberValue(m[0], m[1] !== undefined || m[2] !== undefined);
+}
+
+/**
+ * The container opening at i: an empty one is a value, `after` set past it; otherwise its frame is pushed and
+ * undefined returned, `after` set where its first value starts.
+ */
+function openContainer(text: string, i: number, c: "{" | "[", stack: Frame[]): string | undefined {
+  // Counted as canonicalize counts: every container, an empty one too.
+  if (stack.length === MAX_NESTING_DEPTH) fail(text, `Too deep: ${TOO_DEEP}`, i);
+  i = skipSpace(text, i + 1);
+  if (text[i] === (c === "{" ? "}" : "]")) {
+    after = i + 1;
+    return c === "{" ? "{}" : "[]";
+  }
+  if (c === "[") {
+    stack.push([]);
+    after = i;
+    return undefined;
+  }
+  const frame: ObjectFrame = { entries: new Map(), key: "", order: "" };
+  stack.push(frame);
+  after = readKey(text, i, frame);
+  return undefined;
+}
+
+/** The canonical text of the container `top`, which must end at i (after a value, where no `,` is). */
+function closeContainer(text: string, i: number, top: Frame): string {
+  if (Array.isArray(top)) {
+    if (text[i] !== "]") fail(text, "Expecting ',' delimiter", i);
+    return "[" + top.join(",") + "]";
+  }
+  if (text[i] !== "}") fail(text, "Expecting ',' delimiter", i);
+  return closeObject(top.entries);
 }
 
 function closeObject(entries: Map<string, string>): string {
@@ -147,7 +170,7 @@ function skipSpace(text: string, i: number): number {
   }
 }
 
-// Set by readString: the offset after the closing quote.
+// Set by the readers (readString, readScalar, openContainer): the offset where reading goes on.
 let after = 0;
 
 /** Reads the string literal opening at `start` (a `"`); sets `after`. */
@@ -164,23 +187,31 @@ function readString(text: string, start: number): string {
       after = j + 1;
       return out;
     }
-    if (c === undefined || (c === "\\" && j + 1 === text.length)) fail(text, "Unterminated string starting at", start);
-    if (c !== "\\") fail(text, "Invalid control character at", j);
-    if (text[j + 1] !== "u") {
-      out += SHORT_ESCAPES[text[j + 1]!] ?? fail(text, "Invalid \\escape", j);
-      j += 2;
-      continue;
-    }
-    // Python wants four hex digits and at least one character after them.
-    const unit = j + 6 < text.length ? hex4(text, j + 2) : -1;
-    if (unit < 0) fail(text, "Invalid \\uXXXX escape", j + 1);
-    out += String.fromCharCode(unit);
-    j += 6;
-    // An escaped high surrogate followed by an escape: Python checks that one's digits right away.
-    if (unit >= 0xd800 && unit <= 0xdbff && j + 6 < text.length && text[j] === "\\" && text[j + 1] === "u") {
-      if (hex4(text, j + 2) < 0) fail(text, "Invalid \\uXXXX escape", j + 1);
-    }
+    if (c !== "\\" || j + 1 === text.length) failInString(text, start, j);
+    out += unescapeAt(text, j);
+    j += text[j + 1] === "u" ? 6 : 2;
   }
+}
+
+/** Python's error for the string opening at `start` that stops at j: its end, or a raw control character. */
+function failInString(text: string, start: number, j: number): never {
+  const c = text[j];
+  if (c === undefined || c === "\\") fail(text, "Unterminated string starting at", start);
+  fail(text, "Invalid control character at", j);
+}
+
+/** What the escape at j (a backslash, not the last character) stands for; it spans 2 characters, or 6 for `\u`. */
+function unescapeAt(text: string, j: number): string {
+  if (text[j + 1] !== "u") return SHORT_ESCAPES[text[j + 1]!] ?? fail(text, "Invalid \\escape", j);
+  // Python wants four hex digits and at least one character after them.
+  const unit = j + 6 < text.length ? hex4(text, j + 2) : -1;
+  if (unit < 0) fail(text, "Invalid \\uXXXX escape", j + 1);
+  // An escaped high surrogate followed by an escape: Python checks that one's digits right away.
+  const next = j + 6;
+  if (unit >= 0xd800 && unit <= 0xdbff && next + 6 < text.length && text[next] === "\\" && text[next + 1] === "u") {
+    if (hex4(text, next + 2) < 0) fail(text, "Invalid \\uXXXX escape", next + 1);
+  }
+  return String.fromCharCode(unit);
 }
 
 /**

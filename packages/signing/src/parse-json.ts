@@ -23,65 +23,85 @@ export function parseJson(text: string): unknown {
   return text.includes("\\") ? readEscaped(text) : JSON.parse(text);
 }
 
-function readEscaped(text: string): unknown {
-  let i = 0;
-  const space = (): void => {
-    SPACE.lastIndex = i;
-    SPACE.test(text);
-    i = SPACE.lastIndex;
-  };
-  const token = (re: RegExp): string => {
-    re.lastIndex = i;
-    const match = re.exec(text);
-    if (match === null) throw new SyntaxError(`Unexpected token in JSON at position ${i}`);
-    i = re.lastIndex;
-    return match[0];
-  };
-  const expect = (char: string): void => {
-    if (text[i++] !== char) throw new SyntaxError(`Expected '${char}' in JSON at position ${i - 1}`);
-  };
-  const value = (depth: number): unknown => {
+// The text being read and the offset reached: set by readEscaped for the functions below (never reentered).
+let text = "";
+let i = 0;
+
+function readEscaped(json: string): unknown {
+  text = json;
+  i = 0;
+  try {
+    const result = value(0);
     space();
-    const c = text[i];
-    if (c === "{" || c === "[") {
-      if (depth === MAX_READ_DEPTH) throw new SyntaxError(`JSON nested deeper than ${MAX_READ_DEPTH} levels`);
-      i++;
-      space();
-      if (c === "{") {
-        const out: Record<string, unknown> = {};
-        if (text[i] === "}") return (i++, out);
-        for (;;) {
-          space();
-          const key = JSON.parse(token(STRING)) as string;
-          space();
-          expect(":");
-          // defineProperty, not assignment: a "__proto__" key is an own member, as JSON.parse makes it.
-          Object.defineProperty(out, key, {
-            value: value(depth + 1),
-            enumerable: true,
-            writable: true,
-            configurable: true,
-          });
-          space();
-          if (text[i] === ",") i++;
-          else return (expect("}"), out);
-        }
-      }
-      const out: unknown[] = [];
-      if (text[i] === "]") return (i++, out);
-      for (;;) {
-        out.push(value(depth + 1));
-        space();
-        if (text[i] === ",") i++;
-        else return (expect("]"), out);
-      }
-    }
-    if (c === '"') return JSON.parse(token(STRING));
-    if (c === "t" || c === "f" || c === "n") return JSON.parse(token(WORD));
-    return Number(token(NUMBER));
-  };
-  const result = value(0);
+    if (i !== text.length) throw new SyntaxError(`Unexpected text after JSON at position ${i}`);
+    return result;
+  } finally {
+    text = ""; // not kept alive until the next call
+  }
+}
+
+function space(): void {
+  SPACE.lastIndex = i;
+  SPACE.test(text);
+  i = SPACE.lastIndex;
+}
+
+function token(re: RegExp): string {
+  re.lastIndex = i;
+  const match = re.exec(text);
+  if (match === null) throw new SyntaxError(`Unexpected token in JSON at position ${i}`);
+  i = re.lastIndex;
+  return match[0];
+}
+
+function expect(char: string): void {
+  if (text[i++] !== char) throw new SyntaxError(`Expected '${char}' in JSON at position ${i - 1}`);
+}
+
+function value(depth: number): unknown {
   space();
-  if (i !== text.length) throw new SyntaxError(`Unexpected text after JSON at position ${i}`);
-  return result;
+  const c = text[i];
+  if (c === "{" || c === "[") {
+    if (depth === MAX_READ_DEPTH) throw new SyntaxError(`JSON nested deeper than ${MAX_READ_DEPTH} levels`);
+    i++;
+    space();
+    return c === "{" ? object(depth) : array(depth);
+  }
+  if (c === '"') return JSON.parse(token(STRING));
+  if (c === "t" || c === "f" || c === "n") return JSON.parse(token(WORD));
+  return Number(token(NUMBER));
+}
+
+/** The members of an object whose `{` and the space after it are read. */
+function object(depth: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (text[i] === "}") return (i++, out);
+  for (;;) {
+    space();
+    const key = JSON.parse(token(STRING)) as string;
+    space();
+    expect(":");
+    // defineProperty, not assignment: a "__proto__" key is an own member, as JSON.parse makes it.
+    Object.defineProperty(out, key, {
+      value: value(depth + 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+    space();
+    if (text[i] === ",") i++;
+    else return (expect("}"), out);
+  }
+}
+
+/** The items of an array whose `[` and the space after it are read. */
+function array(depth: number): unknown[] {
+  const out: unknown[] = [];
+  if (text[i] === "]") return (i++, out);
+  for (;;) {
+    out.push(value(depth + 1));
+    space();
+    if (text[i] === ",") i++;
+    else return (expect("]"), out);
+  }
 }

@@ -1,14 +1,15 @@
 // exchange-kit listen: a local webhook endpoint registered with the sandbox that verifies each delivery and
 // forwards it, untouched, to the receiver being developed (a tunnel for local receivers).
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { appendFile } from "node:fs/promises";
 import { type ExchangeClient, isExchangeApiError } from "@exchange-kit/client";
 import { verifyWebhook, WebhookVerificationError } from "@exchange-kit/webhook-verify";
-import { baseUrl, requireCredentials, serviceClient } from "../credentials.js";
+import { baseUrl, type Credentials, requireCredentials, serviceClient } from "../credentials.js";
 import { type Output, UsageError } from "../output.js";
 import { unreachableMessage } from "../unreachable.js";
 import type { Command } from "./command.js";
+import { untilAborted } from "./until-aborted.js";
 
 const FORWARDED = ["content-type", "x-timestamp", "x-signature"];
 
@@ -16,6 +17,97 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+/** --forward-to: required, a URL. */
+function forwardTarget(value: string | boolean | undefined): string {
+  if (typeof value !== "string") throw new UsageError("--forward-to URL is required");
+  try {
+    new URL(value);
+  } catch {
+    throw new UsageError(`--forward-to is not a URL: ${value}`);
+  }
+  return value;
+}
+
+/** The delivery's verdict as the line shows it: the event when verified, the reason when not. */
+async function verdictLabel(body: Buffer, headers: Record<string, string>, credentials: Credentials, out: Output) {
+  try {
+    const event = await verifyWebhook({ body, headers, ...credentials });
+    return `${out.green("verified")} ${event.type} ${event.event} ${event.id}`;
+  } catch (error) {
+    return `${out.red("NOT VERIFIED")} ${error instanceof WebhookVerificationError ? error.code : String(error)}`;
+  }
+}
+
+/** POSTs the raw body and the signature headers to the receiver: its status (502 when none came), and why it failed. */
+async function forward(
+  target: string,
+  headers: Record<string, string>,
+  body: Buffer,
+): Promise<{ status: number; failure?: string }> {
+  let status = 502;
+  try {
+    const answer = await fetch(target, {
+      method: "POST",
+      headers,
+      body: new Uint8Array(body),
+      signal: AbortSignal.timeout(10_000),
+    });
+    status = answer.status;
+    await answer.arrayBuffer();
+    return { status };
+  } catch (error) {
+    return { status, failure: (error as Error).message };
+  }
+}
+
+/**
+ * The webhook endpoint: each delivery is verified, saved (--save), forwarded untouched, printed, and answered
+ * with the receiver's 2xx status (502 otherwise, so the sandbox retries).
+ */
+function forwarder(
+  target: string,
+  credentials: Credentials,
+  save: string | undefined,
+  out: Output,
+): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  return async (req, res) => {
+    const body = await readBody(req);
+    const text = body.toString("utf8");
+    const headers: Record<string, string> = {};
+    for (const name of FORWARDED) {
+      const value = req.headers[name];
+      if (typeof value === "string") headers[name] = value;
+    }
+    let label = await verdictLabel(body, headers, credentials, out);
+    if (save) await appendFile(save, `${JSON.stringify({ headers, body: text })}\n`);
+    const { status, failure } = await forward(target, headers, body);
+    if (failure !== undefined) label += out.red(` forward failed: ${failure}`);
+    out.result({ forwarded: status, headers, body: text }, `${label} -> ${status}`);
+    res.writeHead(status >= 200 && status < 300 ? status : 502, { "content-type": "text/plain" }).end(String(status));
+  };
+}
+
+/** Resolves with the endpoint's URL once the server listens on 127.0.0.1. */
+function listenOn(server: Server, port: number): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`));
+  });
+}
+
+/** Registers `url` as the organization's webhook URL; answers what was registered before. */
+async function takeOver(client: ExchangeClient, url: string, base: string): Promise<PreviousWebhook> {
+  try {
+    const previous = await previousWebhook(client);
+    await client.organization.registerWebhook({ webhook_url: url });
+    return previous;
+  } catch (error) {
+    throw new Error(
+      unreachableMessage(error, base) ?? `could not register ${url} with ${base}: ${(error as Error).message}`,
+    );
+  }
 }
 
 export const listen: Command = {
@@ -38,72 +130,21 @@ export const listen: Command = {
   },
   async run({ values, out, env, signal }) {
     const credentials = requireCredentials(values, env);
-    const target = values["forward-to"];
-    if (typeof target !== "string") throw new UsageError("--forward-to URL is required");
-    try {
-      new URL(target);
-    } catch {
-      throw new UsageError(`--forward-to is not a URL: ${target}`);
-    }
+    const target = forwardTarget(values["forward-to"]);
     const base = baseUrl(values["base-url"] as string | undefined, env);
     const save = typeof values.save === "string" ? values.save : undefined;
-
-    const server = createServer(async (req, res) => {
-      const body = await readBody(req);
-      const text = body.toString("utf8");
-      const headers: Record<string, string> = {};
-      for (const name of FORWARDED) {
-        const value = req.headers[name];
-        if (typeof value === "string") headers[name] = value;
-      }
-      let label: string;
-      try {
-        const event = await verifyWebhook({ body, headers, ...credentials });
-        label = `${out.green("verified")} ${event.type} ${event.event} ${event.id}`;
-      } catch (error) {
-        label = `${out.red("NOT VERIFIED")} ${error instanceof WebhookVerificationError ? error.code : String(error)}`;
-      }
-      if (save) await appendFile(save, `${JSON.stringify({ headers, body: text })}\n`);
-      let status = 502;
-      try {
-        const answer = await fetch(target, {
-          method: "POST",
-          headers,
-          body: new Uint8Array(body),
-          signal: AbortSignal.timeout(10_000),
-        });
-        status = answer.status;
-        await answer.arrayBuffer();
-      } catch (error) {
-        label += out.red(` forward failed: ${(error as Error).message}`);
-      }
-      out.result({ forwarded: status, headers, body: text }, `${label} -> ${status}`);
-      res.writeHead(status >= 200 && status < 300 ? status : 502, { "content-type": "text/plain" }).end(String(status));
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(values.port === undefined ? 0 : Number(values.port), "127.0.0.1", () => resolve());
-    });
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const server = createServer(forwarder(target, credentials, save, out));
+    const url = await listenOn(server, values.port === undefined ? 0 : Number(values.port));
     const client = serviceClient(base, credentials);
-    let previous: PreviousWebhook;
-    try {
-      previous = await previousWebhook(client);
-      await client.organization.registerWebhook({ webhook_url: url });
-    } catch (error) {
+    const previous = await takeOver(client, url, base).catch((error: unknown) => {
       server.close();
-      throw new Error(
-        unreachableMessage(error, base) ?? `could not register ${url} with ${base}: ${(error as Error).message}`,
-      );
-    }
+      throw error;
+    });
     out.result(
       { listening: url, forwardTo: target },
       `${out.green("listening")} on ${url}, forwarding to ${target} (Ctrl-C to stop)`,
     );
-    await new Promise<void>((resolve) => {
-      if (signal.aborted) resolve();
-      signal.addEventListener("abort", () => resolve(), { once: true });
-    });
+    await untilAborted(signal);
     await new Promise((resolve) => server.close(resolve));
     return restoreWebhook(client, previous, url, out);
   },

@@ -3,14 +3,63 @@ import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readSpec, specFiles } from "@exchange-kit/openapi";
-import { UsageError } from "../output.js";
-import { findPrism, meetsNodeRange, PRISM_PACKAGE, PRISM_RANGE, startPrism } from "../prism.js";
+import { type Output, UsageError } from "../output.js";
+import { findPrism, meetsNodeRange, PRISM_PACKAGE, PRISM_RANGE, type PrismInstall, startPrism } from "../prism.js";
 import type { Command } from "./command.js";
+import { hostFlag, portFlag } from "./flags.js";
+import { untilAborted } from "./until-aborted.js";
 
 /** Any value works: Prism checks that the three signing headers are there, never the signature. */
 const MOCK_CREDENTIALS = { apiKey: "mock-api-key", apiSecret: "mock-api-secret" };
 
 export const INSTALL_PRISM = `npm install --save-dev ${PRISM_PACKAGE}@${PRISM_RANGE}`;
+
+/** The spec file to serve: --spec, resolved (it must exist), else the installed @exchange-kit/openapi's. */
+function specFile(value: string | boolean | undefined): string {
+  const spec = typeof value === "string" ? resolve(value) : specFiles.yaml;
+  if (!existsSync(spec)) throw new UsageError(`--spec: no file at ${spec}`);
+  return spec;
+}
+
+/** Prism where it is installed, or the error line why it cannot run (not installed, or too old a Node). */
+function usablePrism(out: Output): PrismInstall | undefined {
+  // The user's project first (where `npm install` puts an optional peer), then wherever this cli is installed.
+  const prism = findPrism([process.cwd(), dirname(fileURLToPath(import.meta.url))]);
+  if (!prism) {
+    out.error(
+      "PRISM_MISSING",
+      `exchange-kit mock runs Prism, which is not installed. Install it with:\n  ${INSTALL_PRISM}`,
+    );
+    return undefined;
+  }
+  if (!meetsNodeRange(process.versions.node, prism.nodeRange)) {
+    out.error(
+      "PRISM_NODE",
+      `Prism ${prism.version} needs Node ${prism.nodeRange}; this is Node ${process.versions.node}`,
+    );
+    return undefined;
+  }
+  return prism;
+}
+
+/** The ready line: the URL, the spec (its version when it is the installed one), Prism's version, credentials. */
+function announceReady(out: Output, url: string, spec: { file: string; version: string | undefined }, prism: string) {
+  out.result(
+    {
+      ready: true,
+      url,
+      ...MOCK_CREDENTIALS,
+      spec: spec.file,
+      ...(spec.version ? { specVersion: spec.version } : {}),
+      prism,
+    },
+    [
+      `${out.green("mock ready")} at ${out.bold(url)} (spec ${spec.version ?? spec.file}, Prism ${prism})`,
+      `  credentials: any, e.g. EXCHANGE_BASE_URL=${url} EXCHANGE_API_KEY=${MOCK_CREDENTIALS.apiKey} EXCHANGE_API_SECRET=${MOCK_CREDENTIALS.apiSecret}`,
+      "  (the mock checks that X-API-KEY, X-TIMESTAMP and X-SIGNATURE are sent, not the signature)",
+    ].join("\n"),
+  );
+}
 
 export const mock: Command = {
   name: "mock",
@@ -39,30 +88,14 @@ export const mock: Command = {
     verbose: { type: "boolean" },
   },
   async run({ values, out, signal, streams }) {
-    const port = values.port === undefined ? 4010 : Number(values.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError("--port must be a port number");
-    const spec = typeof values.spec === "string" ? resolve(values.spec) : specFiles.yaml;
-    if (!existsSync(spec)) throw new UsageError(`--spec: no file at ${spec}`);
-    // The user's project first (where `npm install` puts an optional peer), then wherever this cli is installed.
-    const prism = findPrism([process.cwd(), dirname(fileURLToPath(import.meta.url))]);
-    if (!prism) {
-      out.error(
-        "PRISM_MISSING",
-        `exchange-kit mock runs Prism, which is not installed. Install it with:\n  ${INSTALL_PRISM}`,
-      );
-      return 1;
-    }
-    if (!meetsNodeRange(process.versions.node, prism.nodeRange)) {
-      out.error(
-        "PRISM_NODE",
-        `Prism ${prism.version} needs Node ${prism.nodeRange}; this is Node ${process.versions.node}`,
-      );
-      return 1;
-    }
+    const port = portFlag(values.port, 4010);
+    const spec = specFile(values.spec);
+    const prism = usablePrism(out);
+    if (!prism) return 1;
     const verbose = values.verbose === true;
     const running = await startPrism(prism, {
       spec,
-      host: typeof values.host === "string" ? values.host : "127.0.0.1",
+      host: hostFlag(values.host),
       port,
       dynamic: values.dynamic === true,
       onLine: (line) => {
@@ -70,28 +103,8 @@ export const mock: Command = {
       },
     });
     const version = typeof values.spec === "string" ? undefined : readSpec().info.version;
-    out.result(
-      {
-        ready: true,
-        url: running.url,
-        ...MOCK_CREDENTIALS,
-        spec,
-        ...(version ? { specVersion: version } : {}),
-        prism: prism.version,
-      },
-      [
-        `${out.green("mock ready")} at ${out.bold(running.url)} (spec ${version ?? spec}, Prism ${prism.version})`,
-        `  credentials: any, e.g. EXCHANGE_BASE_URL=${running.url} EXCHANGE_API_KEY=${MOCK_CREDENTIALS.apiKey} EXCHANGE_API_SECRET=${MOCK_CREDENTIALS.apiSecret}`,
-        "  (the mock checks that X-API-KEY, X-TIMESTAMP and X-SIGNATURE are sent, not the signature)",
-      ].join("\n"),
-    );
-    const stopped = await Promise.race([
-      new Promise<"aborted">((done) => {
-        if (signal.aborted) done("aborted");
-        signal.addEventListener("abort", () => done("aborted"), { once: true });
-      }),
-      running.exited,
-    ]);
+    announceReady(out, running.url, { file: spec, version }, prism.version);
+    const stopped = await Promise.race([untilAborted(signal).then(() => "aborted" as const), running.exited]);
     if (stopped !== "aborted") {
       out.error("PRISM_EXITED", `Prism stopped by itself (${stopped})`);
       return 1;

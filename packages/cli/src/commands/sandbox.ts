@@ -1,14 +1,91 @@
 // exchange-kit sandbox: the stateful local exchange, until Ctrl-C.
-import { createSandbox } from "@exchange-kit/sandbox";
-import { readCredentials } from "../credentials.js";
-import { UsageError } from "../output.js";
-import type { Command } from "./command.js";
+import {
+  createSandbox,
+  type Durability,
+  type Sandbox,
+  type SandboxOptions,
+  type SandboxOrganizationOptions,
+} from "@exchange-kit/sandbox";
+import { type Credentials, readCredentials } from "../credentials.js";
+import { type Output, UsageError } from "../output.js";
+import type { Command, CommandContext } from "./command.js";
+import { hostFlag, portFlag } from "./flags.js";
+import { untilAborted } from "./until-aborted.js";
 
 /** KEY:SECRET[:NAME] — the secret may not contain ":"; the name may. */
-function parseOrganization(text: string): { apiKey: string; apiSecret: string; name?: string } {
+function parseOrganization(text: string): SandboxOrganizationOptions {
   const [apiKey, apiSecret, ...name] = text.split(":");
   if (!apiKey || !apiSecret) throw new UsageError(`--org takes KEY:SECRET or KEY:SECRET:NAME, got "${text}"`);
   return name.length > 0 ? { apiKey, apiSecret, name: name.join(":") } : { apiKey, apiSecret };
+}
+
+/** --auto-progress: milliseconds (0 or more), or "off" (false); undefined when absent. */
+export function autoProgressFlag(value: string | boolean | undefined): number | false | undefined {
+  if (value === undefined) return undefined;
+  const ms = value === "off" ? false : Number(value);
+  if (typeof ms === "number" && !(ms >= 0)) throw new UsageError('--auto-progress must be milliseconds or "off"');
+  return ms;
+}
+
+/** --db-durability: "normal" or "full"; undefined when absent. */
+export function durabilityFlag(value: string | boolean | undefined): Durability | undefined {
+  if (value !== undefined && value !== "normal" && value !== "full")
+    throw new UsageError('--db-durability must be "normal" or "full"');
+  return value;
+}
+
+/** The credentials given (flags or environment) as the first organization, then each --org; none: generate one. */
+function organizationsOf(
+  given: Credentials | undefined,
+  others: SandboxOrganizationOptions[],
+): SandboxOrganizationOptions[] | undefined {
+  if (!given && others.length === 0) return undefined;
+  return [...(given ? [{ name: "Default organization", ...given }] : []), ...others];
+}
+
+/**
+ * The sandbox's options from the command line (flags checked in usage order); `log` takes --verbose's lines.
+ *
+ * @example
+ * sandboxOptions({ port: "0", "auto-progress": "off" }, {}, console.error); // { port: 0, autoProgressMs: false, ... }
+ */
+export function sandboxOptions(
+  values: CommandContext["values"],
+  env: CommandContext["env"],
+  log: (line: string) => void,
+): SandboxOptions {
+  const port = portFlag(values.port, 4020);
+  const autoProgressMs = autoProgressFlag(values["auto-progress"]);
+  const given = readCredentials(values, env);
+  const others = ((values.org as unknown as string[] | undefined) ?? []).map(parseOrganization);
+  const durability = durabilityFlag(values["db-durability"]);
+  const organizations = organizationsOf(given, others);
+  return {
+    port,
+    host: hostFlag(values.host),
+    ...(typeof values.db === "string" ? { db: values.db } : {}),
+    ...(durability === undefined ? {} : { dbDurability: durability }),
+    ...(organizations ? { organizations } : {}),
+    ...(autoProgressMs === undefined ? {} : { autoProgressMs }),
+    duplicateDeliveries: values["duplicate-deliveries"] === true,
+    ...(values.verbose === true ? { logger: { info: log, warn: log, error: log } } : {}),
+  };
+}
+
+/** The ready line: the URL and the API keys, and the secret when it was generated (no credentials were given). */
+function announceReady(out: Output, box: Sandbox, generated: boolean): void {
+  const org = box.organizations[0]!;
+  const keys = box.organizations.map((o) => o.apiKey);
+  out.result(
+    {
+      ready: true,
+      url: box.url,
+      apiKey: org.apiKey,
+      ...(generated ? { apiSecret: org.apiSecret } : {}),
+      organizations: keys,
+    },
+    `${out.green("sandbox ready")} at ${out.bold(box.url)} (API key${keys.length > 1 ? "s" : ""} ${keys.join(", ")}${generated ? `, generated secret ${org.apiSecret}` : ""})`,
+  );
 }
 
 export const sandbox: Command = {
@@ -36,48 +113,10 @@ export const sandbox: Command = {
     verbose: { type: "boolean" },
   },
   async run({ values, out, env, signal, streams }) {
-    const port = values.port === undefined ? 4020 : Number(values.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError("--port must be a port number");
-    const progress = values["auto-progress"];
-    const autoProgressMs = progress === undefined ? undefined : progress === "off" ? false : Number(progress);
-    if (typeof autoProgressMs === "number" && !(autoProgressMs >= 0))
-      throw new UsageError('--auto-progress must be milliseconds or "off"');
-    const given = readCredentials(values, env);
-    const others = ((values.org as unknown as string[] | undefined) ?? []).map(parseOrganization);
-    const verbose = values.verbose === true;
-    const durability = values["db-durability"];
-    if (durability !== undefined && durability !== "normal" && durability !== "full")
-      throw new UsageError('--db-durability must be "normal" or "full"');
-    const write = (line: string) => streams.stderr.write(`${line}\n`);
-    const box = await createSandbox({
-      port,
-      host: typeof values.host === "string" ? values.host : "127.0.0.1",
-      ...(typeof values.db === "string" ? { db: values.db } : {}),
-      ...(durability === undefined ? {} : { dbDurability: durability }),
-      ...(given || others.length > 0
-        ? { organizations: [...(given ? [{ name: "Default organization", ...given }] : []), ...others] }
-        : {}),
-      ...(autoProgressMs === undefined ? {} : { autoProgressMs }),
-      duplicateDeliveries: values["duplicate-deliveries"] === true,
-      ...(verbose ? { logger: { info: write, warn: write, error: write } } : {}),
-    });
-    const org = box.organizations[0]!;
-    const generated = !given && others.length === 0;
-    const keys = box.organizations.map((o) => o.apiKey);
-    out.result(
-      {
-        ready: true,
-        url: box.url,
-        apiKey: org.apiKey,
-        ...(generated ? { apiSecret: org.apiSecret } : {}),
-        organizations: keys,
-      },
-      `${out.green("sandbox ready")} at ${out.bold(box.url)} (API key${keys.length > 1 ? "s" : ""} ${keys.join(", ")}${generated ? `, generated secret ${org.apiSecret}` : ""})`,
-    );
-    await new Promise<void>((resolve) => {
-      if (signal.aborted) resolve();
-      signal.addEventListener("abort", () => resolve(), { once: true });
-    });
+    const options = sandboxOptions(values, env, (line) => streams.stderr.write(`${line}\n`));
+    const box = await createSandbox(options);
+    announceReady(out, box, options.organizations === undefined);
+    await untilAborted(signal);
     await box.close();
     out.line(out.dim("sandbox stopped"));
     return 0;

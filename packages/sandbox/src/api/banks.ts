@@ -1,23 +1,26 @@
 // Bank accounts and UPI IDs (PROCESSING, then VERIFIED / FAILED / MANUAL_REVIEW by BANK event), payout bank
 // accounts of payout-only corridors, and the USA bank link flow (accounts verified silently: no BANK event).
 import { randomInt, randomUUID } from "node:crypto";
-import type { PayoutBankIdentifiers } from "@exchange-kit/types";
+import type { ErrCode, PayoutBankIdentifiers } from "@exchange-kit/types";
 import { badRequest, missingFields } from "../http/api-error.js";
 import type { HandlerResult } from "../http/route.js";
 import { IFSC_BANKS, PAYOUT_METHOD_BY_COUNTRY, UPI_HANDLES } from "../domain/catalog.js";
 import { bankOutcome } from "../domain/magic.js";
 import type { BankRow, CustomerRow } from "../store/records.js";
 import { bankDedupeKey } from "../store/schema.js";
-import { BANK_NOT_FOUND, findCustomer, paginate, requireMembers, text, UUID, type Ctx } from "./common.js";
-import type { OperationContext, SandboxContext } from "./validated-request.js";
+import { BANK_NOT_FOUND, findCustomer, UUID } from "./lookups.js";
+import { paginate } from "./paging.js";
+import { requireMembers, text } from "./body-members.js";
+import type { Ctx, OperationContext, SandboxContext, ValidatedBody } from "./validated-request.js";
 import { bankView } from "./views.js";
 
 export const ACCOUNTS_PER_RAIL = 3;
 const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 const VPA = /^[A-Za-z0-9._-]{1,256}@[A-Za-z][A-Za-z0-9]{1,64}$/;
 
-function requireVerified(customer: CustomerRow): void {
-  if (customer.status !== "VERIFIED") throw badRequest("USR_UNVERIFIED", "Customer is unverified", "customer_id");
+/** `code`: the bank link lists no USR_UNVERIFIED and answers UNKNOWN_ERROR, as for its other refusals. */
+function requireVerified(customer: CustomerRow, code: ErrCode = "USR_UNVERIFIED"): void {
+  if (customer.status !== "VERIFIED") throw badRequest(code, "Customer is unverified", "customer_id");
 }
 
 function newBank(
@@ -40,61 +43,76 @@ function newBank(
   };
 }
 
+/** A standard account's identifiers as stored (trimmed; IFSC in capitals) and the bank they name. */
+interface CheckedIdentifiers {
+  clean: Record<string, string>;
+  bankName: string;
+}
+
+type StandardIdentifiers = ValidatedBody<"createBankAccount">["identifiers"];
+
+/** A UPI ID: required, in the form name@handle; the handle names the bank. */
+function upiIdentifiers(identifiers: StandardIdentifiers): CheckedIdentifiers {
+  const vpa = typeof identifiers.vpa === "string" ? identifiers.vpa.trim() : "";
+  if (!vpa) throw missingFields(["identifiers.vpa"]);
+  if (!VPA.test(vpa))
+    throw badRequest("INPUT_MALFORMED", "Invalid UPI ID", "identifiers.vpa", "Enter a valid UPI ID, e.g. asha@okhdfc.");
+  return { clean: { vpa }, bankName: UPI_HANDLES[vpa.split("@")[1]!.toLowerCase()] ?? "UPI" };
+}
+
+/** An account number, and an IFSC (required in India, checked wherever sent) whose first four letters name the bank. */
+function accountIdentifiers(identifiers: StandardIdentifiers, country: string): CheckedIdentifiers {
+  const accountNumber = typeof identifiers.account_number === "string" ? identifiers.account_number.trim() : "";
+  const ifsc = typeof identifiers.ifsc === "string" ? identifiers.ifsc.trim().toUpperCase() : "";
+  const missing = [
+    accountNumber ? undefined : "identifiers.account_number",
+    ifsc || country !== "IND" ? undefined : "identifiers.ifsc",
+  ];
+  const absent = missing.filter((m): m is string => m !== undefined);
+  if (absent.length > 0) throw missingFields(absent);
+  if (ifsc && !IFSC.test(ifsc))
+    throw badRequest("INPUT_MALFORMED", "Invalid IFSC", "identifiers.ifsc", "Enter a valid IFSC, e.g. HDFC0001234.");
+  return {
+    clean: ifsc ? { account_number: accountNumber, ifsc } : { account_number: accountNumber },
+    bankName: IFSC_BANKS[ifsc.slice(0, 4)] ?? "Sandbox Bank",
+  };
+}
+
+/** The customer's account with this dedupe key, if any; another customer's is BANK_DUPLICATE_ACCOUNT. */
+function sameAccount(ctx: Ctx, customer: CustomerRow, key: string): BankRow | undefined {
+  const same = ctx.domain.store.banks.first("org = ? AND dedupe = ?", ctx.org.id, key);
+  if (same && same.customer_id !== customer.id) {
+    throw badRequest(
+      "BANK_DUPLICATE_ACCOUNT",
+      "UPI ID or account number already in use by another customer",
+      "identifiers",
+    );
+  }
+  return same;
+}
+
+/** BANK_LIMIT_REACHED once the customer has ACCOUNTS_PER_RAIL accounts of the rail that have not FAILED. */
+function checkRailLimit(ctx: Ctx, customer: CustomerRow, rail: string): void {
+  const sameRail = ctx.domain.store.banks
+    .where("customer_id = ?", [customer.id])
+    .filter((b) => b.source === "standard" && b.bank_account_type === rail && b.bank_account_status !== "FAILED");
+  if (sameRail.length >= ACCOUNTS_PER_RAIL) {
+    throw badRequest("BANK_LIMIT_REACHED", `${ACCOUNTS_PER_RAIL} accounts already added`, "bank_account_type");
+  }
+}
+
 export function createBankAccount(ctx: OperationContext<"createBankAccount">): HandlerResult {
   const { body, domain } = ctx;
   requireMembers(body, ["customer_id", "bank_account_type", "identifiers"]);
   const customer = findCustomer(ctx, body.customer_id);
   requireVerified(customer);
   const rail = body.bank_account_type;
-  const identifiers = body.identifiers;
-  let bankName: string;
-  const clean: Record<string, string> = {};
-  if (rail === "UPI") {
-    const vpa = typeof identifiers.vpa === "string" ? identifiers.vpa.trim() : "";
-    if (!vpa) throw missingFields(["identifiers.vpa"]);
-    if (!VPA.test(vpa))
-      throw badRequest(
-        "INPUT_MALFORMED",
-        "Invalid UPI ID",
-        "identifiers.vpa",
-        "Enter a valid UPI ID, e.g. asha@okhdfc.",
-      );
-    clean.vpa = vpa;
-    bankName = UPI_HANDLES[vpa.split("@")[1]!.toLowerCase()] ?? "UPI";
-  } else {
-    const accountNumber = typeof identifiers.account_number === "string" ? identifiers.account_number.trim() : "";
-    const ifsc = typeof identifiers.ifsc === "string" ? identifiers.ifsc.trim().toUpperCase() : "";
-    const missing = [
-      accountNumber ? undefined : "identifiers.account_number",
-      ifsc || customer.country !== "IND" ? undefined : "identifiers.ifsc",
-    ];
-    const absent = missing.filter((m): m is string => m !== undefined);
-    if (absent.length > 0) throw missingFields(absent);
-    if (ifsc && !IFSC.test(ifsc))
-      throw badRequest("INPUT_MALFORMED", "Invalid IFSC", "identifiers.ifsc", "Enter a valid IFSC, e.g. HDFC0001234.");
-    clean.account_number = accountNumber;
-    if (ifsc) clean.ifsc = ifsc;
-    bankName = IFSC_BANKS[ifsc.slice(0, 4)] ?? "Sandbox Bank";
-  }
+  const { clean, bankName } =
+    rail === "UPI" ? upiIdentifiers(body.identifiers) : accountIdentifiers(body.identifiers, customer.country);
   // The same key the dedupe column stores for every standard account.
-  const key = bankDedupeKey({ bank_account_type: rail, identifiers: clean });
-  const same = domain.store.banks.first("org = ? AND dedupe = ?", ctx.org.id, key);
-  if (same) {
-    if (same.customer_id !== customer.id) {
-      throw badRequest(
-        "BANK_DUPLICATE_ACCOUNT",
-        "UPI ID or account number already in use by another customer",
-        "identifiers",
-      );
-    }
-    return { message: "Bank account already added", data: bankView(same) };
-  }
-  const sameRail = domain.store.banks
-    .where("customer_id = ?", [customer.id])
-    .filter((b) => b.source === "standard" && b.bank_account_type === rail && b.bank_account_status !== "FAILED");
-  if (sameRail.length >= ACCOUNTS_PER_RAIL) {
-    throw badRequest("BANK_LIMIT_REACHED", `${ACCOUNTS_PER_RAIL} accounts already added`, "bank_account_type");
-  }
+  const same = sameAccount(ctx, customer, bankDedupeKey({ bank_account_type: rail, identifiers: clean }));
+  if (same) return { message: "Bank account already added", data: bankView(same) };
+  checkRailLimit(ctx, customer, rail);
   const beneficiaryName = text(body, "beneficiary_name") ?? customer.full_name;
   const bank = newBank(ctx, customer, {
     source: "standard",
@@ -207,7 +225,7 @@ export function generateBankLink(ctx: OperationContext<"generateBankLink">): Han
   if (customer.country !== "USA") {
     throw badRequest("UNKNOWN_ERROR", "The bank link flow is for customers in the USA", "customer_id");
   }
-  requireVerified(customer);
+  requireVerified(customer, "UNKNOWN_ERROR");
   let accountNumber = String(randomInt(1, 10));
   for (let i = 0; i < 11; i++) accountNumber += String(randomInt(10));
   const bank = newBank(ctx, customer, {

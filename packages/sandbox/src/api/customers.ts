@@ -1,11 +1,14 @@
 // Customers: create (idempotent on client_reference_id), list, fetch; all scoped to the caller's organization.
 import { randomUUID } from "node:crypto";
-import { badRequest, missingFields } from "../http/api-error.js";
+import { type ApiError, badRequest, missingFields } from "../http/api-error.js";
 import type { HandlerResult } from "../http/route.js";
-import { COUNTRIES, ISO_ALPHA3 } from "../domain/catalog.js";
+import { COUNTRIES, type CountryInfo, ISO_ALPHA3 } from "../domain/catalog.js";
 import type { CustomerRow } from "../store/records.js";
-import { dateRange, findCustomer, orderedPage, text, type Condition } from "./common.js";
-import type { OperationContext } from "./validated-request.js";
+import { dateRange } from "./list-filters.js";
+import { findCustomer } from "./lookups.js";
+import { orderedPage, type Condition } from "./paging.js";
+import { text } from "./body-members.js";
+import type { Ctx, OperationContext } from "./validated-request.js";
 import { customerView } from "./views.js";
 
 function countryError(code: string, field: string): never {
@@ -39,27 +42,61 @@ function customerName(body: OperationContext<"createCustomer">["body"]): string 
   throw missingFields([...(first === undefined ? ["first_name"] : []), ...(last === undefined ? ["last_name"] : [])]);
 }
 
+/**
+ * Why `residence_country` (a sandbox-only member that reaches the document's two residence codes) refuses the
+ * customer, or undefined when it is absent or the country of onboarding.
+ */
+export function residenceProblem(residence: unknown, country: string): ApiError | undefined {
+  if (residence === undefined) return undefined;
+  if (typeof residence !== "string" || !ISO_ALPHA3.has(residence))
+    return badRequest("REQ_INVALID_RESIDENCE_COUNTRY", "Invalid residence country code", "residence_country");
+  if (residence !== country)
+    return badRequest(
+      "REQ_NON_RESIDENT_UNSUPPORTED",
+      "Customer must live in the country of onboarding",
+      "residence_country",
+    );
+  return undefined;
+}
+
+/** The phone as stored and answered: the national number checked by the country's rule, with its dial code. */
+function internationalPhone(national: string | undefined, country: string, info: CountryInfo): string | undefined {
+  if (national === undefined) return undefined;
+  if (!info.phone.test(national)) {
+    throw badRequest(
+      "INPUT_MALFORMED",
+      "Invalid phone number",
+      "phone",
+      `Enter a valid national mobile number for ${country}, without the country code.`,
+    );
+  }
+  return `${info.dialCode}${national}`;
+}
+
+/** USR_DUPLICATE_CONTACT when another customer of the organization has the email or the phone. */
+function checkContactsUnused(ctx: Ctx, email: string | undefined, phone: string | undefined): void {
+  const org = ctx.org.id;
+  // The first customer holding either, as the scan in creation order used to find it.
+  const holder = ctx.domain.store.customers.first(
+    "seq IN (SELECT seq FROM customer WHERE org = ? AND email = ? UNION ALL SELECT seq FROM customer WHERE org = ? AND phone = ?)",
+    org,
+    email ?? null,
+    org,
+    phone ?? null,
+  );
+  if (holder && email && holder.email === email)
+    throw badRequest("USR_DUPLICATE_CONTACT", "Email already in use", "email");
+  if (holder && phone && holder.phone === phone)
+    throw badRequest("USR_DUPLICATE_CONTACT", "Phone already in use", "phone");
+}
+
 export function createCustomer(ctx: OperationContext<"createCustomer">): HandlerResult {
   const { body, domain, org } = ctx;
   const country = body.alpha_3_country_code;
   const info = COUNTRIES[country];
   if (!info) countryError(country, "alpha_3_country_code");
-
-  // residence_country is a sandbox-only member that reaches the two residence codes of the document.
-  const residence = body.residence_country;
-  if (residence !== undefined) {
-    if (typeof residence !== "string" || !ISO_ALPHA3.has(residence)) {
-      throw badRequest("REQ_INVALID_RESIDENCE_COUNTRY", "Invalid residence country code", "residence_country");
-    }
-    if (residence !== country) {
-      throw badRequest(
-        "REQ_NON_RESIDENT_UNSUPPORTED",
-        "Customer must live in the country of onboarding",
-        "residence_country",
-      );
-    }
-  }
-
+  const residence = residenceProblem(body.residence_country, country);
+  if (residence) throw residence;
   const fullName = customerName(body);
 
   const reference = body.client_reference_id;
@@ -67,32 +104,8 @@ export function createCustomer(ctx: OperationContext<"createCustomer">): Handler
   if (existing) return { message: "Customer already exists", data: customerView(existing) };
 
   const email = text(body, "email")?.toLowerCase();
-  let phone: string | undefined;
-  const nationalPhone = text(body, "phone");
-  if (nationalPhone !== undefined) {
-    if (!info.phone.test(nationalPhone)) {
-      throw badRequest(
-        "INPUT_MALFORMED",
-        "Invalid phone number",
-        "phone",
-        `Enter a valid national mobile number for ${country}, without the country code.`,
-      );
-    }
-    phone = `${info.dialCode}${nationalPhone}`;
-  }
-  // The first customer holding either, as the scan in creation order used to find it.
-  const holder = domain.store.customers.first(
-    "seq IN (SELECT seq FROM customer WHERE org = ? AND email = ? UNION ALL SELECT seq FROM customer WHERE org = ? AND phone = ?)",
-    org.id,
-    email ?? null,
-    org.id,
-    phone ?? null,
-  );
-  if (holder && email && holder.email === email)
-    throw badRequest("USR_DUPLICATE_CONTACT", "Email already in use", "email");
-  if (holder && phone && holder.phone === phone)
-    throw badRequest("USR_DUPLICATE_CONTACT", "Phone already in use", "phone");
-
+  const phone = internationalPhone(text(body, "phone"), country, info);
+  checkContactsUnused(ctx, email, phone);
   const now = domain.clock(org.id).iso();
   const customer: CustomerRow = {
     id: randomUUID(),

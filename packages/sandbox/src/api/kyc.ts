@@ -7,8 +7,9 @@ import { ADDITIONAL_INFO, COUNTRIES } from "../domain/catalog.js";
 import { kycOutcome, stringsIn } from "../domain/magic.js";
 import type { CustomerRow, KycState, RemitterRow, SenderKycRow } from "../store/records.js";
 import { kycDocumentKey } from "../store/schema.js";
-import { findCustomer, requireMembers, text, type Ctx } from "./common.js";
-import type { OperationContext, ValidatedBody } from "./validated-request.js";
+import { findCustomer } from "./lookups.js";
+import { requireMembers, text } from "./body-members.js";
+import type { Ctx, OperationContext, ValidatedBody } from "./validated-request.js";
 
 export const KYC_UPDATE_LIMIT = 3;
 

@@ -7,9 +7,10 @@ import { dailyLimit, hasVerifiedEdd, usedToday } from "../domain/risk.js";
 import { badRequest, missingFields } from "../http/api-error.js";
 import type { HandlerResult } from "../http/route.js";
 import type { EddRow } from "../store/records.js";
-import { requireMembers, UUID, type Ctx } from "./common.js";
+import { requireMembers } from "./body-members.js";
+import { UUID } from "./lookups.js";
 import { corridorOf, oneOf, verifiedCustomer } from "./quotation-request.js";
-import type { OperationContext } from "./validated-request.js";
+import type { Ctx, OperationContext } from "./validated-request.js";
 
 export function limitsOf(
   ctx: OperationContext<"getPayinLimits" | "getPayoutLimits">,

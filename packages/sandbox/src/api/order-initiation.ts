@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { badRequest } from "../http/api-error.js";
 import type { OrderTerms } from "../store/records.js";
 import type { Table } from "../store/store.js";
-import type { Ctx } from "./common.js";
+import type { Ctx } from "./validated-request.js";
 import type { OrderPrefix } from "./quotation-request.js";
 
 /** The terms an order takes over from the quotation it is initiated with. */

@@ -9,7 +9,9 @@ import { formatPayinQuote, quotePayin } from "../domain/pricing.js";
 import { checkEndUserIp, checkRisk } from "../domain/risk.js";
 import { PAYIN_STATUSES } from "../domain/transitions.js";
 import type { PayinQuotationRow, PayinRow } from "../store/records.js";
-import { historyPage, requireMembers, UUID } from "./common.js";
+import { historyPage } from "./list-filters.js";
+import { requireMembers } from "./body-members.js";
+import { UUID } from "./lookups.js";
 import { fetchRate, limitsOf, listEdd, saveEdd } from "./module-reads.js";
 import { checkQuotationUsable, checkReferenceUnused, orderStart, saveOrder } from "./order-initiation.js";
 import {

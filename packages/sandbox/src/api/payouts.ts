@@ -10,10 +10,13 @@ import { formatPayoutQuote, quotePayout } from "../domain/pricing.js";
 import { checkEndUserIp, checkRisk } from "../domain/risk.js";
 import { PAYOUT_STATUSES } from "../domain/transitions.js";
 import type { PayoutQuotationRow, PayoutRow } from "../store/records.js";
-import { historyPage, requireMembers, text, UUID } from "./common.js";
+import { historyPage } from "./list-filters.js";
+import { requireMembers, text } from "./body-members.js";
+import { UUID } from "./lookups.js";
 import { fetchRate, limitsOf, listEdd, saveEdd } from "./module-reads.js";
 import { checkQuotationUsable, checkReferenceUnused, orderStart, saveOrder } from "./order-initiation.js";
 import {
+  type AmountRequest,
   checkPrecision,
   chooseInCorridor,
   fiatText,
@@ -24,7 +27,7 @@ import {
   verifiedBank,
   verifiedCustomer,
 } from "./quotation-request.js";
-import type { OperationContext } from "./validated-request.js";
+import type { Ctx, OperationContext } from "./validated-request.js";
 import { payoutQuotationView, payoutView } from "./views.js";
 
 function corridorConfiguration(corridor: PayoutCorridor) {
@@ -71,6 +74,65 @@ export function payoutConfiguration(): HandlerResult {
   return { message: "Payout configuration fetched successfully", data: configuration };
 }
 
+/** The remittance quotation's remitter_id, lowercased: a remitter of the organization, else UNKNOWN_ERROR. */
+function remitterOf(ctx: Ctx, remitter: string | undefined): string | undefined {
+  if (remitter === undefined) return undefined;
+  const id = remitter.toLowerCase();
+  if (!UUID.test(id) || !ctx.domain.store.remitters.owned(ctx.org.id, id).row) {
+    throw badRequest(
+      "UNKNOWN_ERROR",
+      "Remitter not found",
+      "remitter_id",
+      "No remitter with this ID in your organization.",
+    );
+  }
+  return id;
+}
+
+/** Every risk parameter the corridor requires (REQ_FIELD_MISSING naming each), and the end user's own IP. */
+function checkRiskParameters(required: readonly string[], risk: Record<string, unknown>): void {
+  const missing = required.filter((key) => risk[key] === undefined || risk[key] === "");
+  if (missing.length > 0) {
+    throw new ApiError(
+      400,
+      "REQ_FIELD_MISSING",
+      `Missing required risk parameters: ${missing.join(", ")}`,
+      Object.fromEntries(missing.map((k) => [`risk_parameters.${k}`, ["This field is required."]])),
+    );
+  }
+  checkEndUserIp(risk.ip_address);
+}
+
+/**
+ * Why the payout method's bounds refuse the quote, or undefined. The document's bounds are exclusive (greater than
+ * 2,500 INR; less than 500,000 INR for IMPS) and apply to what the beneficiary receives, compared exactly.
+ */
+export function payoutBoundsError(
+  receiving: Decimal,
+  bounds: { minFiat: string; maxFiat: string },
+  request: { amount: AmountRequest; method: string; fiat: string },
+): ApiError | undefined {
+  const { amount, method } = request;
+  const fiat = (d: Decimal) => fiatText(d, request.fiat);
+  if (lte(receiving, dec(bounds.minFiat))) {
+    return badRequest(
+      "PAYOUT_AMOUNT_BELOW_MIN",
+      "Entered amount is less than minimum transaction amount",
+      amount.field,
+      `The beneficiary must receive more than ${fiat(dec(bounds.minFiat))}; ${amount.raw} gives ${fiat(receiving)}.`,
+    );
+  }
+  if (gte(receiving, dec(bounds.maxFiat))) {
+    return badRequest(
+      "PAYOUT_AMOUNT_ABOVE_MAX",
+      "Entered amount exceeds maximum transaction amount",
+      amount.field,
+      `The beneficiary must receive less than ${fiat(dec(bounds.maxFiat))} by ${method}; ${amount.raw} gives ${fiat(receiving)}.`,
+    );
+  }
+  return undefined;
+}
+
 /** Either quotation; `remitter` is the remittance quotation's remitter_id, checked after the customer. */
 function createQuotation(
   ctx: OperationContext<"createPayoutQuotation" | "createRemittancePayoutQuotation">,
@@ -79,56 +141,21 @@ function createQuotation(
   const { body, domain } = ctx;
   const amount = oneAmount(body, "PAYOUT");
   const customer = verifiedCustomer(ctx, body.customer_id);
-  let remitterId: string | undefined;
-  if (remitter !== undefined) {
-    const id = remitter.toLowerCase();
-    if (!UUID.test(id) || !domain.store.remitters.owned(ctx.org.id, id).row) {
-      throw badRequest(
-        "UNKNOWN_ERROR",
-        "Remitter not found",
-        "remitter_id",
-        "No remitter with this ID in your organization.",
-      );
-    }
-    remitterId = id;
-  }
+  const remitterId = remitterOf(ctx, remitter);
   const { corridor, asset, network, method } = chooseInCorridor(PAYOUT_CORRIDORS, body);
   const bank = verifiedBank(ctx, customer, body.bank_id);
   const risk = body.risk_parameters;
-  const missingRisk = corridor.requiredRiskParameters.filter((key) => risk[key] === undefined || risk[key] === "");
-  if (missingRisk.length > 0) {
-    throw new ApiError(
-      400,
-      "REQ_FIELD_MISSING",
-      `Missing required risk parameters: ${missingRisk.join(", ")}`,
-      Object.fromEntries(missingRisk.map((k) => [`risk_parameters.${k}`, ["This field is required."]])),
-    );
-  }
-  checkEndUserIp(risk.ip_address);
+  checkRiskParameters(corridor.requiredRiskParameters, risk);
   // The requested amount is in the asset (sending) or the fiat (receiving); it is never rounded.
   checkPrecision(amount, amount.field === "sending_amount" ? asset : corridor.fiat);
   const precision = precisionOf(corridor.fiat, asset);
   const quote = quotePayout(corridor.rate, requestedAmount(amount), precision);
-  const bounds = corridor.methods[method]!;
-  const fiat = (d: Decimal) => fiatText(d, corridor.fiat);
-  // The document's bounds are exclusive: greater than 2,500 INR; less than 500,000 INR for IMPS. They apply to
-  // what the beneficiary receives, compared exactly.
-  if (lte(quote.receiving, dec(bounds.minFiat))) {
-    throw badRequest(
-      "PAYOUT_AMOUNT_BELOW_MIN",
-      "Entered amount is less than minimum transaction amount",
-      amount.field,
-      `The beneficiary must receive more than ${fiat(dec(bounds.minFiat))}; ${amount.raw} gives ${fiat(quote.receiving)}.`,
-    );
-  }
-  if (gte(quote.receiving, dec(bounds.maxFiat))) {
-    throw badRequest(
-      "PAYOUT_AMOUNT_ABOVE_MAX",
-      "Entered amount exceeds maximum transaction amount",
-      amount.field,
-      `The beneficiary must receive less than ${fiat(dec(bounds.maxFiat))} by ${method}; ${amount.raw} gives ${fiat(quote.receiving)}.`,
-    );
-  }
+  const outOfBounds = payoutBoundsError(quote.receiving, corridor.methods[method]!, {
+    amount,
+    method,
+    fiat: corridor.fiat,
+  });
+  if (outOfBounds) throw outOfBounds;
   checkRisk(domain, customer, risk, "payout", corridor.fiat, quote.receiving);
   const priced = formatPayoutQuote(quote, precision);
   const quotation: PayoutQuotationRow = {

@@ -6,7 +6,8 @@ import { fitsScale, format, isDecimalString, parse, sign, type Decimal } from ".
 import type { Precision, RequestedAmount } from "../domain/pricing.js";
 import { ApiError, badRequest, REQUIRED_MESSAGE } from "../http/api-error.js";
 import type { BankRow, CustomerRow, OrderTerms } from "../store/records.js";
-import { BANK_NOT_FOUND, UUID, type Ctx } from "./common.js";
+import { BANK_NOT_FOUND, UUID } from "./lookups.js";
+import type { Ctx } from "./validated-request.js";
 
 /** The prefix of the module's own error codes (PAYIN_AMOUNT_BELOW_MIN, PAYOUT_QUOTATION_EXPIRED, ...). */
 export type OrderPrefix = "PAYIN" | "PAYOUT";

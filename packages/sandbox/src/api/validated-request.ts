@@ -4,7 +4,7 @@
 // checks itself). The route table (routes.ts) is typed with these, so a handler cannot read a member its
 // operation does not declare, nor take the wrong operation's request.
 import type { OperationId, OperationPathParams, OperationQueryParams, OperationRequestBody } from "@exchange-kit/types";
-import type { Domain } from "../domain/domain.js";
+import type { SandboxDomain } from "../domain/sandbox-domain.js";
 import type { HandlerResult, JsonObject, RequestContext, RequestValues } from "../http/route.js";
 
 /**
@@ -84,7 +84,14 @@ export type ValidatedParams<Id extends OperationId> = OrNone<OperationPathParams
   OrNone<OperationQueryParams<Id>> &
   RequestValues;
 
-export type OperationContext<Id extends OperationId> = RequestContext<Domain, ValidatedBody<Id>, ValidatedParams<Id>>;
+/** What the helpers shared by all handlers read: the organization, domain, path and query; never the body. */
+export type Ctx = RequestContext<SandboxDomain, unknown, RequestValues>;
+
+export type OperationContext<Id extends OperationId> = RequestContext<
+  SandboxDomain,
+  ValidatedBody<Id>,
+  ValidatedParams<Id>
+>;
 
 export type OperationHandler<Id extends OperationId> = (ctx: OperationContext<Id>) => HandlerResult;
 
@@ -98,7 +105,7 @@ export type PathParamNames<Path extends string> = Path extends `${string}{${infe
  * strings and the body as a JSON object whose members the handler checks.
  */
 export type SandboxContext<Params extends string = never> = RequestContext<
-  Domain,
+  SandboxDomain,
   JsonObject,
   Readonly<Record<Params, string>> & RequestValues
 >;

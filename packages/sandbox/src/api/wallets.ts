@@ -4,7 +4,9 @@
 import { ApiError, badRequest, missingFields } from "../http/api-error.js";
 import type { HandlerResult } from "../http/route.js";
 import type { CustomerRow, WalletRow } from "../store/records.js";
-import { CUSTOMER_NOT_FOUND, findCustomer, paginate, requireMembers, text, UUID } from "./common.js";
+import { CUSTOMER_NOT_FOUND, findCustomer, UUID } from "./lookups.js";
+import { paginate } from "./paging.js";
+import { requireMembers, text } from "./body-members.js";
 import type { OperationContext, SandboxContext } from "./validated-request.js";
 import { walletView } from "./views.js";
 

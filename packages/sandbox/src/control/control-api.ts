@@ -3,8 +3,8 @@
 // clock, read the event and delivery log, redeliver an event, and change runtime settings.
 import { ApiError, badRequest, missingFields } from "../http/api-error.js";
 import type { HandlerResult, JsonObject } from "../http/route.js";
-import { UUID, type Ctx } from "../api/common.js";
-import type { SandboxContext } from "../api/validated-request.js";
+import { UUID } from "../api/lookups.js";
+import type { Ctx, SandboxContext } from "../api/validated-request.js";
 import { bankView, customerView, payinView, payoutView } from "../api/views.js";
 import type { ProgressKind } from "../domain/progress.js";
 import {

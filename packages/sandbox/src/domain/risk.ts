@@ -2,7 +2,7 @@
 import { BlockList, isIP } from "node:net";
 import { ApiError } from "../http/api-error.js";
 import type { CustomerRow, PayinRow, PayoutRow } from "../store/records.js";
-import type { Domain } from "./domain.js";
+import type { SandboxDomain } from "./sandbox-domain.js";
 import { DAILY_LIMIT_INR } from "./catalog.js";
 import { add, dec, gt, parse, ZERO, type Decimal } from "./decimal.js";
 import { riskMagic } from "./magic.js";
@@ -39,16 +39,16 @@ export function checkEndUserIp(ip: unknown): void {
   }
 }
 
-export function hasVerifiedEdd(domain: Domain, customer: CustomerRow, module: "payin" | "payout"): boolean {
+export function hasVerifiedEdd(domain: SandboxDomain, customer: CustomerRow, module: "payin" | "payout"): boolean {
   return domain.store.edd.count("customer_id = ? AND module = ? AND status = 'VERIFIED'", customer.id, module) > 0;
 }
 
-export function dailyLimit(domain: Domain, customer: CustomerRow, module: "payin" | "payout"): Decimal {
+export function dailyLimit(domain: SandboxDomain, customer: CustomerRow, module: "payin" | "payout"): Decimal {
   return dec(hasVerifiedEdd(domain, customer, module) ? DAILY_LIMIT_INR.afterEdd : DAILY_LIMIT_INR.standard);
 }
 
 /** Fiat (INR, exact) the customer has already moved today (sandbox day) in this direction, failed orders excluded. */
-export function usedToday(domain: Domain, customer: CustomerRow, module: "payin" | "payout"): Decimal {
+export function usedToday(domain: SandboxDomain, customer: CustomerRow, module: "payin" | "payout"): Decimal {
   const today = domain.clock(customer.org).iso().slice(0, 10);
   // The fiat side of the order: what the beneficiary receives on a payout, what the customer pays on a payin.
   const table = module === "payout" ? domain.store.payouts : domain.store.payins;
@@ -79,7 +79,7 @@ export function usedToday(domain: Domain, customer: CustomerRow, module: "payin"
  * also really counted for INR.
  */
 export function checkRisk(
-  domain: Domain,
+  domain: SandboxDomain,
   customer: CustomerRow,
   risk: Record<string, unknown>,
   module: "payin" | "payout",

@@ -18,7 +18,7 @@ import type {
   PayoutStatus,
   PlannedStep,
 } from "../store/records.js";
-import type { Domain } from "./domain.js";
+import type { SandboxDomain } from "./sandbox-domain.js";
 import { transactionHash, utr } from "./ids.js";
 import { RFI_LINK_BASE } from "./magic.js";
 
@@ -32,7 +32,7 @@ export const PAYOUT_STATUSES: readonly PayoutStatus[] = recordStatuses.PayoutOrd
 export const PAYOUT_REVIEW_REASONS = webhookMetadataRules.PAYOUT.IN_REVIEW.reason.values;
 export const EDD_STATUSES: readonly EddStatus[] = ["PROCESSING", ...webhookEventsByType.EDD];
 
-export function moveCustomer(domain: Domain, customer: CustomerRow, step: PlannedStep): void {
+export function moveCustomer(domain: SandboxDomain, customer: CustomerRow, step: PlannedStep): void {
   const status = step.status as CustomerRow["status"];
   customer.status = status;
   customer.failure_reason = status === "FAILED" ? (step.failure_reason ?? "KYC_FAILED") : null;
@@ -47,7 +47,7 @@ export function moveCustomer(domain: Domain, customer: CustomerRow, step: Planne
     domain.events.emit(customer.org, "CUSTOMER", customer.id, "FAILED", { failure_reason: customer.failure_reason });
 }
 
-export function moveBank(domain: Domain, bank: BankRow, step: PlannedStep): void {
+export function moveBank(domain: SandboxDomain, bank: BankRow, step: PlannedStep): void {
   const status = step.status as BankRow["bank_account_status"];
   bank.bank_account_status = status;
   bank.failure_reason = status === "FAILED" ? (step.failure_reason ?? "PENNY_DROP_FAILED") : null;
@@ -59,7 +59,7 @@ export function moveBank(domain: Domain, bank: BankRow, step: PlannedStep): void
     domain.events.emit(bank.org, "BANK", bank.id, "FAILED", { failure_reason: bank.failure_reason });
 }
 
-export function movePayin(domain: Domain, payin: PayinRow, step: PlannedStep): void {
+export function movePayin(domain: SandboxDomain, payin: PayinRow, step: PlannedStep): void {
   const status = step.status as PayinRow["status"];
   payin.status = status;
   payin.updated_at = domain.clock(payin.org).iso();
@@ -86,7 +86,7 @@ export function movePayin(domain: Domain, payin: PayinRow, step: PlannedStep): v
   if (status !== "PROCESSING") domain.events.emit(payin.org, "PAYIN", payin.id, status, metadata);
 }
 
-export function movePayout(domain: Domain, payout: PayoutRow, step: PlannedStep): void {
+export function movePayout(domain: SandboxDomain, payout: PayoutRow, step: PlannedStep): void {
   const status = step.status as PayoutRow["status"];
   payout.status = status;
   payout.updated_at = domain.clock(payout.org).iso();
@@ -123,7 +123,7 @@ export function movePayout(domain: Domain, payout: PayoutRow, step: PlannedStep)
   if (status !== "PROCESSING") domain.events.emit(payout.org, "PAYOUT", payout.id, status, metadata);
 }
 
-export function moveEdd(domain: Domain, edd: EddRow, step: PlannedStep): void {
+export function moveEdd(domain: SandboxDomain, edd: EddRow, step: PlannedStep): void {
   edd.status = step.status as EddRow["status"];
   edd.updated_at = domain.clock(edd.org).iso();
   domain.store.edd.put(edd);

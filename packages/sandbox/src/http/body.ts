@@ -1,7 +1,7 @@
 // Stages 2 and 4: the body's text, refused before anything reads it when it is not UTF-8 or nested deeper than
 // the limit; then, once the request is authenticated, the JSON object it holds.
 import { parseJson } from "@exchange-kit/signing";
-import { jsonDepthExceeds, MAX_JSON_DEPTH } from "../json/json-text.js";
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from "../json/nesting-depth.js";
 import { ApiError } from "./api-error.js";
 import type { JsonObject } from "./route.js";
 

@@ -1,6 +1,7 @@
 // Turns Ajv's errors into the document's error answer: a missing member is REQ_FIELD_MISSING with
 // `errors: {field: ["This field is required."]}`, a badly formed one INPUT_MALFORMED (or the more precise code
 // the operation lists: INPUT_INVALID_DATE_FORMAT, REQ_INVALID_COUNTRY, a per-operation code for a bad ID).
+import type { ErrCode } from "@exchange-kit/types";
 import { ApiError, REQUIRED_MESSAGE } from "../http/api-error.js";
 import type { ErrorObject } from "./ajv.js";
 
@@ -68,48 +69,47 @@ function isDateError(error: ErrorObject): boolean {
   return name === "DateYMD" || name === "DateDMY" || (error.keyword === "format" && error.params.format === "date");
 }
 
-function messageOf(error: ErrorObject): string {
-  const p = error.params as Record<string, unknown>;
-  switch (error.keyword) {
-    case "required":
-      return REQUIRED_MESSAGE;
-    case "type":
-      return `Must be of type ${String(p.type)}.`;
-    case "format":
-      return FORMAT_MESSAGES[String(p.format)] ?? `Must be a valid ${String(p.format)}.`;
-    case "pattern": {
-      const name = schemaName(error);
-      if (name === "DateYMD") return "Date must be in YYYY-MM-DD format.";
-      if (name === "DateDMY") return "Date must be in DD-MM-YYYY format.";
-      if (name === "Alpha3CountryCode") return "Invalid country code: use ISO 3166-1 alpha-3, e.g. IND.";
-      if (name === "DecimalString") return "Must be a decimal string, e.g. 100.50.";
-      return `Has an invalid format (expected ${String(p.pattern)}).`;
-    }
-    case "minLength":
-      return p.limit === 1
-        ? "This field may not be blank."
-        : `Ensure this field has at least ${String(p.limit)} characters.`;
-    case "maxLength":
-      return `Ensure this field has no more than ${String(p.limit)} characters.`;
-    case "minimum":
-      return `Ensure this value is greater than or equal to ${String(p.limit)}.`;
-    case "maximum":
-      return `Ensure this value is less than or equal to ${String(p.limit)}.`;
-    case "enum":
-      return `Must be one of: ${(p.allowedValues as unknown[]).join(", ")}.`;
-    case "const":
-      return `Must be ${String(p.allowedValue)}.`;
-    case "additionalProperties":
-      return "Unknown field.";
-    case "not":
-      return "This value is not allowed here.";
-    default:
-      return `${error.message ?? "Invalid value"}.`;
-  }
+/** Messages for a pattern by the named schema it belongs to; others name the pattern. */
+const PATTERN_MESSAGES = new Map([
+  ["DateYMD", "Date must be in YYYY-MM-DD format."],
+  ["DateDMY", "Date must be in DD-MM-YYYY format."],
+  ["Alpha3CountryCode", "Invalid country code: use ISO 3166-1 alpha-3, e.g. IND."],
+  ["DecimalString", "Must be a decimal string, e.g. 100.50."],
+]);
+
+type Params = Record<string, unknown>;
+
+/** The field message of each keyword, from Ajv's params (and the error, for the schema a pattern belongs to). */
+const KEYWORD_MESSAGES = new Map<string, (p: Params, error: ErrorObject) => string>([
+  ["required", () => REQUIRED_MESSAGE],
+  ["type", (p) => `Must be of type ${String(p.type)}.`],
+  ["format", (p) => FORMAT_MESSAGES[String(p.format)] ?? `Must be a valid ${String(p.format)}.`],
+  [
+    "pattern",
+    (p, error) => PATTERN_MESSAGES.get(schemaName(error)) ?? `Has an invalid format (expected ${String(p.pattern)}).`,
+  ],
+  [
+    "minLength",
+    (p) =>
+      p.limit === 1 ? "This field may not be blank." : `Ensure this field has at least ${String(p.limit)} characters.`,
+  ],
+  ["maxLength", (p) => `Ensure this field has no more than ${String(p.limit)} characters.`],
+  ["minimum", (p) => `Ensure this value is greater than or equal to ${String(p.limit)}.`],
+  ["maximum", (p) => `Ensure this value is less than or equal to ${String(p.limit)}.`],
+  ["enum", (p) => `Must be one of: ${(p.allowedValues as unknown[]).join(", ")}.`],
+  ["const", (p) => `Must be ${String(p.allowedValue)}.`],
+  ["additionalProperties", () => "Unknown field."],
+  ["not", () => "This value is not allowed here."],
+]);
+
+/** The message of one field error: the keyword's, else Ajv's own. */
+export function messageOf(error: ErrorObject): string {
+  const message = KEYWORD_MESSAGES.get(error.keyword);
+  return message ? message(error.params as Params, error) : `${error.message ?? "Invalid value"}.`;
 }
 
 /** The codes a malformed field would prefer, most precise first; the operation's enum picks among them. */
-function preferredCodes(error: ErrorObject, field: string): string[] {
+function preferredCodes(error: ErrorObject, field: string): ErrCode[] {
   if (error.keyword === "required") return ["REQ_FIELD_MISSING"];
   const leaf = field.split(".").pop() ?? field;
   if (schemaName(error) === "Alpha3CountryCode" || leaf === "alpha_3_country_code") return ["REQ_INVALID_COUNTRY"];
@@ -121,7 +121,7 @@ function preferredCodes(error: ErrorObject, field: string): string[] {
 }
 
 /** First preferred code the operation lists; else INPUT_MALFORMED if listed; else UNKNOWN_ERROR. */
-export function pickCode(preferred: readonly string[], allowed: ReadonlySet<string> | undefined): string {
+export function pickCode(preferred: readonly ErrCode[], allowed: ReadonlySet<string> | undefined): ErrCode {
   if (!allowed) return preferred[0] ?? "UNKNOWN_ERROR";
   for (const code of preferred) if (allowed.has(code)) return code;
   if (allowed.has("INPUT_MALFORMED")) return "INPUT_MALFORMED";

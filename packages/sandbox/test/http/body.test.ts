@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decodeBody, parseBody } from "../../src/http/body.js";
-import { MAX_JSON_DEPTH } from "../../src/json/json-text.js";
+import { MAX_JSON_DEPTH } from "../../src/json/nesting-depth.js";
 
 function thrown(work: () => unknown): { status: number; code: string; message: string } {
   try {

@@ -43,7 +43,7 @@ describe("narrowing an error code to the operation's list", () => {
   });
 
   it("leaves the code alone for a route without an operation", () => {
-    const error = new ApiError(400, "ANYTHING", "m");
+    const error = new ApiError(400, "PAYIN_DUPLICATE_UTR", "m");
     expect(narrowErrCode(error, undefined)).toBe(error);
   });
 });

@@ -1,51 +1,9 @@
-// Helpers shared by the operation handlers: lookups scoped to the organization, pagination with absolute URLs,
-// the history date-range rule, and reading body members.
-import { ApiError, badRequest, missingFields } from "../http/api-error.js";
-import type { RequestContext, RequestValues } from "../http/route.js";
-import type { Domain } from "../domain/domain.js";
-import type { CustomerRow } from "../store/records.js";
-import type { Param, Table } from "../store/store.js";
+// Pages of lists and histories: page and per_page within the spec's bounds, absolute next/previous URLs built from
+// the request's Host, and the order (created_at from the nearer end of its index, or another field as text).
+import { badRequest } from "../http/api-error.js";
 import { operation } from "../spec/openapi.js";
-
-/** What the helpers shared by all handlers read: the organization, domain, path and query; never the body. */
-export type Ctx = RequestContext<Domain, unknown, RequestValues>;
-
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const CUSTOMER_NOT_FOUND = "Customer not found or access denied";
-export const BANK_NOT_FOUND = "Bank not found or access denied";
-
-/** A non-empty string member of the body, or undefined. */
-export function text<B extends object>(body: B, key: keyof B & string): string | undefined {
-  const value: unknown = body[key];
-  return typeof value === "string" && value.trim() !== "" ? value : undefined;
-}
-
-/** Throws REQ_FIELD_MISSING naming every absent (or blank) member. */
-export function requireMembers<B extends object>(body: B, keys: ReadonlyArray<keyof B & string>): void {
-  const missing = keys.filter((key) => {
-    const value: unknown = body[key];
-    return value === undefined || value === null || value === "";
-  });
-  if (missing.length > 0) throw missingFields(missing);
-}
-
-/**
- * The organization's customer, or "Customer not found or access denied": USR_NOT_FOUND when it does not exist,
- * AUTH_ORG_MISMATCH when it belongs to another organization. `codes` overrides both for operations that list
- * other codes (quotations answer USR_UNVERIFIED: "customer not in the organization").
- */
-export function findCustomer(
-  ctx: Ctx,
-  id: unknown,
-  codes: { missing: string; otherOrg: string } = { missing: "USR_NOT_FOUND", otherOrg: "AUTH_ORG_MISMATCH" },
-  field = "customer_id",
-): CustomerRow {
-  if (typeof id !== "string" || !UUID.test(id)) throw badRequest(codes.missing, CUSTOMER_NOT_FOUND, field);
-  const { row, other } = ctx.domain.store.customers.owned(ctx.org.id, id.toLowerCase());
-  if (!row) throw badRequest(other ? codes.otherOrg : codes.missing, CUSTOMER_NOT_FOUND, field);
-  return row;
-}
+import type { Param, Table } from "../store/store.js";
+import type { Ctx } from "./validated-request.js";
 
 export interface Page<T> {
   count: number;
@@ -121,63 +79,11 @@ export function paginate<T>(ctx: Ctx, items: T[]): Page<T> {
   return pageOf(ctx, page, perPage, items.length, items.slice(start, start + perPage));
 }
 
-const YMD = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-
-export function isValidYmd(value: string): boolean {
-  const match = YMD.exec(value);
-  if (!match) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
-
 /** The rows of one organization, narrowed by conditions over the table's columns (e.g. `status = ?`). */
 export interface Condition {
   org: string;
   where: string[];
   params: Param[];
-}
-
-/**
- * start_date / end_date (YYYY-MM-DD, inclusive, by creation date) as a condition on created_at. `together`: the
- * history rule, a lone date is REQ_FIELD_MISSING with errors.date_range. `formatCode`: the code for a date in
- * another format.
- */
-export function dateRange(ctx: Ctx, options: { together: boolean; formatCode: string }, into: Condition): void {
-  const start = ctx.query.get("start_date") ?? undefined;
-  const end = ctx.query.get("end_date") ?? undefined;
-  if (options.together && (start === undefined) !== (end === undefined)) {
-    throw new ApiError(400, "REQ_FIELD_MISSING", "start_date and end_date must be sent together", {
-      date_range: ["start_date and end_date must be sent together."],
-    });
-  }
-  for (const [name, value] of [
-    ["start_date", start],
-    ["end_date", end],
-  ] as const) {
-    if (value !== undefined && !isValidYmd(value))
-      throw badRequest(
-        options.formatCode,
-        `Invalid date format for ${name}`,
-        name,
-        "Date must be in YYYY-MM-DD format.",
-      );
-  }
-  if (start && end && start > end)
-    throw badRequest(
-      "INPUT_MALFORMED",
-      "start_date is after end_date",
-      "date_range",
-      "start_date must not be after end_date.",
-    );
-  // created_at is an ISO timestamp: its day is on or before `end` exactly when it sorts below `end` + "~".
-  if (start) {
-    into.where.push("created_at >= ?");
-    into.params.push(start);
-  }
-  if (end) {
-    into.where.push("created_at < ?");
-    into.params.push(`${end}~`);
-  }
 }
 
 /**
@@ -239,38 +145,6 @@ export function orderedPage<T extends { id: string; org: string; created_at: str
   const count = condition.where.length === 0 ? table.countOf(condition.org) : table.count(where, ...params);
   const results = createdAtPage(table, where, params, descending, { count, limit: perPage, offset });
   return pageOf(ctx, page, perPage, count, results);
-}
-
-/**
- * The history filters whose query names the document does not publish; the sandbox reads `status`,
- * `customer_id` and `ordering` (a field name, `-` prefix for descending; default -created_at).
- */
-export function historyPage<
-  T extends { id: string; org: string; status: string; customer_id: string; created_at: string },
->(ctx: Ctx, table: Table<T>, statuses: readonly string[]): Page<T> {
-  const condition: Condition = { org: ctx.org.id, where: [], params: [] };
-  dateRange(ctx, { together: true, formatCode: "INPUT_MALFORMED" }, condition);
-  const status = ctx.query.get("status");
-  if (status !== null && !statuses.includes(status)) {
-    throw badRequest(
-      "INPUT_MALFORMED",
-      "Invalid value for status",
-      "status",
-      `Must be one of: ${statuses.join(", ")}.`,
-    );
-  }
-  const customer = ctx.query.get("customer_id");
-  if (customer !== null && !UUID.test(customer))
-    throw badRequest("INPUT_MALFORMED", "Invalid value for customer_id", "customer_id", "Must be a valid UUID.");
-  if (status !== null) {
-    condition.where.push("status = ?");
-    condition.params.push(status);
-  }
-  if (customer !== null) {
-    condition.where.push("customer_id = ?");
-    condition.params.push(customer.toLowerCase());
-  }
-  return orderedPage(ctx, table, condition);
 }
 
 const collator = new Intl.Collator("en", { numeric: true });

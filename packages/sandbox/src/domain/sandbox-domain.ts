@@ -21,12 +21,12 @@ interface Movable {
   planned(org?: string): Array<{ id: string; org: string }>;
   /** Writes the row back, so its plan survives a restart on a database file. */
   save(row: Planned): void;
-  move(domain: Domain, row: Planned, step: PlannedStep): void;
+  move(domain: SandboxDomain, row: Planned, step: PlannedStep): void;
 }
 
 function movable<T extends Planned>(
   table: Table<T>,
-  move: (domain: Domain, row: T, step: PlannedStep) => void,
+  move: (domain: SandboxDomain, row: T, step: PlannedStep) => void,
 ): Movable {
   // Rows handed to move() come from this table's get(), so they are T.
   return {
@@ -43,7 +43,7 @@ function movable<T extends Planned>(
   };
 }
 
-export class Domain {
+export class SandboxDomain {
   readonly progress: AutoProgress;
   private readonly kinds: Record<ProgressKind, Movable>;
 

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { payoutBoundsError } from "../src/api/payouts.js";
+import { dec, parse } from "../src/domain/decimal.js";
+
+describe("the bounds of a payout method", () => {
+  const imps = { minFiat: "2500", maxFiat: "500000" };
+  const amount = { field: "receiving_amount" as const, raw: "1", value: dec("1") };
+  const cases: Array<[receiving: string, code: string | undefined]> = [
+    ["2500", "PAYOUT_AMOUNT_BELOW_MIN"],
+    ["2499.99", "PAYOUT_AMOUNT_BELOW_MIN"],
+    ["2500.01", undefined],
+    ["499999.99", undefined],
+    ["500000", "PAYOUT_AMOUNT_ABOVE_MAX"],
+    ["500000.01", "PAYOUT_AMOUNT_ABOVE_MAX"],
+  ];
+  it.each(cases)(
+    "refuses a beneficiary amount of %s INR by IMPS with %s (both bounds exclusive)",
+    (receiving, code) => {
+      expect(payoutBoundsError(parse(receiving), imps, { amount, method: "IMPS", fiat: "INR" })?.code).toBe(code);
+    },
+  );
+
+  it("says what the beneficiary must receive and what the amount sent gives", () => {
+    const error = payoutBoundsError(parse("600000"), imps, { amount, method: "IMPS", fiat: "INR" });
+    expect(error?.errors).toEqual({
+      receiving_amount: ["The beneficiary must receive less than 500000.00 INR by IMPS; 1 gives 600000.00 INR."],
+    });
+  });
+});
