@@ -21,6 +21,10 @@ export async function openSection(page: Page, id: string): Promise<Locator> {
   }, `#/${id}`);
   const section = page.locator(`[id="${id}"]`);
   await section.locator("h2").first().waitFor({ state: "visible", timeout: 10_000 });
+  // Redoc renders a section's heading before its text on a busy machine: wait for the words, not the box.
+  await page.waitForFunction((sel) => document.querySelector(sel)?.textContent?.trim(), `[id="${id}"] h2`, {
+    timeout: 10_000,
+  });
   return section;
 }
 
