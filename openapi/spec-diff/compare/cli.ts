@@ -3,6 +3,7 @@
 // verdicts in results.json and writes the table into openapi/spec-diff/README.md. --ours-only keeps the recorded
 // Optic verdicts (of unchanged mutations) and only runs spec:diff: no install, no network, seconds instead of the
 // half hour Optic takes (about a minute per run on this spec).
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -68,6 +69,8 @@ try {
     mutations: mutations.map(measure),
   };
   writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+  // In the repository's format (Biome), so a rerun leaves `pnpm check` clean.
+  execFileSync(join(repoRoot, "node_modules", ".bin", "biome"), ["format", "--write", resultsFile], { stdio: "ignore" });
   const readme = join(compareDir, "..", "README.md");
   writeFileSync(readme, withTable(readFileSync(readme, "utf8"), comparisonTable(mutations, results)));
   process.stdout.write(comparisonTable(mutations, results));

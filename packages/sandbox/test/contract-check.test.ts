@@ -56,6 +56,20 @@ describe("checking a request", () => {
     expect(found(violations)).not.toContainEqual(["/body/alpha_3_country_code", "required"]);
   });
 
+  it("folds the alternatives of an anyOf into one violation that says what would do", () => {
+    const body = bytes({ client_reference_id: "c-1" });
+    expect(checker.checkRequest({ method: "POST", url: CREATE, headers: JSON_HEADERS, body })).toEqual([
+      {
+        operationId: "createCustomer",
+        part: "request",
+        pointer: "/body",
+        rule: "anyOf",
+        message:
+          "must match a schema in anyOf: /body/full_name required, or /body/first_name required and /body/last_name required",
+      },
+    ]);
+  });
+
   it("points at each missing credential header", () => {
     const headers = { "x-api-key": "k", "content-type": "application/json" };
     const violations = checker.checkRequest({ method: "POST", url: CREATE, headers, body: bytes(valid) });

@@ -97,15 +97,45 @@ function createAjv(spec: Spec, coerceTypes: boolean): Ajv2020 {
 
 const escapePointer = (token: string) => token.replace(/~/g, "~0").replace(/\//g, "~1");
 
-/** Ajv's errors as violations: the pointer names the member (a missing or an unknown one too), never its value. */
+/** Where an error points: the member (a missing or an unknown one too), never its value. */
+function pointerOf(error: ErrorObject, prefix: string): string {
+  const member = error.params.missingProperty ?? error.params.additionalProperty;
+  return `${prefix}${error.instancePath}${member === undefined ? "" : `/${escapePointer(String(member))}`}`;
+}
+
+const COMBINATORS = new Set(["anyOf", "oneOf"]);
+
+/**
+ * The errors of each alternative of a failed anyOf/oneOf, folded into its message ("must match a schema in anyOf:
+ * /body/full_name required, or /body/first_name required and /body/last_name required"): one violation that says
+ * what would do, rather than one per member of every alternative. Alternatives behind a `$ref` are reported apart.
+ */
+function foldAlternatives(errors: readonly ErrorObject[], prefix: string): Map<ErrorObject, string> {
+  const folded = new Map<ErrorObject, string>();
+  for (const combinator of errors.filter((e) => COMBINATORS.has(e.keyword))) {
+    const branches = new Map<string, string[]>();
+    for (const error of errors) {
+      if (!error.schemaPath.startsWith(`${combinator.schemaPath}/`)) continue;
+      const branch = error.schemaPath.slice(combinator.schemaPath.length + 1).split("/")[0]!;
+      branches.set(branch, [...(branches.get(branch) ?? []), `${pointerOf(error, prefix)} ${error.keyword}`]);
+      folded.set(error, "");
+    }
+    const alternatives = [...branches.values()].map((list) => list.join(" and ")).join(", or ");
+    if (alternatives) folded.set(combinator, `${combinator.message}: ${alternatives}`);
+  }
+  return folded;
+}
+
+/** Ajv's errors as violations, each where and which rule, never a value. */
 function violationsOf(errors: readonly ErrorObject[], base: Base, prefix: string): ContractViolation[] {
+  const folded = foldAlternatives(errors, prefix);
   const out = new Map<string, ContractViolation>();
   for (const error of errors) {
-    if (error.keyword === "if") continue; // the failing `then` is reported itself
-    const member = error.params.missingProperty ?? error.params.additionalProperty;
-    const pointer = `${prefix}${error.instancePath}${member === undefined ? "" : `/${escapePointer(String(member))}`}`;
-    const violation = { ...base, pointer, rule: error.keyword, message: error.message ?? error.keyword };
-    out.set(`${pointer}|${violation.rule}|${violation.message}`, violation);
+    // A failed `if` only says its `then` failed, which is reported itself; a folded error is in its combinator's message.
+    if (error.keyword === "if" || folded.get(error) === "") continue;
+    const pointer = pointerOf(error, prefix);
+    const message = folded.get(error) || error.message || error.keyword;
+    out.set(`${pointer}|${error.keyword}|${message}`, { ...base, pointer, rule: error.keyword, message });
   }
   return [...out.values()];
 }

@@ -85,14 +85,18 @@ function forward(target: URL, handlers: ProxyHandlers, req: IncomingMessage, res
     answer.pipe(res);
     answer.on("aborted", () => res.destroy());
   });
+  let clientGone = false;
   upstream.on("error", (error: NodeJS.ErrnoException) => {
+    if (clientGone) return; // the proxy ended this request itself
     handlers.onFailure(seen, error.code ?? error.message);
     failed(res, target, error.code ?? error.message);
   });
   tap(req, (message) => handlers.onRequest({ ...seen, ...message }));
   req.pipe(upstream);
   res.on("close", () => {
-    if (!res.writableFinished) upstream.destroy(); // the client went away: so does the request to the target
+    if (res.writableFinished) return;
+    clientGone = true; // the client went away: so does the request to the target
+    upstream.destroy();
   });
 }
 
