@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { checkChangesets, newChangesets, type ChangesetVerdict } from "./changesets.ts";
 import { diffSpecs } from "./diff.ts";
+import { exitCodeOf } from "./exit-code.ts";
 import { loadSpec, loadSpecAtRef, repoRoot, specPath, SpecDiffInputError } from "./load.ts";
 import { markdownReport } from "./report.ts";
 
@@ -39,12 +40,9 @@ function main(): number {
   const report = markdownReport(changes, { title, ...(verdicts ? { changesets: verdicts } : {}) });
   process.stdout.write(report);
   if (values.report) appendFileSync(values.report, report);
-  if (verdicts?.some((v) => !v.ok)) {
+  if (verdicts?.some((v) => !v.ok))
     console.error("Breaking spec change without a changeset of the matching bump: run `pnpm changeset`.");
-    return 1;
-  }
-  // In PR mode a breaking change that carries its changesets is allowed: it is announced, not accidental.
-  return breaking && !prMode ? 1 : 0;
+  return exitCodeOf(changes, { prMode, ...(verdicts ? { changesets: verdicts } : {}) });
 }
 
 try {

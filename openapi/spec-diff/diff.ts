@@ -3,6 +3,7 @@
 // is a moved operation. Webhook bodies travel to the client, so they are compared like responses.
 // The diff runs as named steps (steps/), in the order their changes are reported.
 import { compareSchemas } from "./schema-diff.ts";
+import { operationDeprecationStep } from "./steps/deprecation.ts";
 import { operationIdStep } from "./steps/operation-id.ts";
 import { matchOperations } from "./steps/operations.ts";
 import { parametersStep } from "./steps/parameters.ts";
@@ -16,6 +17,7 @@ import type { Change, JsonObject } from "./types.ts";
 /** What is compared in each pair of operations, in order. */
 const OPERATION_STEPS: readonly OperationStep[] = [
   operationIdStep,
+  operationDeprecationStep,
   operationSecurityStep,
   parametersStep,
   requestBodyStep,

@@ -41,6 +41,8 @@ function pairOf(ctx: SchemaContext, oldSchema: JsonObject, newSchema: JsonObject
     at,
     request: ctx.direction === "request",
     report: (rule, breaking, message, where = at) => ctx.report({ rule, breaking, at: where, message }),
+    reportForReview: (rule, message, where = at) =>
+      ctx.report({ rule, breaking: false, review: true, at: where, message }),
     compare: (oldRaw, newRaw, where) => compareSchemas(ctx, oldRaw, newRaw, where),
   };
 }

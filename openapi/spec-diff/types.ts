@@ -14,4 +14,8 @@ export interface Change {
   /** Where: the operation and the member, e.g. `POST /cms/api/v1/customer/create request body: email`. */
   where: string;
   message: string;
+  /** Not breaking, but no tool can tell what it does to clients (e.g. a pattern rewritten): a person must look. */
+  review?: true;
+  /** A change of what a client must send to be let in: listed under its own heading, whatever its verdict. */
+  security?: true;
 }

@@ -7,9 +7,16 @@ import { diffSpecs } from "../spec-diff/diff.ts";
 import { additionalMembersBreak } from "../spec-diff/schema-rules/additional-properties.ts";
 import { isTighter } from "../spec-diff/schema-rules/bounds.ts";
 import { addedRuleName } from "../spec-diff/schema-rules/properties.ts";
+import { defaultChangeBreaks } from "../spec-diff/schema-rules/default.ts";
+import { patternVerdict } from "../spec-diff/schema-rules/pattern.ts";
 import { losesType } from "../spec-diff/schema-rules/type.ts";
 import { enumRuleName } from "../spec-diff/schema-rules/values.ts";
-import { requiredChange } from "../spec-diff/steps/parameters.ts";
+import { exitCodeOf } from "../spec-diff/exit-code.ts";
+import { sectionOf, verdictLine } from "../spec-diff/report.ts";
+import { deprecationChange } from "../spec-diff/steps/deprecation.ts";
+import { pathRenames, requiredChange } from "../spec-diff/steps/parameters.ts";
+import { securityChange } from "../spec-diff/steps/security.ts";
+import type { Change } from "../spec-diff/types.ts";
 import { fixtures } from "./helpers.js";
 
 const base = (): any => JSON.parse(readFileSync(join(fixtures, "spec-diff", "base.json"), "utf8"));
@@ -79,6 +86,115 @@ describe("schema comparer decisions", () => {
   ])("names a parameter's required change from %j to %j: %s", (before, after, rule) => {
     expect(requiredChange(before, after)?.rule).toBe(rule);
   });
+
+  it.each([
+    ["a request default changed", true, "IND", "USA", true],
+    ["a request default removed", true, "IND", undefined, true],
+    ["a request default added", true, undefined, "IND", false],
+    ["a response default changed", false, "IND", "USA", false],
+    ["a response default removed", false, "IND", undefined, false],
+  ])("judges %s breaking: %s", (_name, request, before, after, breaking) => {
+    expect(defaultChangeBreaks(request as boolean, before, after)).toBe(breaking);
+  });
+
+  it.each([
+    [true, "narrower", "pattern-tightened", true, false],
+    [true, "wider", "pattern-loosened", false, false],
+    [false, "narrower", "pattern-tightened", false, false],
+    [false, "wider", "pattern-loosened", true, false],
+    [true, "equal", "pattern-rewritten", false, false],
+    [true, "unknown", "pattern-changed", false, true],
+    [false, "unknown", "pattern-changed", false, true],
+  ] as const)(
+    "classes a pattern change (request %s, %s strings) as %s, breaking %s, review %s",
+    (request, relation, rule, breaking, review) => {
+      expect(patternVerdict(request, relation)).toEqual({ rule, breaking, review });
+    },
+  );
+
+  const K = "apiKey header X-API-KEY";
+  const S = "apiKey header X-SIGNATURE";
+  const B = "http bearer";
+  it.each([
+    ["a credential dropped", "loosened", [[K, S]], [[K]]],
+    ["the operation made public", "loosened", [[K, S]], []],
+    ["an anonymous alternative added", "loosened", [[K, S]], [[K, S], []]],
+    ["a credential added", "tightened", [[K]], [[K, S]]],
+    ["a public operation secured", "tightened", [], [[K]]],
+    ["an alternative dropped", "tightened", [[K], [B]], [[K]]],
+    ["a credential replaced", "changed", [[K]], [[B]]],
+  ])("classes %s as %s", (_name, change, before, after) => {
+    expect(securityChange(before as string[][], after as string[][])).toBe(change);
+  });
+
+  it.each([
+    ["/bank/{customer_id}", "/bank/{customerId}", [["path customer_id", "path customerId"]]],
+    ["/bank/{a}/{b}", "/bank/{a}/{bank}", [["path b", "path bank"]]],
+    ["/bank/{a}", "/bank/{a}", []],
+    ["/bank/{a}", "/bank/{a}/{b}", []],
+  ])("finds the path parameters renamed from %s to %s", (before, after, renames) => {
+    expect([...pathRenames(before, after)]).toEqual(renames);
+  });
+
+  it.each([
+    [{}, { deprecated: true }, "operation-deprecated"],
+    [{ deprecated: true }, {}, "operation-undeprecated"],
+    [{ deprecated: false }, {}, undefined],
+  ])("names a deprecation change from %j to %j: %s", (before, after, rule) => {
+    expect(deprecationChange("operation", before, after)?.rule).toBe(rule);
+  });
+});
+
+describe("the report's sections and the exit code", () => {
+  const change = (extra: Partial<Change>): Change => ({
+    rule: "r",
+    breaking: false,
+    where: "w",
+    message: "m",
+    ...extra,
+  });
+  it.each([
+    ["a breaking security change", { breaking: true, security: true as const }, "security"],
+    ["a security change that breaks nobody", { security: true as const }, "security"],
+    ["a breaking change", { breaking: true }, "breaking"],
+    ["a change to review", { review: true as const }, "review"],
+    ["any other change", {}, "other"],
+  ])("lists %s under %s", (_name, extra, section) => {
+    expect(sectionOf(change(extra))).toBe(section);
+  });
+
+  it("counts the security changes and the changes to review in the verdict", () => {
+    const changes = [change({ breaking: true }), change({ security: true }), change({ review: true })];
+    expect(verdictLine(changes)).toBe("3 changes, **1 breaking** for clients, 1 security change, 1 to review.");
+  });
+
+  const missing = [{ name: "p", version: "0.1.0", needed: "minor" as const, found: undefined, ok: false }];
+  const present = [{ ...missing[0]!, found: "minor" as const, ok: true }];
+  it.each([
+    { code: 1, name: "a breaking change", changes: [change({ breaking: true })], prMode: false },
+    {
+      code: 0,
+      name: "only changes to review and security changes that break nobody",
+      changes: [change({ review: true }), change({ security: true })],
+      prMode: false,
+    },
+    {
+      code: 0,
+      name: "a breaking change with its changesets (PR mode)",
+      changes: [change({ breaking: true })],
+      prMode: true,
+      changesets: present,
+    },
+    {
+      code: 1,
+      name: "a breaking change without its changesets (PR mode)",
+      changes: [change({ breaking: true })],
+      prMode: true,
+      changesets: missing,
+    },
+  ])("exits $code for $name", ({ code, changes, prMode, changesets }) => {
+    expect(exitCodeOf(changes, { prMode, ...(changesets ? { changesets } : {}) })).toBe(code);
+  });
 });
 
 interface Fixture {
@@ -146,8 +262,8 @@ const MORE_FIXTURES: Record<string, Fixture> = {
   "a removed rule on a request": {
     rule: "rule-changed",
     breaking: false,
-    before: (d) => (body(d).properties.reference.pattern = "^[a-z]+$"),
-    edit: (d) => delete body(d).properties.reference.pattern,
+    before: (d) => (body(d).properties.reference.not = { const: "none" }),
+    edit: (d) => delete body(d).properties.reference.not,
   },
   "a new security scheme": {
     rule: "security-scheme-added",

@@ -221,7 +221,10 @@ const FIXTURES: Record<string, Fixture> = {
   "an operation that requires another credential": {
     rule: "security-changed",
     breaking: true,
-    edit: (d) => (getCustomer(d).security = [{ "X-API-KEY": [] }]),
+    edit: (d) => {
+      d.components.securitySchemes.Bearer = { type: "http", scheme: "bearer" };
+      getCustomer(d).security = [{ Bearer: [] }];
+    },
   },
   "a scheme that sends another header": {
     rule: "security-changed",
@@ -378,6 +381,16 @@ describe("pnpm spec:diff (the command)", () => {
     const changed = base();
     customer(changed).properties.email = { type: "string" };
     expect(cli(write("old.json", base()), write("added.json", changed)).status).toBe(0);
+  });
+
+  it("exits 0 for a removed security requirement and lists it under Security changes", () => {
+    const changed = base();
+    getCustomer(changed).security = [{ "X-API-KEY": [] }];
+    const run = cli(write("old.json", base()), write("less-security.json", changed));
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(
+      /### Security changes\n\n.*\n.*\n\| security-loosened \| GET \/customers\/\{customer_id\} \|/,
+    );
   });
 
   it("exits 2 with a clear message for a file that is not a spec", () => {

@@ -3,8 +3,11 @@
 import { additionalPropertiesRule } from "./additional-properties.ts";
 import { boundsRule } from "./bounds.ts";
 import { compositionRule } from "./composition.ts";
+import { defaultRule } from "./default.ts";
+import { deprecatedRule } from "./deprecated.ts";
 import { formatRule } from "./format.ts";
 import { itemsRule } from "./items.ts";
+import { patternRule } from "./pattern.ts";
 import { propertiesRule } from "./properties.ts";
 import type { SchemaRule } from "./rule.ts";
 import { typeRule } from "./type.ts";
@@ -18,7 +21,10 @@ export const SCHEMA_RULES: readonly SchemaRule[] = [
   formatRule,
   valuesRule,
   boundsRule,
+  patternRule,
   wholeKeywordsRule,
+  defaultRule,
+  deprecatedRule,
   propertiesRule,
   additionalPropertiesRule,
   itemsRule,

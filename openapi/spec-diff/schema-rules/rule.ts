@@ -11,6 +11,8 @@ export interface SchemaPair {
   request: boolean;
   /** Reports a change at `at` (or at `where`, a member's location). */
   report: (rule: string, breaking: boolean, message: string, where?: string) => void;
+  /** Reports a change no rule can class (not breaking, to be reviewed by a person). */
+  reportForReview: (rule: string, message: string, where?: string) => void;
   /** Compares two nested schemas (resolving their references) at `where`. */
   compare: (oldRaw: Json | undefined, newRaw: Json | undefined, where: string) => void;
 }

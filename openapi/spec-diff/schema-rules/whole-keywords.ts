@@ -1,4 +1,4 @@
-// Keywords compared as a whole (`pattern`, `if`/`then`/`else`, `not`, ...): any change is reported, breaking when a
+// Keywords compared as a whole (`if`/`then`/`else`, `not`, ...): any change is reported, breaking when a
 // request may now be refused by a rule it did not meet before.
 import { same } from "../json.ts";
 import type { SchemaRule } from "./rule.ts";
@@ -9,7 +9,6 @@ export const WHOLE_KEYWORDS = [
   "else",
   "not",
   "dependentRequired",
-  "pattern",
   "propertyNames",
   "multipleOf",
 ] as const;

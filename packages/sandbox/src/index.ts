@@ -9,6 +9,9 @@ export type {
   SandboxOrganizationOptions,
 } from "./sandbox.js";
 export type { SandboxLogger } from "./logger.js";
+export { createContractChecker } from "./spec/contract-check.js";
+export type { ContractChecker, ContractViolation, ExchangeRequest, ExchangeResponse } from "./spec/contract-check.js";
+export type { ExchangeHeaders } from "./spec/contract-operations.js";
 export { DatabaseError } from "./store/database.js";
 export type { DatabaseProblem, Durability } from "./store/database.js";
 export type { RetryPolicy } from "./webhooks/delivery.js";
