@@ -70,7 +70,9 @@ try {
   };
   writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
   // In the repository's format (Biome), so a rerun leaves `pnpm check` clean.
-  execFileSync(join(repoRoot, "node_modules", ".bin", "biome"), ["format", "--write", resultsFile], { stdio: "ignore" });
+  execFileSync(join(repoRoot, "node_modules", ".bin", "biome"), ["format", "--write", resultsFile], {
+    stdio: "ignore",
+  });
   const readme = join(compareDir, "..", "README.md");
   writeFileSync(readme, withTable(readFileSync(readme, "utf8"), comparisonTable(mutations, results)));
   process.stdout.write(comparisonTable(mutations, results));
