@@ -30,7 +30,8 @@ const ports = flags.ports.split("-").map(Number);
 /** What each package may cost a user who installs it alone (node_modules, decimal MB). */
 const INSTALLS = [
   { name: "@exchange-kit/client", app: "client", budget: 1.5e6 },
-  { name: "@exchange-kit/webhook-verify", app: "webhook-verify", budget: 1e6 },
+  // 1.0 MB until the durable inbox (Redis Streams) and the typed router came in: 1.01 MB measured with them.
+  { name: "@exchange-kit/webhook-verify", app: "webhook-verify", budget: 1.1e6 },
   { name: "@exchange-kit/cli", app: "cli", budget: 15e6 },
 ];
 
