@@ -38,7 +38,9 @@ function rawAnswer(response: Response, text: string): Response {
     headers.set("content-length", String(utf8.encode(text).byteLength));
   }
   const answer = new Response(text, { status: response.status, statusText: response.statusText, headers });
-  answer.json = async () => parseJson(await answer.text());
+  // openapi-fetch reads the answer once, through one of these: from the text in hand, not back through a stream.
+  answer.text = async () => text;
+  answer.json = async () => parseJson(text);
   return answer;
 }
 
