@@ -21,17 +21,29 @@ export async function openSection(page: Page, id: string): Promise<Locator> {
   }, `#/${id}`);
   const section = page.locator(`[id="${id}"]`);
   await section.locator("h2").first().waitFor({ state: "visible", timeout: 10_000 });
-  // Redoc renders a section's heading before its text on a busy machine: wait for the words, not the box.
-  await page.waitForFunction((sel) => document.querySelector(sel)?.textContent?.trim(), `[id="${id}"] h2`, {
-    timeout: 10_000,
-  });
+  // Redoc renders a section's heading before its text on a busy machine, and the text can be in the DOM before it
+  // is laid out (textContent set, innerText still ""): wait for the rendered words, the same measure
+  // `sectionTitle` reads, not for the box or the DOM text.
+  await page.waitForFunction(
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what is waited for.
+    (sel) => (document.querySelector(sel) as HTMLElement | null)?.innerText?.trim(),
+    `[id="${id}"] h2`,
+    { timeout: 10_000 },
+  );
   return section;
 }
 
 /** The operation's title as the section shows it (its first heading; a webhook's carries a "Webhook" badge). */
 export async function sectionTitle(section: Locator): Promise<string> {
-  // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText is the rendered text a reader sees.
-  return (await section.locator("h2").first().innerText()).trim();
+  const heading = section.locator("h2").first();
+  // A re-render between the wait and the read can blank the heading for a frame: read again until it is back.
+  for (let attempt = 0; attempt < 50; attempt++) {
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText is the rendered text a reader sees.
+    const title = (await heading.innerText()).trim();
+    if (title !== "") return title;
+    await section.page().waitForTimeout(100);
+  }
+  return "";
 }
 
 /** The request-samples panel in the right-hand column of a section. */
