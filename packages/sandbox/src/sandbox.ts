@@ -8,6 +8,7 @@ import { SandboxDomain } from "./domain/sandbox-domain.js";
 import { LocalOrganizationState } from "./domain/organization-state.js";
 import type { Organization } from "./http/route.js";
 import { createApiServer } from "./http/server.js";
+import { loadTracing } from "./tracing/tracing.js";
 import { checkTimeouts, DEFAULT_TIMEOUTS } from "./http/timeouts.js";
 import { type Logger, toLogger, type SandboxLogger } from "./logger.js";
 import { buildRoutes } from "./routes.js";
@@ -314,6 +315,8 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   const timeouts = timeoutsOf(options);
   const logger = toLogger(options.logger);
   const { organizations, byKey, byId } = resolveOrganizations(options.organizations);
+  // Before anything is served: requests are traced from the first one when the process has OpenTelemetry.
+  await loadTracing();
   const store = openStore(options, internals, organizations, logger);
   const { domain, delivery } = wireDomain(store, options, byId, logger);
   const server: Server = createApiServer({

@@ -16,6 +16,7 @@ import type { RouteDefinition } from "./route.js";
 import { Router } from "./router.js";
 import { methodNotAllowed, pathNotFound } from "./routing-errors.js";
 import { DEFAULT_TIMEOUTS, serverTimeoutOptions, type ServerTimeouts } from "./timeouts.js";
+import { type RequestTrace, traceRequest } from "../tracing/tracing.js";
 
 export interface ServerOptions<D> extends PipelineOptions<D> {
   routes: Array<RouteDefinition<D>>;
@@ -46,16 +47,19 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
   const router = buildRouter(options.routes);
   const { logger } = options;
 
-  function answer(res: ServerResponse, request: RoutedRequest<D>, url: string): void {
+  function answer(res: ServerResponse, request: RoutedRequest<D>, url: string, trace: RequestTrace): void {
+    let errCode: string | undefined;
     try {
-      sendResult(res, processRequest(request, options));
-    } catch (caught) {
-      sendError(
+      sendResult(
         res,
-        request.route.operation,
-        errorAnswer(caught, (detail) => logger.error(`${request.method} ${url} failed: ${detail}`)),
+        trace.dispatch(() => processRequest(request, options)),
       );
+    } catch (caught) {
+      const error = errorAnswer(caught, (detail) => logger.error(`${request.method} ${url} failed: ${detail}`));
+      errCode = error.code;
+      sendError(res, request.route.operation, error);
     }
+    trace.end(res.statusCode, errCode);
     if (logger.enabled) logger.info(`${request.method} ${url} ${res.statusCode}`);
   }
 
@@ -71,11 +75,13 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
       return;
     }
     const { route, params } = found.match;
+    const trace = traceRequest(method, req.headers, route.path, route.operation?.operationId);
     readBody(req, options.bodyLimitBytes).then(
-      (raw) => answer(res, { method, headers: req.headers, target, route, pathParams: params, raw }, url),
+      (raw) => answer(res, { method, headers: req.headers, target, route, pathParams: params, raw }, url, trace),
       (error: unknown) => {
         if (error instanceof ApiError) sendError(res, route.operation, error);
         else res.destroy();
+        trace.end(res.statusCode, error instanceof ApiError ? error.code : undefined);
       },
     );
   });

@@ -9,6 +9,7 @@ import { canonicalize, computeSignature } from "@exchange-kit/signing";
 import type { Store } from "../store/store.js";
 import type { Delivery, EventRow } from "../store/records.js";
 import type { Logger } from "../logger.js";
+import { causeNow, traceDeliveryAttempt } from "../tracing/tracing.js";
 
 export interface RetryPolicy {
   /** Attempts per delivery, the first included. Default 6. */
@@ -34,6 +35,8 @@ export interface DeliveryOptions {
 export class WebhookDelivery {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly inFlight = new Set<ClientRequest>();
+  /** The request that emitted each delivery's event (its trace context), for the attempts' spans. */
+  private readonly causes = new WeakMap<Delivery, ReturnType<typeof causeNow>>();
   private pending = 0;
   private idleWaiters: Array<() => void> = [];
   private closed = false;
@@ -45,6 +48,7 @@ export class WebhookDelivery {
     const url = this.options.store.orgSettings.get(event.org)?.webhook_url ?? null;
     const delivery: Delivery = { id: randomUUID(), reason, url, state: url ? "pending" : "no_webhook", attempts: [] };
     event.deliveries.push(delivery);
+    this.causes.set(delivery, causeNow());
     this.options.store.events.put(event);
     // Sent only once the request (or step) that emitted it is committed: a rolled-back event is never delivered.
     if (url)
@@ -97,6 +101,7 @@ export class WebhookDelivery {
     const started = Date.now();
     let statusCode: number | null = null;
     let error: string | null = null;
+    const span = traceDeliveryAttempt(this.causes.get(delivery), event.body, attempt, delivery.reason);
     if (!credentials) {
       error = "organization has no credentials";
     } else {
@@ -104,11 +109,13 @@ export class WebhookDelivery {
         const body = canonicalize(event.body);
         const timestamp = Math.floor(Date.now() / 1000);
         const signature = await computeSignature({ ...credentials, timestamp, canonicalBody: body });
-        statusCode = await this.post(url, body, {
+        const headers: Record<string, string> = {
           "X-TIMESTAMP": String(timestamp),
           "X-SIGNATURE": signature,
           "X-Sandbox-Event-Id": event.id,
-        });
+        };
+        span.inject(headers);
+        statusCode = await this.post(url, body, headers);
       } catch (caught) {
         error = caught instanceof Error ? caught.message : String(caught);
       }
@@ -116,6 +123,7 @@ export class WebhookDelivery {
     if (this.closed) return;
     const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
     if (!ok && error === null) error = `receiver answered ${statusCode}`;
+    span.end(statusCode, !ok);
     delivery.attempts.push({
       attempt,
       at: new Date(started).toISOString(),
