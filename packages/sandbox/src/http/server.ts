@@ -4,11 +4,12 @@
 // in the document's error envelope; the server keeps serving. No client holds a connection longer than the
 // timeouts allow (timeouts.ts).
 import { createServer, type Server, type ServerResponse } from "node:http";
+import type { FaultStage } from "../faults/request-faults.js";
 import type { Logger } from "../logger.js";
 import { precompile } from "../spec/request-validation.js";
 import { ApiError } from "./api-error.js";
 import { answerClientError } from "./client-error.js";
-import { processRequest, type PipelineOptions, type RoutedRequest } from "./pipeline.js";
+import { admitRequest, type PipelineOptions, type RoutedRequest, runAdmitted } from "./pipeline.js";
 import { readBody } from "./read-body.js";
 import { requestTarget } from "./request-target.js";
 import { sendError, sendResult } from "./respond.js";
@@ -23,6 +24,8 @@ export interface ServerOptions<D> extends PipelineOptions<D> {
   logger: Logger;
   /** Node's defaults when absent. */
   timeouts?: ServerTimeouts;
+  /** Picks and applies faults (faults/request-faults.ts) once a request is authenticated; none when absent. */
+  faults?: FaultStage;
 }
 
 /** The router over every route, with each operation's validators compiled up front. */
@@ -46,9 +49,24 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
   const router = buildRouter(options.routes);
   const { logger } = options;
 
-  function answer(res: ServerResponse, request: RoutedRequest<D>, url: string): void {
+  /** The result to answer; undefined when a fault leaves the request unanswered. */
+  async function outcome(res: ServerResponse, request: RoutedRequest<D>) {
+    const admitted = admitRequest(request, options);
+    const { faults } = options;
+    if (faults && admitted.org) {
+      const { method, target, route } = request;
+      request.fault = faults.take(admitted.org.id, { method, path: target.path, operationId: route.operation?.operationId });
+    }
+    const run = () => runAdmitted(request, admitted, options);
+    return request.fault ? faults!.apply(request.fault, res, run) : run();
+  }
+
+  async function answer(res: ServerResponse, request: RoutedRequest<D>, url: string): Promise<void> {
+    let answered = true;
     try {
-      sendResult(res, processRequest(request, options));
+      const result = await outcome(res, request);
+      if (result) sendResult(res, result);
+      else answered = false;
     } catch (caught) {
       sendError(
         res,
@@ -56,7 +74,8 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
         errorAnswer(caught, (detail) => logger.error(`${request.method} ${url} failed: ${detail}`)),
       );
     }
-    if (logger.enabled) logger.info(`${request.method} ${url} ${res.statusCode}`);
+    const fault = request.fault ? ` fault ${request.fault.kind}` : "";
+    if (logger.enabled) logger.info(`${request.method} ${url} ${answered ? res.statusCode : "no answer"}${fault}`);
   }
 
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
