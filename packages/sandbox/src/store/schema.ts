@@ -3,7 +3,6 @@
 // is the insertion order, which breaks ties exactly as the in-memory Maps of earlier sandboxes did. Pages are
 // read newest first (ORDER BY created_at DESC, seq): the (created_at DESC, seq) indexes serve that mixed
 // order directly, deep offsets included; an index on (created_at, seq) could only serve it with a sort.
-import type { FaultRuleRow, FiredFaultRow } from "../faults/fault-records.js";
 import type { BankRow, CustomerRow, EddRow, EventRow, PayinRow, PayoutRow, WalletRow } from "./records.js";
 
 /** The schema version in PRAGMA user_version. 0 with `records`/`meta` tables: the old sql.js format. */
@@ -124,21 +123,6 @@ const event: TableSpec<EventRow> = {
   indexes: ["org, created_at, seq", "created_at, seq"],
 };
 
-// The fault plan (faults/): armed rules, looked up per request by organization, scope and target; and the faults
-// that fired, counted per kind. Tables added to schema version 1 (created on open when missing): a sandbox
-// without them ignores them.
-const faultRule: TableSpec<FaultRuleRow> = {
-  kind: "fault_rule",
-  columns: { scope: (r) => r.scope, target: (r) => r.target },
-  indexes: ["org, scope, target"],
-};
-
-const faultFired: TableSpec<FiredFaultRow> = {
-  kind: "fault_fired",
-  columns: { fault: (r) => r.fault },
-  indexes: ["org, fault"],
-};
-
 const plain = (kind: string): TableSpec<never> => ({ kind, columns: {}, indexes: [] });
 
 export const TABLES = {
@@ -149,8 +133,6 @@ export const TABLES = {
   payin,
   edd,
   event,
-  faultRule,
-  faultFired,
   payoutQuotation: plain("payout_quotation"),
   payinQuotation: plain("payin_quotation"),
   remitter: plain("remitter"),
@@ -158,7 +140,8 @@ export const TABLES = {
   orgSettings: plain("org_settings"),
 } as const;
 
-function tableSql(spec: TableSpec<never>): string {
+/** The statements that create a table, its indexes and its count triggers, when missing. */
+export function tableSql(spec: TableSpec<never>): string {
   const extra = Object.keys(spec.columns)
     .map((name) => `, ${name}`)
     .join("");

@@ -28,7 +28,9 @@ describe("DROP_AFTER_COMMIT on initiatePayout", () => {
     const org = sandbox.organizations[0]!;
     const client = createExchangeClient({ baseUrl: sandbox.url, ...org, retryBaseMs: 1, maxRetries: 3 });
     const reference = unique("po");
-    const payout = await client.payouts.initiate({ quotation_id: quote.id, client_reference_id: reference });
+    const payout = (await client.payouts.initiate({ quotation_id: quote.id, client_reference_id: reference })) as {
+      id: string;
+    };
     const history = await api.ok("GET", "/pos/api/v1/payout/history", undefined, { query: { per_page: 100 } });
     const mine = history.results.filter((p: { client_reference_id: string }) => p.client_reference_id === reference);
     expect(mine).toHaveLength(1);
