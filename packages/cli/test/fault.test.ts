@@ -52,7 +52,9 @@ describe("exchange-kit fault", () => {
     expect(await listCustomers()).toBe(503);
     const listed = await runFault("list", "--json");
     expect(JSON.parse(listed.stdout)).toMatchObject({ armed: [], fired: { count: 1, by_fault: { HTTP_503: 1 } } });
-    expect((await runFault("list")).stdout).toMatch(/fired: 1 \(HTTP_503 1\)\n {2}\S+ HTTP_503 GET \/cms\/api\/v1\/customer\/list\n/);
+    expect((await runFault("list")).stdout).toMatch(
+      /fired: 1 \(HTTP_503 1\)\n {2}\S+ HTTP_503 GET \/cms\/api\/v1\/customer\/list\n/,
+    );
     expect(await listCustomers()).toBe(200);
   });
 
@@ -90,9 +92,18 @@ describe("exchange-kit fault", () => {
 
 describe("fault add's flags", () => {
   it.each([
-    [{ operation: "getPayout", fault: "DELAY", "delay-ms": "250" }, { operation: "getPayout", fault: "DELAY", delay_ms: 250 }],
-    [{ "event-type": "PAYOUT", fault: "OUT_OF_ORDER", times: "3" }, { event_type: "PAYOUT", fault: "OUT_OF_ORDER", times: 3 }],
-    [{ operation: "getPayout", fault: "HTTP_429", "retry-after": "2" }, { operation: "getPayout", fault: "HTTP_429", retry_after: 2 }],
+    [
+      { operation: "getPayout", fault: "DELAY", "delay-ms": "250" },
+      { operation: "getPayout", fault: "DELAY", delay_ms: 250 },
+    ],
+    [
+      { "event-type": "PAYOUT", fault: "OUT_OF_ORDER", times: "3" },
+      { event_type: "PAYOUT", fault: "OUT_OF_ORDER", times: 3 },
+    ],
+    [
+      { operation: "getPayout", fault: "HTTP_429", "retry-after": "2" },
+      { operation: "getPayout", fault: "HTTP_429", retry_after: 2 },
+    ],
     [{ operation: "getPayout", fault: "RESET", times: "two" }, '--times must be a whole number, got "two"'],
     [{ operation: "getPayout" }, "--fault is required: the kind of fault to arm"],
   ])("%j reads as %j", (values, expected) => {
@@ -103,9 +114,18 @@ describe("fault add's flags", () => {
 describe("sandbox --chaos", () => {
   it.each([
     [{}, undefined],
-    [{ chaos: "0.05", "chaos-seed": "42" }, { rate: 0.05, seed: 42 }],
-    [{ chaos: "0.2", "chaos-faults": "http_500,RESET" }, { rate: 0.2, faults: ["HTTP_500", "RESET"] }],
-    [{ chaos: "1", "chaos-max-delay-ms": "50" }, { rate: 1, maxDelayMs: 50 }],
+    [
+      { chaos: "0.05", "chaos-seed": "42" },
+      { rate: 0.05, seed: 42 },
+    ],
+    [
+      { chaos: "0.2", "chaos-faults": "http_500,RESET" },
+      { rate: 0.2, faults: ["HTTP_500", "RESET"] },
+    ],
+    [
+      { chaos: "1", "chaos-max-delay-ms": "50" },
+      { rate: 1, maxDelayMs: 50 },
+    ],
     [{ chaos: "5%" }, "--chaos must be a share of requests from 0 to 1 (0.05 is 5 %)"],
     [{ chaos: "1.5" }, "--chaos must be a share of requests from 0 to 1 (0.05 is 5 %)"],
     [{ chaos: "0.1", "chaos-seed": "-3" }, "--chaos-seed must be a whole number from 0 to 4294967295"],

@@ -101,7 +101,10 @@ async function runAction(action: string, client: ExchangeClient, values: Command
     printPlan(out, await client.request<Plan>("GET", "/_sandbox/faults", { query: { limit } }));
   } else {
     const cleared = await client.request<{ disarmed: number; fired_forgotten: number }>("DELETE", "/_sandbox/faults");
-    out.result(cleared, `${out.green("cleared")}: ${cleared.disarmed} disarmed, ${cleared.fired_forgotten} fired forgotten`);
+    out.result(
+      cleared,
+      `${out.green("cleared")}: ${cleared.disarmed} disarmed, ${cleared.fired_forgotten} fired forgotten`,
+    );
   }
 }
 

@@ -1,6 +1,7 @@
 // node:http with a segment-trie router and no framework. A request goes through small stages: route (404/405)
 // → read the body (size limit) → the pipeline (decode, authenticate, parse, validate, dispatch in one
-// transaction; see pipeline.ts) → respond in the envelope. Every failure, including unexpected exceptions, ends
+// transaction; see pipeline.ts) → respond in the envelope. Between authentication and the rest, the fault stage
+// (faults/request-faults.ts), when there is one, may answer an error, wait, or drop the connection instead. Every failure, including unexpected exceptions, ends
 // in the document's error envelope; the server keeps serving. No client holds a connection longer than the
 // timeouts allow (timeouts.ts).
 import { createServer, type Server, type ServerResponse } from "node:http";
@@ -13,7 +14,7 @@ import { admitRequest, type PipelineOptions, type RoutedRequest, runAdmitted } f
 import { readBody } from "./read-body.js";
 import { requestTarget } from "./request-target.js";
 import { sendError, sendResult } from "./respond.js";
-import type { RouteDefinition } from "./route.js";
+import type { HandlerResult, RouteDefinition } from "./route.js";
 import { Router } from "./router.js";
 import { methodNotAllowed, pathNotFound } from "./routing-errors.js";
 import { DEFAULT_TIMEOUTS, serverTimeoutOptions, type ServerTimeouts } from "./timeouts.js";
@@ -45,26 +46,37 @@ export function errorAnswer(caught: unknown, report: (detail: string) => void): 
   return new ApiError(500, "SYS_INTERNAL_ERROR", "Internal Server Error");
 }
 
+/**
+ * The result to answer: the pipeline's, or what the fault stage makes of the request once it is authenticated;
+ * undefined when a fault leaves the request unanswered.
+ */
+async function outcome<D>(
+  res: ServerResponse,
+  request: RoutedRequest<D>,
+  options: ServerOptions<D>,
+): Promise<HandlerResult | undefined> {
+  const admitted = admitRequest(request, options);
+  const { faults } = options;
+  if (faults && admitted.org) {
+    const { method, target, route } = request;
+    request.fault = faults.take(admitted.org.id, {
+      method,
+      path: target.path,
+      operationId: route.operation?.operationId,
+    });
+  }
+  const run = () => runAdmitted(request, admitted, options);
+  return request.fault && faults ? faults.apply(request.fault, res, run) : run();
+}
+
 export function createApiServer<D>(options: ServerOptions<D>): Server {
   const router = buildRouter(options.routes);
   const { logger } = options;
 
-  /** The result to answer; undefined when a fault leaves the request unanswered. */
-  async function outcome(res: ServerResponse, request: RoutedRequest<D>) {
-    const admitted = admitRequest(request, options);
-    const { faults } = options;
-    if (faults && admitted.org) {
-      const { method, target, route } = request;
-      request.fault = faults.take(admitted.org.id, { method, path: target.path, operationId: route.operation?.operationId });
-    }
-    const run = () => runAdmitted(request, admitted, options);
-    return request.fault ? faults!.apply(request.fault, res, run) : run();
-  }
-
   async function answer(res: ServerResponse, request: RoutedRequest<D>, url: string): Promise<void> {
     let answered = true;
     try {
-      const result = await outcome(res, request);
+      const result = await outcome(res, request, options);
       if (result) sendResult(res, result);
       else answered = false;
     } catch (caught) {

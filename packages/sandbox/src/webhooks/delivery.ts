@@ -67,14 +67,22 @@ export class WebhookDelivery {
   private launch(event: EventRow, delivery: Delivery, url: string, schedule: DeliverySchedule | undefined): void {
     const go = () => this.run(event, delivery, url, 1);
     if (schedule?.hold) {
-      this.holds.hold(recordKey(event), event.id, (after) => {
-        delivery.released_after_event = after;
-        go();
-      }, schedule.delayMs);
+      this.holds.hold(
+        recordKey(event),
+        event.id,
+        (after) => {
+          delivery.released_after_event = after;
+          go();
+        },
+        schedule.delayMs,
+      );
       return;
     }
     if (delivery.reason === "initial") this.holds.overtake(recordKey(event), event.id);
-    if (!schedule || schedule.delayMs === 0) return go();
+    if (!schedule || schedule.delayMs === 0) {
+      go();
+      return;
+    }
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       go();

@@ -3,7 +3,15 @@
 // and the sandbox holds exactly one order and one event.
 import { createExchangeClient } from "@exchange-kit/client";
 import { describe, expect, it } from "vitest";
-import { Api, payoutQuotationBody, startReceiver, startSandbox, unique, verifiedBank, verifiedCustomer } from "../helpers.js";
+import {
+  Api,
+  payoutQuotationBody,
+  startReceiver,
+  startSandbox,
+  unique,
+  verifiedBank,
+  verifiedCustomer,
+} from "../helpers.js";
 import { arm, attempt } from "./fault-helpers.js";
 
 async function quotedPayout() {

@@ -16,7 +16,11 @@ describe("failing faults against the spec", () => {
       for (const op of operations) {
         const path = op.path.replace(/\{[^}]+\}/g, op.path.includes("wallet") ? "1001" : SOME_ID);
         // Api.request checks the answer against the operation's schema for its status, and throws if it breaks it.
-        const res = await api.request(op.method, path, op.method === "GET" || op.method === "DELETE" ? {} : { body: {} });
+        const res = await api.request(
+          op.method,
+          path,
+          op.method === "GET" || op.method === "DELETE" ? {} : { body: {} },
+        );
         expect(res.body.status).toBe(false);
       }
       expect((await api.ok("GET", "/_sandbox/faults")).fired.count).toBe(operations.length);

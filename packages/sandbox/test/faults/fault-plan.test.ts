@@ -19,12 +19,27 @@ describe("the fault plan", () => {
     ["a fractional times", { operation: "getPayout", fault: "HTTP_500", times: 1.5 }, "INPUT_MALFORMED", "times"],
     ["DELAY without delay_ms", { operation: "getPayout", fault: "DELAY" }, "REQ_FIELD_MISSING", "delay_ms"],
     ["a negative delay_ms", { operation: "getPayout", fault: "DELAY", delay_ms: -1 }, "INPUT_MALFORMED", "delay_ms"],
-    ["retry_after on a 500", { operation: "getPayout", fault: "HTTP_500", retry_after: 1 }, "INPUT_MALFORMED", "retry_after"],
+    [
+      "retry_after on a 500",
+      { operation: "getPayout", fault: "HTTP_500", retry_after: 1 },
+      "INPUT_MALFORMED",
+      "retry_after",
+    ],
     ["a member of no fault", { operation: "getPayout", fault: "HTTP_500", time: 2 }, "INPUT_MALFORMED", "time"],
     ["no operation", { fault: "HTTP_500" }, "REQ_FIELD_MISSING", "operation"],
     ["no fault", { operation: "getPayout" }, "REQ_FIELD_MISSING", "fault"],
-    ["an event type on a request fault", { operation: "getPayout", event_type: "PAYOUT", fault: "RESET" }, "INPUT_MALFORMED", "event_type"],
-    ["an operation on a webhook fault", { operation: "getPayout", fault: "OUT_OF_ORDER" }, "INPUT_MALFORMED", "operation"],
+    [
+      "an event type on a request fault",
+      { operation: "getPayout", event_type: "PAYOUT", fault: "RESET" },
+      "INPUT_MALFORMED",
+      "event_type",
+    ],
+    [
+      "an operation on a webhook fault",
+      { operation: "getPayout", fault: "OUT_OF_ORDER" },
+      "INPUT_MALFORMED",
+      "operation",
+    ],
     ["an unknown event type", { event_type: "REFUND", fault: "DUPLICATE_DELIVERY" }, "INPUT_MALFORMED", "event_type"],
   ])("refuses %s with a 400 naming the field, and arms nothing", async (_what, body, code, field) => {
     const api = new Api(await startSandbox());

@@ -37,7 +37,11 @@ describe("webhook faults", () => {
     expect(receiver.deliveries.map((d) => d.body.event)).toEqual(["VERIFIED"]);
     const [event] = (await api.ok("GET", "/_sandbox/events")).results;
     expect(event.id).toBe(held.event.id);
-    expect(event.deliveries[0]).toMatchObject({ fault: "OUT_OF_ORDER", released_after_event: null, state: "delivered" });
+    expect(event.deliveries[0]).toMatchObject({
+      fault: "OUT_OF_ORDER",
+      released_after_event: null,
+      state: "delivered",
+    });
   });
 
   it("DELAYED_DELIVERY starts the delivery no sooner than delay_ms after the event", async () => {
