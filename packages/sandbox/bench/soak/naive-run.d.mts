@@ -6,6 +6,8 @@ export interface NaiveSoakFigures {
   seed: number;
   runMs: number;
   requests: number;
+  faultsFired: Record<string, number>;
+  faultsFiredTotal: number;
   failed: { onboardings: number; payouts: number };
   intents: number;
   orders: number;

@@ -142,13 +142,10 @@ export async function runNaiveSoak(createSandbox, options) {
     });
     const runMs = Math.round(performance.now() - started);
     const requests = counter.requests;
-    return {
-      seed: sandbox.chaos.seed,
-      runMs,
-      requests,
-      failed,
-      ...naiveOrderFigures(await history(sandbox.url), intents),
-    };
+    const plan = await retry(10, () => call(sandbox.url, "GET", "/_sandbox/faults?limit=1"));
+    const orders = naiveOrderFigures(await history(sandbox.url), intents);
+    const fired = { faultsFired: plan.fired.by_fault, faultsFiredTotal: plan.fired.count };
+    return { seed: sandbox.chaos.seed, runMs, requests, ...fired, failed, ...orders };
   } finally {
     await sandbox.close();
   }

@@ -6,6 +6,12 @@ import type { AppliedFault, AppliedWebhookFault } from "./fault-records.js";
 import { MAX_DELAY_MS } from "./fault-request.js";
 import { mulberry32 } from "./prng.js";
 
+/**
+ * Chaos mode's options (`SandboxOptions.chaos`).
+ *
+ * @example
+ * const options: ChaosOptions = { rate: 0.05, seed: 42, faults: ["HTTP_503", "DROP_AFTER_COMMIT"] };
+ */
 export interface ChaosOptions {
   /** The share of requests (and of webhook events) that get a fault, from 0 to 1: 0.05 is 5 %. */
   rate: number;

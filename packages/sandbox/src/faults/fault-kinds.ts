@@ -18,8 +18,11 @@ export const REQUEST_FAULTS = [
 /** Faults on the webhook deliveries of an event. */
 export const WEBHOOK_FAULTS = ["DUPLICATE_DELIVERY", "OUT_OF_ORDER", "DELAYED_DELIVERY"] as const;
 
+/** A fault on a request (`operation`), e.g. "DROP_AFTER_COMMIT". */
 export type RequestFaultKind = (typeof REQUEST_FAULTS)[number];
+/** A fault on the webhook deliveries of an event (`event_type`), e.g. "OUT_OF_ORDER". */
 export type WebhookFaultKind = (typeof WEBHOOK_FAULTS)[number];
+/** Any fault the sandbox injects. */
 export type FaultKind = RequestFaultKind | WebhookFaultKind;
 
 /** The kinds that answer an error envelope and change nothing. */
