@@ -33,7 +33,8 @@ export function loadTracing(): Promise<void> {
 export interface RequestTrace {
   /** Runs the handler with this request as the cause of what it emits. */
   dispatch<T>(work: () => T): T;
-  end(status: number, errCode: string | undefined): void;
+  /** The answer's status (undefined when none was sent), its err_code, and the fault the sandbox injected. */
+  end(status: number | undefined, errCode: string | undefined, fault?: string): void;
 }
 
 const NO_REQUEST: RequestTrace = { dispatch: (work) => work(), end() {} };
@@ -79,17 +80,24 @@ export function traceRequest(
         dispatching = before;
       }
     },
-    end(status, errCode) {
-      span.setAttribute("http.response.status_code", status);
+    end(status, errCode, fault) {
+      if (status !== undefined) span.setAttribute("http.response.status_code", status);
       if (errCode !== undefined) span.setAttribute("exchange.err_code", errCode);
-      if (status >= 500 || errCode !== undefined) {
-        const type = errCode ?? String(status);
-        span.setAttribute("error.type", type);
-        if (status >= 500) span.setStatus({ code: api.SpanStatusCode.ERROR, message: type });
-      }
+      if (fault !== undefined) span.setAttribute("exchange.sandbox.fault", fault);
+      const type = errorTypeOf(status, errCode);
+      if (type !== undefined) span.setAttribute("error.type", type);
+      // A 4xx is the client's mistake, not the server's failure (HTTP server conventions).
+      if (status === undefined || status >= 500) span.setStatus({ code: api.SpanStatusCode.ERROR, message: type });
       span.end();
     },
   };
+}
+
+/** `error.type` of an answer: its err_code, else its status from 500 up, else NO_ANSWER when none was sent. */
+export function errorTypeOf(status: number | undefined, errCode: string | undefined): string | undefined {
+  if (errCode !== undefined) return errCode;
+  if (status === undefined) return "NO_ANSWER";
+  return status >= 500 ? String(status) : undefined;
 }
 
 /** The request being dispatched now, if any: kept with an event so its deliveries join that request's trace. */
