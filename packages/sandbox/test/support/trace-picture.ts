@@ -8,7 +8,7 @@ const BARS = 520;
 const PAD = 12;
 
 const millis = ([s, ns]: [number, number]) => s * 1000 + ns / 1e6;
-const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** What a row says beside the span's name: the answer's status and err_code, the attempt, the outcome. */
 function note(span: ReadableSpan): string {
@@ -64,15 +64,16 @@ export function traceSvg(spans: ReadableSpan[], title: string): string {
     const failed = span.status.code === 2;
     const label = `${"  ".repeat(depth)}${span.name}`;
     return [
-      `<text x="${PAD}" y="${y + 12}" xml:space="preserve" font-size="12">${escape(label)}</text>`,
-      `<text x="${PAD}" y="${y + 23}" xml:space="preserve" font-size="10" fill="#555">${escape(`${"  ".repeat(depth)}${note(span)}`)}</text>`,
+      `<text x="${PAD}" y="${y + 12}" xml:space="preserve" font-size="12">${escapeXml(label)}</text>`,
+      `<text x="${PAD}" y="${y + 23}" xml:space="preserve" font-size="10" fill="#555">${escapeXml(`${"  ".repeat(depth)}${note(span)}`)}</text>`,
       `<rect x="${x.toFixed(1)}" y="${y + 4}" width="${w.toFixed(1)}" height="14" rx="2" fill="${failed ? "#c0392b" : "#2e6db4"}"/>`,
     ].join("");
   });
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="monospace">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="monospace" role="img" aria-labelledby="trace-title">`,
+    `<title id="trace-title">${escapeXml(`${title}: ${rows.map((r) => r.span.name).join(", ")}`)}</title>`,
     `<rect width="100%" height="100%" fill="#fff"/>`,
-    `<text x="${PAD}" y="${PAD + 14}" font-size="13" font-weight="bold">${escape(title)} (${(end - start).toFixed(0)} ms)</text>`,
+    `<text x="${PAD}" y="${PAD + 14}" font-size="13" font-weight="bold">${escapeXml(title)} (${(end - start).toFixed(0)} ms)</text>`,
     ...body,
     "</svg>",
     "",
