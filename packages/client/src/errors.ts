@@ -338,6 +338,32 @@ export class ExchangeAmbiguousResultError extends ExchangeError {
   }
 }
 
+/**
+ * An initiate call succeeded, but the client could not tell which order it created: the answer (whose shape the
+ * document does not publish) carries no `id` and `status`, and the order was not found in the history by the
+ * body's `client_reference_id` (or none was sent). The order exists: do not send the request again. `answer` is
+ * the answer's `data`, as received.
+ *
+ * @example
+ * catch (e) { if (e instanceof ExchangeOrderNotFoundError) console.warn("created, not identified", e.answer) }
+ */
+export class ExchangeOrderNotFoundError extends ExchangeError {
+  /** Always `"fix"`: sending the request again would create a second order (or be refused as a duplicate). */
+  readonly action: ErrorAction = "fix";
+  /** The initiate answer's `data`, as received. */
+  declare readonly answer: unknown;
+
+  constructor(operation: OperationRef, answer: unknown, why: string) {
+    super(
+      `${operation.operationId ?? operation.path}: the order was created, but the answer does not identify it ` +
+        `(no id and status) and ${why}; do not send it again: find it in the history later`,
+      { operation },
+    );
+    this.name = "ExchangeOrderNotFoundError";
+    this.answer = answer;
+  }
+}
+
 /** The caller's AbortSignal fired. Never retried; `cause` is the signal's reason. */
 export class ExchangeAbortError extends ExchangeError {
   constructor(reason: unknown, operation?: OperationRef, outcome?: Outcome) {
