@@ -21,13 +21,35 @@ type PathTuple<Names extends readonly string[], P> = {
 /** The path parameters of an operation as a tuple, in path order. */
 export type PathArgsOf<Id extends OperationId> = PathTuple<OperationIndex[Id]["pathParams"], PathParamsOf<Id>>;
 
-/** The JSON request body of an operation. */
-export type BodyOf<Id extends OperationId> =
+type SpecBodyOf<Id extends OperationId> =
   Op<Id> extends {
     requestBody?: { content: { "application/json": infer B } };
   }
     ? B
     : never;
+
+/**
+ * Bodies with alternatives (the spec's oneOf) of which each requires its own members, and the member TypeScript
+ * should name when a body sends none of them: the one the document states as the rule. For createCustomer,
+ * "full_name: required unless both first_name and last_name are sent".
+ */
+interface MissingMemberNamed {
+  createCustomer: "full_name";
+}
+
+type Flat<T> = { [K in keyof T]: T[K] };
+
+/**
+ * The same alternatives, the one requiring `K` listed last. TypeScript measures a body that matches no alternative
+ * against the last one, so its complaint becomes "Property 'full_name' is missing" rather than naming the members
+ * of the other alternative (first_name, last_name).
+ */
+type RequiringLast<B, K extends string> = Flat<Exclude<B, { [P in K]: unknown }>> | Flat<Extract<B, { [P in K]: unknown }>>;
+
+/** The JSON request body of an operation. */
+export type BodyOf<Id extends OperationId> = Id extends keyof MissingMemberNamed
+  ? RequiringLast<SpecBodyOf<Id>, MissingMemberNamed[Id]>
+  : SpecBodyOf<Id>;
 
 type BodyArgs<Id extends OperationId> = OperationIndex[Id]["hasBody"] extends true ? [body: BodyOf<Id>] : [];
 
