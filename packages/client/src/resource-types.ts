@@ -44,7 +44,9 @@ type Flat<T> = { [K in keyof T]: T[K] };
  * against the last one, so its complaint becomes "Property 'full_name' is missing" rather than naming the members
  * of the other alternative (first_name, last_name).
  */
-type RequiringLast<B, K extends string> = Flat<Exclude<B, { [P in K]: unknown }>> | Flat<Extract<B, { [P in K]: unknown }>>;
+type RequiringLast<B, K extends string> =
+  | Flat<Exclude<B, { [P in K]: unknown }>>
+  | Flat<Extract<B, { [P in K]: unknown }>>;
 
 /** The JSON request body of an operation. */
 export type BodyOf<Id extends OperationId> = Id extends keyof MissingMemberNamed
@@ -99,11 +101,7 @@ type QuotationOptionOf<Id extends OperationId> = [BodyOf<Id>] extends [never]
 export type OptionsOf<Id extends OperationId, Q = {}> = QueryOf<Id> & Q & RequestOptions & QuotationOptionOf<Id>;
 
 /** The arguments of a method: path parameters, then the body (if any), then options. */
-export type ArgsOf<Id extends OperationId, Q = {}> = [
-  ...PathArgsOf<Id>,
-  ...BodyArgs<Id>,
-  options?: OptionsOf<Id, Q>,
-];
+export type ArgsOf<Id extends OperationId, Q = {}> = [...PathArgsOf<Id>, ...BodyArgs<Id>, options?: OptionsOf<Id, Q>];
 
 /** True for paged list operations (a `page` query parameter): they get `.all()`. */
 export type IsList<Id extends OperationId> = "page" extends keyof QueryOf<Id> ? true : false;
@@ -138,7 +136,10 @@ type ItemOfData<D> = D extends readonly (infer T)[]
 /** The record type a list operation returns, in a page. */
 export type ItemOf<Id extends OperationId> = ItemOfData<RawDataOf<Id>>;
 
-/** What a method resolves to: the envelope's `data`, typed from the spec. List methods resolve to `Page<ItemOf<Id>>`. */
+/**
+ * The envelope's `data` of an operation, typed from the spec: what a method resolves to, except that list methods
+ * resolve to `Page<ItemOf<Id>>` and the initiate methods to an `InitiatedOrder`.
+ */
 export type DataOf<Id extends OperationId> = RawDataOf<Id>;
 
 /**
@@ -155,8 +156,11 @@ export type DataOf<Id extends OperationId> = RawDataOf<Id>;
  * const final = await client.payins.waitFor(order.id);
  */
 export interface InitiatedOrder<O extends { id: string; status: string; client_reference_id: string | null }> {
+  /** The new order's ID: pass it to `get` and `waitFor`. */
   readonly id: O["id"];
+  /** The order's status, one of the spec's statuses of the order record. */
   readonly status: O["status"];
+  /** The reference the body sent (null for a payout sent without one). */
   readonly client_reference_id: O["client_reference_id"];
   /** The answer's `data` as received (its shape is not published), or the history record found instead. */
   readonly raw: { readonly [key: string]: unknown };

@@ -99,14 +99,23 @@ describe("a base URL where nothing listens", () => {
     const client = createExchangeClient({ baseUrl, apiKey: "key", apiSecret: "secret", maxRetries: 0 });
     const error = await client.customers.get(CUSTOMER_ID).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ExchangeNetworkError);
-    expect((error as Error).message).toMatch(/^network error: fetch failed \(.*ECONNREFUSED.*\); could not connect to /);
+    expect((error as Error).message).toMatch(
+      /^network error: fetch failed \(.*ECONNREFUSED.*\); could not connect to /,
+    );
     expect((error as Error).message).toContain(`; ${unreachableHint(baseUrl, false)}`);
   });
 
   it("says through the logger, on the first retry, which call is retried, why and in how long", async () => {
     const lines: string[] = [];
     const logger: Logger = { warn: (line) => lines.push(`warn ${line}`), error: (line) => lines.push(`error ${line}`) };
-    const client = createExchangeClient({ baseUrl, apiKey: "key", apiSecret: "secret", maxRetries: 1, retryBaseMs: 5, logger });
+    const client = createExchangeClient({
+      baseUrl,
+      apiKey: "key",
+      apiSecret: "secret",
+      maxRetries: 1,
+      retryBaseMs: 5,
+      logger,
+    });
     await client.customers.get(CUSTOMER_ID).catch(() => undefined);
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(

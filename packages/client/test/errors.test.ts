@@ -241,7 +241,9 @@ describe("redaction of credentials in errors", () => {
     });
     const error = await failure(client.customers.get(CUSTOMER_ID));
     expect(error).toBeInstanceOf(ExchangeNetworkError);
-    expect(error.message).toMatch(/^network error: fetch failed for \[redacted\]; the connection to https:\/\/exchange\.test failed/);
+    expect(error.message).toMatch(
+      /^network error: fetch failed for \[redacted\]; the connection to https:\/\/exchange\.test failed/,
+    );
     expect(error.message).not.toContain(API_KEY);
   });
 

@@ -30,7 +30,12 @@ async function service(answer: unknown, orders: Record<string, unknown>[] = []) 
     }
     response.writeHead(404).end();
   });
-  const client = createExchangeClient({ baseUrl: server.url, apiKey: "key", apiSecret: "secret", historyLookupPages: 2 });
+  const client = createExchangeClient({
+    baseUrl: server.url,
+    apiKey: "key",
+    apiSecret: "secret",
+    historyLookupPages: 2,
+  });
   const paths = () => server!.arrived.map((r) => new URL(r.url, "http://x").pathname);
   return { client, paths };
 }
@@ -40,10 +45,30 @@ const filler = (n: number) =>
 
 describe("orderInAnswer", () => {
   it.each([
-    ["an answer with id and status", { id: "o", status: "SUCCESS" }, "r", { id: "o", status: "SUCCESS", client_reference_id: "r" }],
-    ["its own reference", { id: "o", status: "FAILED", client_reference_id: "own" }, "r", { id: "o", status: "FAILED", client_reference_id: "own" }],
-    ["a null reference kept", { id: "o", status: "IN_REVIEW", client_reference_id: null }, "r", { id: "o", status: "IN_REVIEW", client_reference_id: null }],
-    ["no reference anywhere", { id: "o", status: "PROCESSING" }, undefined, { id: "o", status: "PROCESSING", client_reference_id: null }],
+    [
+      "an answer with id and status",
+      { id: "o", status: "SUCCESS" },
+      "r",
+      { id: "o", status: "SUCCESS", client_reference_id: "r" },
+    ],
+    [
+      "its own reference",
+      { id: "o", status: "FAILED", client_reference_id: "own" },
+      "r",
+      { id: "o", status: "FAILED", client_reference_id: "own" },
+    ],
+    [
+      "a null reference kept",
+      { id: "o", status: "IN_REVIEW", client_reference_id: null },
+      "r",
+      { id: "o", status: "IN_REVIEW", client_reference_id: null },
+    ],
+    [
+      "no reference anywhere",
+      { id: "o", status: "PROCESSING" },
+      undefined,
+      { id: "o", status: "PROCESSING", client_reference_id: null },
+    ],
     ["an empty object", {}, "r", undefined],
     ["an id without status", { id: "o" }, "r", undefined],
     ["an empty id", { id: "", status: "SUCCESS" }, "r", undefined],
@@ -83,7 +108,11 @@ describe("initiate resolves to the order", () => {
     });
     expect(data).toEqual({ id: ORDER_ID, status: "PROCESSING", client_reference_id: "payout-1", raw: {} });
     expect(response.status).toBe(200);
-    expect(paths()).toEqual(["/pos/api/v1/payout/initiate", "/pos/api/v1/payout/history", "/pos/api/v1/payout/history"]);
+    expect(paths()).toEqual([
+      "/pos/api/v1/payout/initiate",
+      "/pos/api/v1/payout/history",
+      "/pos/api/v1/payout/history",
+    ]);
   });
 
   it("fails with ExchangeOrderNotFoundError, without sending initiate again, when the history does not show the order", async () => {

@@ -56,7 +56,12 @@ export function sandboxQueryOf(op: ClientOperation): SandboxParameter[] {
   );
 }
 
-const TS_TYPES: Readonly<Record<string, string>> = { string: "string", integer: "number", number: "number", boolean: "boolean" };
+const TS_TYPES: Readonly<Record<string, string>> = {
+  string: "string",
+  integer: "number",
+  number: "number",
+  boolean: "boolean",
+};
 
 /**
  * The type of the sandbox's query parameters, each optional (the service's names are not published, so the client
@@ -95,7 +100,9 @@ function methodTypeText(op: ClientOperation, list: ClientOperation[]): string {
   }
   if (query === "{}") return `${methodType(op)}<${id}>`;
   // ResourceMethod's second parameter is the data; the page methods know theirs.
-  return methodType(op) === "ResourceMethod" ? `ResourceMethod<${id}, DataOf<${id}>, ${query}>` : `${methodType(op)}<${id}, ${query}>`;
+  return methodType(op) === "ResourceMethod"
+    ? `ResourceMethod<${id}, DataOf<${id}>, ${query}>`
+    : `${methodType(op)}<${id}, ${query}>`;
 }
 
 /** The resource-types imports a group's file needs. */
@@ -203,7 +210,11 @@ function methodDoc(spec: OpenApiSpec, op: ClientOperation, file: string): string
 function factoryCall(op: ClientOperation): string {
   const sandbox = sandboxQueryOf(op).map((p) => p.name);
   const shape = op.returnsPage ? '"page"' : sandbox.length > 0 ? "undefined" : undefined;
-  const args = [JSON.stringify(op.operationId), shape, sandbox.length > 0 ? `[${sandbox.map((n) => JSON.stringify(n)).join(", ")}]` : undefined];
+  const args = [
+    JSON.stringify(op.operationId),
+    shape,
+    sandbox.length > 0 ? `[${sandbox.map((n) => JSON.stringify(n)).join(", ")}]` : undefined,
+  ];
   return `method(${args.filter((a) => a !== undefined).join(", ")})`;
 }
 

@@ -85,7 +85,10 @@ export const payoutOnly: Awaited<ReturnType<typeof client.payins.initiate>>["sta
 
 // Request types: the members the operation cannot do without are required.
 export async function requiredMembers(customerId: string): Promise<void> {
-  const images = { document_front_image_url: "https://f.example/front.png", document_back_image_url: "https://f.example/back.png" };
+  const images = {
+    document_front_image_url: "https://f.example/front.png",
+    document_back_image_url: "https://f.example/back.png",
+  };
   await client.kyc.addData({ customer_id: customerId, ...images });
   await client.kyc.updateSelfie({ customer_id: customerId, selfie_url: "https://f.example/selfie.png" });
   await client.customers.create({ client_reference_id: "c-1", full_name: "Asha Verma" });
@@ -96,7 +99,10 @@ export async function requiredMembers(customerId: string): Promise<void> {
   await client.payins.listEdd({ customer_id: customerId });
 }
 
-const images = { document_front_image_url: "https://f.example/front.png", document_back_image_url: "https://f.example/back.png" };
+const images = {
+  document_front_image_url: "https://f.example/front.png",
+  document_back_image_url: "https://f.example/back.png",
+};
 // @ts-expect-error: kyc.addData needs customer_id.
 void client.kyc.addData({ full_name: "Asha Verma", ...images });
 // @ts-expect-error: kyc.updateSelfie needs customer_id.
