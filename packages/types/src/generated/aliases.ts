@@ -18,7 +18,7 @@ export type ErrorEnvelope = components["schemas"]["ErrorEnvelope"];
 export type FieldErrors = components["schemas"]["FieldErrors"];
 
 /**
- * Every error code the interface documents. Handling classes: *fix and resend* for most 400 and 401 codes; *retry with backoff* (1 s, doubling, 3 to 5 tries) for TOO_MANY_REQUESTS, SYS_INTERNAL_ERROR, SYS_SERVICE_UNAVAILABLE and NET_TIMEOUT; *stop and escalate* for RISK_AML_FAILED or a recurring 5xx.
+ * Every error code the interface documents. Handling classes: *fix and resend* for most 400 and 401 codes; *retry with backoff* (1 s, doubling, 3 to 5 tries) for TOO_MANY_REQUESTS, SYS_INTERNAL_ERROR, SYS_SERVICE_UNAVAILABLE and NET_TIMEOUT; *retry once* for UNKNOWN_ERROR ("unknown error; retry once"); *stop and escalate* for RISK_AML_FAILED or a recurring 5xx. Meanings the document gives for codes whose names do not say it: UNKNOWN_ERROR (400) "unknown error; retry once" (some operations also use it with field-keyed `errors`, which a resend cannot fix); INPUT_MALFORMED "blank, badly formatted or too long value"; REQ_INVALID_RESIDENCE_COUNTRY "invalid residence country code"; REQ_NON_RESIDENT_UNSUPPORTED "customer must live in the country of onboarding".
  */
 export type ErrCode = components["schemas"]["ErrCode"];
 
