@@ -194,6 +194,21 @@ describe("KYC", () => {
     });
   });
 
+  it("refuses a sender KYC tax_number longer than 15 characters, naming the field", async () => {
+    const api = new Api(await startSandbox());
+    const customer = await createCustomer(api, { alpha_3_country_code: "BRA", full_name: "Joao Silva" });
+    const res = await api.post("/cms/api/v1/kyc/payout/add-sender-kyc-data", {
+      client_reference_id: customer.client_reference_id,
+      document_type: "PASSPORT",
+      tax_number: "X".repeat(16),
+      street: "Rua A",
+      city: "Sao Paulo",
+      postal_code: "01000-000",
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ errors: { tax_number: ["Ensure this field has no more than 15 characters."] } });
+  });
+
   it("onboards a payout-only customer through sender KYC, with UNKNOWN_ERROR field errors", async () => {
     const api = new Api(await startSandbox());
     const customer = await createCustomer(api, { alpha_3_country_code: "BRA", full_name: "Joao Silva" });

@@ -290,8 +290,8 @@ export interface paths {
          *       required (judgment): it is how the body names the existing customer, and nothing else does. The sandbox
          *       also requires `document_type` (`x-sandbox-required`), plus `tax_number` for India and `street`, `city` and
          *       `postal_code` elsewhere (its own per-country rule).
-         *     - The 15-character limit on `tax_number` is stated for `addKycData`; it is not stated for this operation
-         *       and is not applied here.
+         *     - `tax_number` is up to 15 characters: the limits table gives "tax_number | up to 15 characters | KYC
+         *       submission", and this operation submits KYC data.
          *     - Errors: 400 with `errors` keyed by field name and `err_code` UNKNOWN_ERROR. No operation-specific codes
          *       are listed for this operation; only the general 400 codes apply.
          *
@@ -3770,7 +3770,7 @@ export interface operations {
                     client_reference_id: string;
                     /** @description Alpha-3 country code; if sent, must match the customer's country. */
                     country_code?: components["schemas"]["Alpha3CountryCode"];
-                    /** @description The sender's tax number (for India the PAN). */
+                    /** @description The sender's tax number (for India the PAN), up to 15 characters. */
                     tax_number?: string;
                     /**
                      * @description The identity document type.

@@ -1227,7 +1227,7 @@ export const operationSchemas = {
     requestBody: z.looseObject({
       client_reference_id: z.string().min(1),
       country_code: Alpha3CountryCodeSchema.optional(),
-      tax_number: z.string().optional(),
+      tax_number: z.string().max(15).optional(),
       document_type: z.enum(["ONLY_PAN", "GOVT_ID", "PASSPORT"]).optional(),
       document_front_image_url: z.url().optional(),
       document_back_image_url: z.url().optional(),

@@ -153,8 +153,8 @@ export interface KycResource {
    *   required (judgment): it is how the body names the existing customer, and nothing else does. The sandbox
    *   also requires `document_type` (`x-sandbox-required`), plus `tax_number` for India and `street`, `city` and
    *   `postal_code` elsewhere (its own per-country rule).
-   * - The 15-character limit on `tax_number` is stated for `addKycData`; it is not stated for this operation
-   *   and is not applied here.
+   * - `tax_number` is up to 15 characters: the limits table gives "tax_number | up to 15 characters | KYC
+   *   submission", and this operation submits KYC data.
    * - Errors: 400 with `errors` keyed by field name and `err_code` UNKNOWN_ERROR. No operation-specific codes
    *   are listed for this operation; only the general 400 codes apply.
    *
