@@ -11,6 +11,7 @@ const sandbox = await createSandbox(
     organizations: [{ name: "Bench", apiKey: process.env.BENCH_KEY, apiSecret: process.env.BENCH_SECRET }],
     autoProgressMs: false,
     ...(process.env.BENCH_DB ? { db: process.env.BENCH_DB } : {}),
+    ...(process.env.BENCH_LOG_MAX ? { requestLog: { maxEntries: Number(process.env.BENCH_LOG_MAX) } } : {}),
   },
   {
     prepare: (store, organizations) => {

@@ -15,3 +15,5 @@ export type { ExchangeHeaders } from "./spec/contract-operations.js";
 export { DatabaseError } from "./store/database.js";
 export type { DatabaseProblem, Durability } from "./store/database.js";
 export type { RetryPolicy } from "./webhooks/delivery.js";
+export type { LoggedBody, RequestLogEntry } from "./request-log/entry.js";
+export type { SandboxRequestLogOptions } from "./request-log/options.js";

@@ -11,6 +11,8 @@ import { createApiServer } from "./http/server.js";
 import { checkTimeouts, DEFAULT_TIMEOUTS } from "./http/timeouts.js";
 import { type Logger, toLogger, type SandboxLogger } from "./logger.js";
 import { buildRoutes } from "./routes.js";
+import { requestLogOptions, type SandboxRequestLogOptions } from "./request-log/options.js";
+import { RequestLog } from "./request-log/request-log.js";
 import type { Durability } from "./store/database.js";
 import type { StorageBackoff } from "./store/storage-recovery.js";
 import { Store } from "./store/store.js";
@@ -69,6 +71,11 @@ export interface SandboxOptions {
   requestTimeoutMs?: number;
   /** Where log lines go (requests, deliveries, unexpected errors); silent when absent. `console` fits. */
   logger?: SandboxLogger;
+  /**
+   * Bounds of the request log (GET /_sandbox/requests): entries kept per organization (default 10,000; the oldest
+   * are dropped) and bytes kept of each body (default 8192).
+   */
+  requestLog?: SandboxRequestLogOptions;
 }
 
 export interface SandboxOrganization {
@@ -269,9 +276,9 @@ function listen(server: Server, port: number, host: string, release: () => void)
 function sandboxHandle(
   where: { url: string; port: number; host: string },
   organizations: SandboxOrganization[],
-  parts: { store: Store; domain: SandboxDomain; delivery: WebhookDelivery; server: Server },
+  parts: { store: Store; domain: SandboxDomain; delivery: WebhookDelivery; server: Server; requestLog: RequestLog },
 ): Sandbox {
-  const { store, domain, delivery, server } = parts;
+  const { store, domain, delivery, server, requestLog } = parts;
   let closing: Promise<void> | undefined;
   return {
     ...where,
@@ -291,6 +298,7 @@ function sandboxHandle(
         domain.close();
         delivery.close();
         server.close(() => {
+          requestLog.close();
           store.close();
           resolve();
         });
@@ -312,12 +320,15 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   const host = options.host ?? "127.0.0.1";
   // Checked before the store opens, so a bad option leaves nothing to close.
   const timeouts = timeoutsOf(options);
+  const logOptions = requestLogOptions(options.requestLog);
   const logger = toLogger(options.logger);
   const { organizations, byKey, byId } = resolveOrganizations(options.organizations);
   const store = openStore(options, internals, organizations, logger);
   const { domain, delivery } = wireDomain(store, options, byId, logger);
+  const requestLog = new RequestLog(store.requestLog, (work) => store.transaction(work), byKey, logOptions, logger);
   const server: Server = createApiServer({
-    routes: buildRoutes(),
+    routes: buildRoutes(requestLog),
+    onAnswered: (answered) => requestLog.record(answered),
     transaction: (work) => store.transaction(work),
     organizationsByKey: byKey,
     domain,
@@ -333,5 +344,5 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   logger.info(`exchange sandbox listening on ${url}`);
-  return sandboxHandle({ url, port, host }, organizations, { store, domain, delivery, server });
+  return sandboxHandle({ url, port, host }, organizations, { store, domain, delivery, server, requestLog });
 }

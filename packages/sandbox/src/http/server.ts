@@ -3,22 +3,47 @@
 // transaction; see pipeline.ts) → respond in the envelope. Every failure, including unexpected exceptions, ends
 // in the document's error envelope; the server keeps serving. No client holds a connection longer than the
 // timeouts allow (timeouts.ts).
-import { createServer, type Server, type ServerResponse } from "node:http";
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
+import { performance } from "node:perf_hooks";
 import type { Logger } from "../logger.js";
 import { precompile } from "../spec/request-validation.js";
 import { ApiError } from "./api-error.js";
 import { answerClientError } from "./client-error.js";
 import { processRequest, type PipelineOptions, type RoutedRequest } from "./pipeline.js";
 import { readBody } from "./read-body.js";
-import { requestTarget } from "./request-target.js";
-import { sendError, sendResult } from "./respond.js";
+import { type RequestTarget, requestTarget } from "./request-target.js";
+import { type SentAnswer, sendError, sendResult } from "./respond.js";
 import type { RouteDefinition } from "./route.js";
 import { Router } from "./router.js";
 import { methodNotAllowed, pathNotFound } from "./routing-errors.js";
 import { DEFAULT_TIMEOUTS, serverTimeoutOptions, type ServerTimeouts } from "./timeouts.js";
 
+/** A request the server answered, as observers (the request log) see it. */
+export interface AnsweredRequest {
+  method: string;
+  target: RequestTarget;
+  headers: IncomingHttpHeaders;
+  /** The route it matched; undefined when it matched none (404, 405). */
+  route: RouteDefinition<unknown> | undefined;
+  /** The body as read; undefined when it was not read. */
+  raw: Buffer | undefined;
+  answer: SentAnswer;
+  /** performance.now() when the request arrived. */
+  startedAt: number;
+}
+
 export interface ServerOptions<D> extends PipelineOptions<D> {
   routes: Array<RouteDefinition<D>>;
+  /** Told of every answered request, after the answer is written. */
+  onAnswered?: (answered: AnsweredRequest) => void;
+  /** Serves requests outside the API (the dashboard) itself: true when it took the request. */
+  intercept?: (req: IncomingMessage, res: ServerResponse, target: RequestTarget) => boolean;
   bodyLimitBytes: number;
   logger: Logger;
   /** Node's defaults when absent. */
@@ -46,36 +71,53 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
   const router = buildRouter(options.routes);
   const { logger } = options;
 
-  function answer(res: ServerResponse, request: RoutedRequest<D>, url: string): void {
+  function answer(res: ServerResponse, request: RoutedRequest<D>, url: string): SentAnswer {
+    let sent: SentAnswer;
     try {
-      sendResult(res, processRequest(request, options));
+      sent = sendResult(res, processRequest(request, options));
     } catch (caught) {
-      sendError(
+      sent = sendError(
         res,
         request.route.operation,
         errorAnswer(caught, (detail) => logger.error(`${request.method} ${url} failed: ${detail}`)),
       );
     }
     if (logger.enabled) logger.info(`${request.method} ${url} ${res.statusCode}`);
+    return sent;
   }
+
+  const observe = (seen: Omit<AnsweredRequest, "route"> & { route: RouteDefinition<D> | undefined }) =>
+    options.onAnswered?.(seen as AnsweredRequest);
 
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
   const server = createServer(serverTimeoutOptions(timeouts), (req, res) => {
+    const startedAt = performance.now();
     const url = req.url ?? "/";
     const method = req.method ?? "GET";
     const target = requestTarget(url);
+    if (options.intercept?.(req, res, target)) return;
+    const headers = req.headers;
     const found = router.lookup(method, target.path);
     if (found.kind !== "found") {
       req.resume();
-      sendError(res, undefined, found.kind === "not-found" ? pathNotFound() : methodNotAllowed(method, found.allowed));
+      const error = found.kind === "not-found" ? pathNotFound() : methodNotAllowed(method, found.allowed);
+      const sent = sendError(res, undefined, error);
+      observe({ method, target, headers, route: undefined, raw: undefined, answer: sent, startedAt });
       return;
     }
     const { route, params } = found.match;
     readBody(req, options.bodyLimitBytes).then(
-      (raw) => answer(res, { method, headers: req.headers, target, route, pathParams: params, raw }, url),
+      (raw) => {
+        const sent = answer(res, { method, headers, target, route, pathParams: params, raw }, url);
+        observe({ method, target, headers, route, raw, answer: sent, startedAt });
+      },
       (error: unknown) => {
-        if (error instanceof ApiError) sendError(res, route.operation, error);
-        else res.destroy();
+        if (!(error instanceof ApiError)) {
+          res.destroy();
+          return;
+        }
+        const sent = sendError(res, route.operation, error);
+        observe({ method, target, headers, route, raw: undefined, answer: sent, startedAt });
       },
     );
   });

@@ -20,6 +20,7 @@ import type {
   SenderKycRow,
   WalletRow,
 } from "./records.js";
+import { RequestLogTable } from "../request-log/log-table.js";
 import { TABLES, type TableSpec } from "./schema.js";
 import { type StorageBackoff, StorageRecovery } from "./storage-recovery.js";
 
@@ -175,6 +176,8 @@ export class Store {
   readonly senderKyc: Table<SenderKycRow>;
   readonly orgSettings: Table<OrgSettingsRow>;
   readonly events: Table<EventRow>;
+  /** The request log's table (request-log/). */
+  readonly requestLog: RequestLogTable;
   /** Retries scheduled work whose transaction failed because the disk is full or failing. */
   readonly recovery: StorageRecovery;
   private readonly db: DatabaseSync;
@@ -200,6 +203,7 @@ export class Store {
     this.senderKyc = table(TABLES.senderKyc);
     this.orgSettings = table(TABLES.orgSettings);
     this.events = table(TABLES.event);
+    this.requestLog = new RequestLogTable(this.db);
     this.getMetaStatement = this.db.prepare("SELECT value FROM sandbox_meta WHERE key = ?");
     this.setMetaStatement = this.db.prepare(
       "INSERT INTO sandbox_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
