@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import type { Command } from "./commands/command.js";
 import { demo } from "./commands/demo.js";
 import { listen } from "./commands/listen.js";
+import { logs } from "./commands/logs.js";
 import { mock } from "./commands/mock.js";
 import { proxy } from "./commands/proxy.js";
 import { sandbox } from "./commands/sandbox.js";
@@ -11,7 +12,7 @@ import { verify } from "./commands/verify.js";
 import { createOutput, type Streams, UsageError } from "./output.js";
 import { cliVersion } from "./version.js";
 
-export const commands: readonly Command[] = [sandbox, mock, proxy, sign, verify, listen, trigger, demo];
+export const commands: readonly Command[] = [sandbox, mock, proxy, sign, verify, listen, trigger, logs, demo];
 
 export interface RunOptions extends Partial<Streams> {
   /** Aborting it stops long-running commands (sandbox, listen); the binary wires it to Ctrl-C. */

@@ -34,6 +34,14 @@ export function durabilityFlag(value: string | boolean | undefined): Durability 
   return value;
 }
 
+/** --request-log-size: entries of the request log kept per organization (1 or more); undefined when absent. */
+export function requestLogSizeFlag(value: string | boolean | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const size = Number(value);
+  if (!Number.isSafeInteger(size) || size < 1) throw new UsageError("--request-log-size must be a whole number ≥ 1");
+  return size;
+}
+
 /** The credentials given (flags or environment) as the first organization, then each --org; none: generate one. */
 function organizationsOf(
   given: Credentials | undefined,
@@ -60,6 +68,7 @@ export function sandboxOptions(
   const others = ((values.org as unknown as string[] | undefined) ?? []).map(parseOrganization);
   const durability = durabilityFlag(values["db-durability"]);
   const organizations = organizationsOf(given, others);
+  const logSize = requestLogSizeFlag(values["request-log-size"]);
   return {
     port,
     host: hostFlag(values.host),
@@ -68,6 +77,7 @@ export function sandboxOptions(
     ...(organizations ? { organizations } : {}),
     ...(autoProgressMs === undefined ? {} : { autoProgressMs }),
     duplicateDeliveries: values["duplicate-deliveries"] === true,
+    ...(logSize === undefined ? {} : { requestLog: { maxEntries: logSize } }),
     ...(values.verbose === true ? { logger: { info: log, warn: log, error: log } } : {}),
   };
 }
@@ -99,6 +109,7 @@ export const sandbox: Command = {
   --auto-progress MS   delay before KYC, banks and orders move on by themselves (default 200; "off" to drive them)
   --duplicate-deliveries  deliver every webhook event twice (test your deduplication)
   --org KEY:SECRET[:NAME]  another organization with its own credentials (repeatable)
+  --request-log-size N requests kept in the request log per organization (default 10000; see exchange-kit logs)
   --verbose            log requests and deliveries`,
   options: {
     port: { type: "string" },
@@ -110,6 +121,7 @@ export const sandbox: Command = {
     "auto-progress": { type: "string" },
     "duplicate-deliveries": { type: "boolean" },
     org: { type: "string", multiple: true },
+    "request-log-size": { type: "string" },
     verbose: { type: "boolean" },
   },
   async run({ values, out, env, signal, streams }) {

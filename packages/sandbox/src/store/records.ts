@@ -211,6 +211,8 @@ export interface Delivery {
   url: string | null;
   state: "pending" | "delivered" | "failed" | "no_webhook";
   attempts: DeliveryAttempt[];
+  /** When the next attempt is due (real time, ISO 8601) while a failed one waits for its retry; else null or absent. */
+  next_attempt_at?: string | null;
 }
 
 export interface EventRow {

@@ -126,6 +126,7 @@ export class WebhookDelivery {
     const { retry, logger } = this.options;
     if (ok || attempt >= retry.maxAttempts) {
       delivery.state = ok ? "delivered" : "failed";
+      delivery.next_attempt_at = null;
       this.record(event, delivery);
       logger.info(
         `webhook ${event.body.type} ${event.body.event} ${event.body.id} ${delivery.state} after ${attempt} attempt(s)`,
@@ -134,8 +135,9 @@ export class WebhookDelivery {
       this.settle();
       return;
     }
-    this.record(event, delivery);
     const delay = Math.min(retry.maxDelayMs, retry.initialDelayMs * retry.factor ** (attempt - 1));
+    delivery.next_attempt_at = new Date(Date.now() + delay).toISOString();
+    this.record(event, delivery);
     logger.warn(
       `webhook ${event.body.type} ${event.body.event} ${event.body.id} attempt ${attempt} failed (${error}); retrying in ${delay} ms`,
     );
