@@ -13,6 +13,7 @@ import { type Logger, toLogger, type SandboxLogger } from "./logger.js";
 import { buildRoutes } from "./routes.js";
 import { requestLogOptions, type SandboxRequestLogOptions } from "./request-log/options.js";
 import { RequestLog } from "./request-log/request-log.js";
+import { createDashboard, type Dashboard } from "./dashboard/dashboard.js";
 import type { Durability } from "./store/database.js";
 import type { StorageBackoff } from "./store/storage-recovery.js";
 import { Store } from "./store/store.js";
@@ -76,6 +77,18 @@ export interface SandboxOptions {
    * are dropped) and bytes kept of each body (default 8192).
    */
   requestLog?: SandboxRequestLogOptions;
+  /**
+   * Serve the dashboard at /_dashboard/ (default true): records, events and deliveries, the request log and the
+   * control actions in a browser, opened with each organization's link (`dashboard` of the handle).
+   */
+  dashboard?: boolean;
+}
+
+/** An organization's dashboard link: its URL carries a random token that opens a session for that organization only. */
+export interface SandboxDashboardLink {
+  organizationId: string;
+  name: string;
+  url: string;
 }
 
 export interface SandboxOrganization {
@@ -124,6 +137,8 @@ export interface Sandbox {
   events(): SandboxEvent[];
   /** Resolves once no webhook delivery is pending (retries included). */
   deliveriesSettled(): Promise<void>;
+  /** Each organization's dashboard link (new tokens at every start); empty with `dashboard: false`. */
+  dashboard: SandboxDashboardLink[];
   /** Stops the server, timers and deliveries, and closes the database (releasing the file). */
   close(): Promise<void>;
 }
@@ -276,9 +291,16 @@ function listen(server: Server, port: number, host: string, release: () => void)
 function sandboxHandle(
   where: { url: string; port: number; host: string },
   organizations: SandboxOrganization[],
-  parts: { store: Store; domain: SandboxDomain; delivery: WebhookDelivery; server: Server; requestLog: RequestLog },
+  parts: {
+    store: Store;
+    domain: SandboxDomain;
+    delivery: WebhookDelivery;
+    server: Server;
+    requestLog: RequestLog;
+    dashboard: Dashboard | undefined;
+  },
 ): Sandbox {
-  const { store, domain, delivery, server, requestLog } = parts;
+  const { store, domain, delivery, server, requestLog, dashboard } = parts;
   let closing: Promise<void> | undefined;
   return {
     ...where,
@@ -293,8 +315,12 @@ function sandboxHandle(
         deliveries: e.deliveries,
       })),
     deliveriesSettled: () => delivery.idle(),
+    dashboard: dashboard
+      ? organizations.map((o) => ({ organizationId: o.id, name: o.name, url: dashboard.linkOf(where.url, o.id) }))
+      : [],
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
+        dashboard?.close();
         domain.close();
         delivery.close();
         server.close(() => {
@@ -326,9 +352,15 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   const store = openStore(options, internals, organizations, logger);
   const { domain, delivery } = wireDomain(store, options, byId, logger);
   const requestLog = new RequestLog(store.requestLog, (work) => store.transaction(work), byKey, logOptions, logger);
-  const server: Server = createApiServer({
+  let server: Server | undefined;
+  const dashboard =
+    options.dashboard === false
+      ? undefined
+      : createDashboard({ domain, requestLog, organizations: byId }, () => (server!.address() as AddressInfo).port);
+  server = createApiServer({
     routes: buildRoutes(requestLog),
     onAnswered: (answered) => requestLog.record(answered),
+    ...(dashboard ? { intercept: dashboard.intercept } : {}),
     transaction: (work) => store.transaction(work),
     organizationsByKey: byKey,
     domain,
@@ -344,5 +376,12 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   logger.info(`exchange sandbox listening on ${url}`);
-  return sandboxHandle({ url, port, host }, organizations, { store, domain, delivery, server, requestLog });
+  return sandboxHandle({ url, port, host }, organizations, {
+    store,
+    domain,
+    delivery,
+    server,
+    requestLog,
+    dashboard,
+  });
 }

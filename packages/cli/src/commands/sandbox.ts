@@ -78,14 +78,26 @@ export function sandboxOptions(
     ...(autoProgressMs === undefined ? {} : { autoProgressMs }),
     duplicateDeliveries: values["duplicate-deliveries"] === true,
     ...(logSize === undefined ? {} : { requestLog: { maxEntries: logSize } }),
+    ...(values["no-dashboard"] === true ? { dashboard: false } : {}),
     ...(values.verbose === true ? { logger: { info: log, warn: log, error: log } } : {}),
   };
 }
 
-/** The ready line: the URL and the API keys, and the secret when it was generated (no credentials were given). */
+/** The dashboard part of the ready line: the link of each organization (by name when there are several). */
+function dashboardText(box: Sandbox, out: Output): string {
+  if (box.dashboard.length === 0) return "";
+  if (box.dashboard.length === 1) return `; dashboard ${out.bold(box.dashboard[0]!.url)}`;
+  return `; dashboards ${box.dashboard.map((d) => `${d.name} ${out.bold(d.url)}`).join(", ")}`;
+}
+
+/**
+ * The ready line: the URL, the API keys, the secret when it was generated (no credentials were given), and each
+ * organization's dashboard link (its token opens that organization only).
+ */
 function announceReady(out: Output, box: Sandbox, generated: boolean): void {
   const org = box.organizations[0]!;
   const keys = box.organizations.map((o) => o.apiKey);
+  const dashboard = box.dashboard.map((d, i) => ({ name: d.name, apiKey: box.organizations[i]!.apiKey, url: d.url }));
   out.result(
     {
       ready: true,
@@ -93,8 +105,9 @@ function announceReady(out: Output, box: Sandbox, generated: boolean): void {
       apiKey: org.apiKey,
       ...(generated ? { apiSecret: org.apiSecret } : {}),
       organizations: keys,
+      dashboard,
     },
-    `${out.green("sandbox ready")} at ${out.bold(box.url)} (API key${keys.length > 1 ? "s" : ""} ${keys.join(", ")}${generated ? `, generated secret ${org.apiSecret}` : ""})`,
+    `${out.green("sandbox ready")} at ${out.bold(box.url)} (API key${keys.length > 1 ? "s" : ""} ${keys.join(", ")}${generated ? `, generated secret ${org.apiSecret}` : ""})${dashboardText(box, out)}`,
   );
 }
 
@@ -110,6 +123,7 @@ export const sandbox: Command = {
   --duplicate-deliveries  deliver every webhook event twice (test your deduplication)
   --org KEY:SECRET[:NAME]  another organization with its own credentials (repeatable)
   --request-log-size N requests kept in the request log per organization (default 10000; see exchange-kit logs)
+  --no-dashboard       do not serve the dashboard at /_dashboard/ (each organization's link is in the ready line)
   --verbose            log requests and deliveries`,
   options: {
     port: { type: "string" },
@@ -123,6 +137,7 @@ export const sandbox: Command = {
     org: { type: "string", multiple: true },
     "request-log-size": { type: "string" },
     verbose: { type: "boolean" },
+    "no-dashboard": { type: "boolean" },
   },
   async run({ values, out, env, signal, streams }) {
     const options = sandboxOptions(values, env, (line) => streams.stderr.write(`${line}\n`));
