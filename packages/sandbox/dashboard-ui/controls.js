@@ -1,8 +1,11 @@
-// Clock & settings: the organization's sandbox time with "advance", and its runtime settings.
+// Clock & settings: the organization's sandbox time with "advance", and its runtime settings. Each action
+// shows its answer in place (reloading the view would clear it).
 import { failureText, get, post } from "./api.js";
 import { field, fill, h, when } from "./dom.js";
 
-function clockSection(clock, changed) {
+function clockSection(clock) {
+  const now = h("strong", { id: "sandbox-time" }, when(clock.now));
+  const offset = h("span", null, ` (offset ${clock.offset_seconds} s)`);
   const seconds = h("input", { type: "number", name: "seconds", min: "1", step: "1", value: "3600", required: true });
   const result = h("p", { class: "result", role: "status" });
   const form = h(
@@ -16,7 +19,8 @@ function clockSection(clock, changed) {
     try {
       const answer = await post("clock/advance", { seconds: Number(seconds.value) });
       fill(result, `${answer.message}: sandbox time is now ${when(answer.data.now)}.`);
-      changed();
+      fill(now, when(answer.data.now));
+      fill(offset, ` (offset ${answer.data.offset_seconds} s)`);
     } catch (error) {
       fill(result, failureText(error));
     }
@@ -25,13 +29,7 @@ function clockSection(clock, changed) {
     "section",
     { "aria-labelledby": "clock-title" },
     h("h2", { id: "clock-title" }, "Clock"),
-    h(
-      "p",
-      null,
-      "Sandbox time: ",
-      h("strong", { id: "sandbox-time" }, when(clock.now)),
-      ` (offset ${clock.offset_seconds} s)`,
-    ),
+    h("p", null, "Sandbox time: ", now, offset),
     form,
     result,
   );
@@ -45,7 +43,7 @@ function settingsBody(inputs) {
   };
 }
 
-function settingsSection(settings, changed) {
+function settingsSection(settings) {
   const inputs = {
     progress: h("input", {
       type: "number",
@@ -71,7 +69,6 @@ function settingsSection(settings, changed) {
     e.preventDefault();
     try {
       fill(result, `${(await post("settings", settingsBody(inputs))).message}.`);
-      changed();
     } catch (error) {
       fill(result, failureText(error));
     }
@@ -92,8 +89,8 @@ export function controlsView(container) {
   fill(container, clock, settings);
   async function load() {
     const answer = await get("controls");
-    fill(clock, clockSection(answer.clock, load));
-    fill(settings, settingsSection(answer.settings, load));
+    fill(clock, clockSection(answer.clock));
+    fill(settings, settingsSection(answer.settings));
   }
   load();
   // Reloading would drop what is being typed: the page reloads after its own actions only.

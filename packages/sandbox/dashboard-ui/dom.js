@@ -58,7 +58,10 @@ export function badge(status) {
   return h("span", { class: `badge ${tone}` }, String(status));
 }
 
-/** A labelled form control: <label>Text <input …></label>. */
+let fields = 0;
+
+/** A labelled form control: <label for=…>Text</label> beside it, so the label names the control alone. */
 export function field(label, control) {
-  return h("label", { class: "field" }, h("span", null, label), control);
+  control.id ||= `field-${++fields}`;
+  return h("div", { class: "field" }, h("label", { for: control.id }, label), control);
 }

@@ -76,6 +76,9 @@ export function eventCard(event, changed) {
       kind ? h("a", { href: `#/record/${kind}/${id}` }, id) : id,
       ` · ${when(event.created_at)} · event ${event.id}`,
     ),
+    Object.keys(event.body.metadata).length > 0
+      ? h("pre", { class: "metadata", "aria-label": "Metadata" }, JSON.stringify(event.body.metadata, null, 2))
+      : null,
     event.deliveries.map(deliveryTable),
     h("div", { class: "actions" }, redeliver, status),
   );

@@ -112,7 +112,11 @@ function moveForm(detail, meta, moved) {
   const reasons = h("div", { class: "reasons" });
   const result = h("p", { class: "result", role: "status" });
   const showReasons = () => fill(reasons, reasonInputs(meta.reasons[select.value] ?? []));
-  select.addEventListener("change", showReasons);
+  let touched = false;
+  select.addEventListener("change", () => {
+    touched = true;
+    showReasons();
+  });
   showReasons();
   const form = h(
     "form",
@@ -138,7 +142,19 @@ function moveForm(detail, meta, moved) {
       fill(result, failureText(error));
     }
   });
-  return h("section", { "aria-labelledby": "move-title" }, h("h3", { id: "move-title" }, "Move to a status"), form);
+  const section = h(
+    "section",
+    { "aria-labelledby": "move-title" },
+    h("h3", { id: "move-title" }, "Move to a status"),
+    form,
+  );
+  // The status offered first follows the record while the reader has not picked one.
+  const follow = (status) => {
+    if (touched || select.value === status) return;
+    select.value = status;
+    showReasons();
+  };
+  return { section, follow };
 }
 
 /** One record's page: #/record/<kind>/<id>. */
@@ -163,8 +179,9 @@ export function recordView(container, session, kind, id) {
     );
     if (detail.transition && !move) {
       move = moveForm(detail, session.transitions[detail.transition], load);
-      summary.after(move);
+      summary.after(move.section);
     }
+    move?.follow(detail.status);
     fill(
       events,
       h("h3", { id: "events-title" }, "Events"),
