@@ -177,7 +177,7 @@ describe.skipIf(skipBrowser)("the dashboard in Chromium", () => {
     await page.locator("table.records tbody tr").first().waitFor();
     const unlabelled = await page.evaluate(
       () =>
-        [...document.querySelectorAll("input, select, button")].filter(
+        Array.from(document.querySelectorAll("input, select, button")).filter(
           (el) => !((el as HTMLInputElement).labels?.length || el.textContent?.trim() || el.getAttribute("aria-label")),
         ).length,
     );
