@@ -22,7 +22,7 @@ const sandbox = await createSandbox(
   },
 );
 const startMs = performance.now() - started;
-process.send?.({ url: sandbox.url, startMs, openMs });
+process.send?.({ url: sandbox.url, startMs, openMs, dashboard: sandbox.dashboard[0]?.url });
 process.on("message", async (message) => {
   if (message === "rss") process.send?.({ rss: process.memoryUsage().rss });
   if (message === "close") {

@@ -1,6 +1,7 @@
 // What the dashboard reads of an organization: a page of records of one kind (or the records an ID or
 // client_reference_id names), one record with its events, and a page of the event log. Always the caller's
 // organization: a record of another one is "not found", as through the API.
+import { createdAtPage } from "../api/paging.js";
 import { eventView } from "../control/control-api.js";
 import type { SandboxDomain } from "../domain/sandbox-domain.js";
 import { RECORD_KINDS, type RecordKind, type RecordKindName } from "./record-kinds.js";
@@ -45,10 +46,9 @@ function page(
   const table = kind.table(domain.store);
   const offset = (at.page - 1) * at.perPage;
   if (kind.indexed) {
-    return {
-      rows: table.page("org = ?", [org], "created_at DESC, seq", at.perPage, offset),
-      count: table.countOf(org),
-    };
+    // The API's own paging: from the nearer end of the index, so the last page costs what the first does.
+    const count = table.countOf(org);
+    return { rows: createdAtPage(table, "org = ?", [org], true, { count, limit: at.perPage, offset }), count };
   }
   return { rows: table.where("org = ?", [org], "seq DESC", at.perPage, offset), count: table.count("org = ?", org) };
 }

@@ -140,6 +140,8 @@ describe("dashboard records", () => {
     const page = (await session.get("records?kind=customers&page=2&per_page=3")).body;
     expect(page.count).toBe(7);
     expect(page.results.map((r: { id: string }) => r.id)).toEqual([made[3].id, made[2].id, made[1].id]);
+    const last = (await session.get("records?kind=customers&page=3&per_page=3")).body;
+    expect(last.results.map((r: { id: string }) => r.id)).toEqual([made[0].id]);
   });
 
   it("finds a record by client_reference_id", async () => {
