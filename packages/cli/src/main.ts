@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import type { Command } from "./commands/command.js";
 import { demo } from "./commands/demo.js";
+import { fault } from "./commands/fault.js";
 import { listen } from "./commands/listen.js";
 import { logs } from "./commands/logs.js";
 import { mock } from "./commands/mock.js";
@@ -12,7 +13,7 @@ import { verify } from "./commands/verify.js";
 import { createOutput, type Streams, UsageError } from "./output.js";
 import { cliVersion } from "./version.js";
 
-export const commands: readonly Command[] = [sandbox, mock, proxy, sign, verify, listen, trigger, logs, demo];
+export const commands: readonly Command[] = [sandbox, mock, proxy, sign, verify, listen, trigger, fault, logs, demo];
 
 export interface RunOptions extends Partial<Streams> {
   /** Aborting it stops long-running commands (sandbox, listen); the binary wires it to Ctrl-C. */

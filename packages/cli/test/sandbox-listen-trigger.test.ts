@@ -65,6 +65,13 @@ describe("exchange-kit sandbox", () => {
     const entered = await fetch(ready.dashboard[0].url, { redirect: "manual" });
     expect(entered.status).toBe(303);
     expect(entered.headers.get("set-cookie")).toContain("HttpOnly; SameSite=Strict");
+    // The built package serves its page and files (dashboard-ui/, shipped beside dist/).
+    const cookie = entered.headers.get("set-cookie")!.split(";")[0]!;
+    const page = await fetch(`${ready.url}/_dashboard/`, { headers: { cookie } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Default organization");
+    const script = await fetch(`${ready.url}/_dashboard/assets/app.js`, { headers: { cookie } });
+    expect(script.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
   });
 
   it("prints the dashboard link in the human ready line too", async () => {

@@ -10,6 +10,7 @@ import * as wallets from "./api/wallets.js";
 import * as control from "./control/control-api.js";
 import { listRequests } from "./request-log/control-route.js";
 import type { RequestLog } from "./request-log/request-log.js";
+import * as faults from "./faults/fault-control.js";
 import type { OperationId } from "@exchange-kit/types";
 import {
   HANDLER_CHECKED_COMBINATORS,
@@ -133,6 +134,9 @@ export function buildRoutes(requestLog?: RequestLog): Array<RouteDefinition<Sand
     sandboxRoute("POST", "/_sandbox/settings", control.updateSettings),
     sandboxRoute("GET", "/_sandbox/events", control.listEvents),
     sandboxRoute("POST", "/_sandbox/events/{event_id}/redeliver", control.redeliverEvent),
+    sandboxRoute("POST", "/_sandbox/faults", faults.armFault),
+    sandboxRoute("GET", "/_sandbox/faults", faults.listFaults),
+    sandboxRoute("DELETE", "/_sandbox/faults", faults.clearFaults),
     sandboxRoute("POST", "/_sandbox/customers/{id}/transition", control.transition("customers")),
     sandboxRoute("POST", "/_sandbox/banks/{id}/transition", control.transition("banks")),
     sandboxRoute("POST", "/_sandbox/payins/{id}/transition", control.transition("payins")),

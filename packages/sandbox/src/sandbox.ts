@@ -1,13 +1,18 @@
 // createSandbox: wires the store (in memory, or a SQLite file), the clock, webhook delivery, automatic
 // progress and the HTTP server, and returns a handle to drive and stop it.
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomInt } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { DEFAULT_QUOTATION_TTL_SECONDS } from "./domain/catalog.js";
 import { SandboxDomain } from "./domain/sandbox-domain.js";
 import { LocalOrganizationState } from "./domain/organization-state.js";
+import { Chaos, type ChaosOptions } from "./faults/chaos.js";
+import { StoreFaultPlan } from "./faults/fault-plan.js";
+import { RequestFaults } from "./faults/request-faults.js";
+import { WebhookFaults } from "./faults/webhook-faults.js";
 import type { Organization } from "./http/route.js";
 import { createApiServer } from "./http/server.js";
+import { loadTracing } from "./tracing/tracing.js";
 import { checkTimeouts, DEFAULT_TIMEOUTS } from "./http/timeouts.js";
 import { type Logger, toLogger, type SandboxLogger } from "./logger.js";
 import { buildRoutes } from "./routes.js";
@@ -82,6 +87,12 @@ export interface SandboxOptions {
    * control actions in a browser, opened with each organization's link (`dashboard` of the handle).
    */
   dashboard?: boolean;
+  /**
+   * Chaos mode for soak tests: a random fault on `rate` of the requests to the spec's operations, and of the
+   * webhook events (`{ rate: 0.05, seed: 42 }`: 5 %), picked by a generator seeded with `seed` (random when
+   * absent; the handle's `chaos.seed` tells it), so a run can be replayed. Off when absent.
+   */
+  chaos?: Partial<ChaosOptions> & Pick<ChaosOptions, "rate">;
 }
 
 /** An organization's dashboard link: its URL carries a random token that opens a session for that organization only. */
@@ -141,6 +152,8 @@ export interface Sandbox {
   dashboard: SandboxDashboardLink[];
   /** Stops the server, timers and deliveries, and closes the database (releasing the file). */
   close(): Promise<void>;
+  /** Chaos mode's rate and seed (the seed replays the run); undefined when chaos mode is off. */
+  chaos: { rate: number; seed: number } | undefined;
 }
 
 /** The organization ID: a UUID-shaped digest of the API key, so it survives restarts without being stored. */
@@ -246,7 +259,8 @@ function wireDomain(
   options: SandboxOptions,
   byId: ReadonlyMap<string, SandboxOrganization>,
   logger: Logger,
-): { domain: SandboxDomain; delivery: WebhookDelivery } {
+  chaos: Chaos | undefined,
+): { domain: SandboxDomain; delivery: WebhookDelivery; faults: RequestFaults } {
   // The options are every organization's starting settings; the control API changes one organization's.
   const state = new LocalOrganizationState(
     {
@@ -263,13 +277,19 @@ function wireDomain(
     retry: { ...DEFAULT_RETRY, ...options.webhookRetry },
     logger,
   });
-  const events = new EventLog(store, state, delivery);
-  const domain = new SandboxDomain(store, state, events, (error) =>
-    logger.error(
-      `automatic progress failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-    ),
+  const plan = new StoreFaultPlan(store);
+  const events = new EventLog(store, state, delivery, new WebhookFaults(plan, chaos));
+  const domain = new SandboxDomain(
+    store,
+    state,
+    events,
+    (error) =>
+      logger.error(
+        `automatic progress failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      ),
+    plan,
   );
-  return { domain, delivery };
+  return { domain, delivery, faults: new RequestFaults(plan, chaos) };
 }
 
 /** Resolves once the server listens; when it cannot, runs `release` and rejects with the server's error. */
@@ -298,9 +318,10 @@ function sandboxHandle(
     server: Server;
     requestLog: RequestLog;
     dashboard: Dashboard | undefined;
+    chaos: Chaos | undefined;
   },
 ): Sandbox {
-  const { store, domain, delivery, server, requestLog, dashboard } = parts;
+  const { store, domain, delivery, server, requestLog, dashboard, chaos } = parts;
   let closing: Promise<void> | undefined;
   return {
     ...where,
@@ -318,6 +339,7 @@ function sandboxHandle(
     dashboard: dashboard
       ? organizations.map((o) => ({ organizationId: o.id, name: o.name, url: dashboard.linkOf(where.url, o.id) }))
       : [],
+    chaos: chaos && { rate: chaos.rate, seed: chaos.seed },
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
         dashboard?.close();
@@ -347,10 +369,13 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   // Checked before the store opens, so a bad option leaves nothing to close.
   const timeouts = timeoutsOf(options);
   const logOptions = requestLogOptions(options.requestLog);
+  const chaos = options.chaos && new Chaos({ ...options.chaos, seed: options.chaos.seed ?? randomInt(2 ** 32) });
   const logger = toLogger(options.logger);
   const { organizations, byKey, byId } = resolveOrganizations(options.organizations);
+  // Before anything is served: requests are traced from the first one when the process has OpenTelemetry.
+  await loadTracing();
   const store = openStore(options, internals, organizations, logger);
-  const { domain, delivery } = wireDomain(store, options, byId, logger);
+  const { domain, delivery, faults } = wireDomain(store, options, byId, logger, chaos);
   const requestLog = new RequestLog(store.requestLog, (work) => store.transaction(work), byKey, logOptions, logger);
   let server: Server | undefined;
   const dashboard =
@@ -367,6 +392,7 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
     bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
     logger,
     timeouts,
+    faults,
   });
   await listen(server, options.port ?? 0, host, () => {
     domain.close();
@@ -376,12 +402,7 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   logger.info(`exchange sandbox listening on ${url}`);
-  return sandboxHandle({ url, port, host }, organizations, {
-    store,
-    domain,
-    delivery,
-    server,
-    requestLog,
-    dashboard,
-  });
+  if (chaos) logger.info(`chaos mode: a fault on ${chaos.rate * 100} % of requests and events, seed ${chaos.seed}`);
+  const parts = { store, domain, delivery, server, requestLog, dashboard, chaos };
+  return sandboxHandle({ url, port, host }, organizations, parts);
 }

@@ -1,6 +1,7 @@
 // node:http with a segment-trie router and no framework. A request goes through small stages: route (404/405)
 // → read the body (size limit) → the pipeline (decode, authenticate, parse, validate, dispatch in one
-// transaction; see pipeline.ts) → respond in the envelope. Every failure, including unexpected exceptions, ends
+// transaction; see pipeline.ts) → respond in the envelope. Between authentication and the rest, the fault stage
+// (faults/request-faults.ts), when there is one, may answer an error, wait, or drop the connection instead. Every failure, including unexpected exceptions, ends
 // in the document's error envelope; the server keeps serving. No client holds a connection longer than the
 // timeouts allow (timeouts.ts).
 import {
@@ -11,20 +12,22 @@ import {
   type ServerResponse,
 } from "node:http";
 import { performance } from "node:perf_hooks";
+import type { FaultStage } from "../faults/request-faults.js";
 import type { Logger } from "../logger.js";
 import { precompile } from "../spec/request-validation.js";
 import { ApiError } from "./api-error.js";
 import { answerClientError } from "./client-error.js";
-import { processRequest, type PipelineOptions, type RoutedRequest } from "./pipeline.js";
+import { admitRequest, type PipelineOptions, type RoutedRequest, runAdmitted } from "./pipeline.js";
 import { readBody } from "./read-body.js";
 import { type RequestTarget, requestTarget } from "./request-target.js";
 import { type SentAnswer, sendError, sendResult } from "./respond.js";
-import type { RouteDefinition } from "./route.js";
+import type { HandlerResult, RouteDefinition } from "./route.js";
 import { Router } from "./router.js";
 import { methodNotAllowed, pathNotFound } from "./routing-errors.js";
 import { DEFAULT_TIMEOUTS, serverTimeoutOptions, type ServerTimeouts } from "./timeouts.js";
+import { type RequestTrace, traceRequest } from "../tracing/tracing.js";
 
-/** A request the server answered, as observers (the request log) see it. */
+/** A request the server answered (or a fault left unanswered), as observers (the request log) see it. */
 export interface AnsweredRequest {
   method: string;
   target: RequestTarget;
@@ -33,10 +36,16 @@ export interface AnsweredRequest {
   route: RouteDefinition<unknown> | undefined;
   /** The body as read; undefined when it was not read. */
   raw: Buffer | undefined;
+  /** What was answered; status 0 when a fault (RESET, DROP_AFTER_COMMIT) sent no answer. */
   answer: SentAnswer;
+  /** The kind of the fault injected into it, if any. */
+  fault: string | null;
   /** performance.now() when the request arrived. */
   startedAt: number;
 }
+
+/** What a request a fault left unanswered is logged as. */
+const NO_ANSWER: SentAnswer = { status: 0, text: "", errCode: null };
 
 export interface ServerOptions<D> extends PipelineOptions<D> {
   routes: Array<RouteDefinition<D>>;
@@ -48,6 +57,8 @@ export interface ServerOptions<D> extends PipelineOptions<D> {
   logger: Logger;
   /** Node's defaults when absent. */
   timeouts?: ServerTimeouts;
+  /** Picks and applies faults (faults/request-faults.ts) once a request is authenticated; none when absent. */
+  faults?: FaultStage;
 }
 
 /** The router over every route, with each operation's validators compiled up front. */
@@ -67,25 +78,57 @@ export function errorAnswer(caught: unknown, report: (detail: string) => void): 
   return new ApiError(500, "SYS_INTERNAL_ERROR", "Internal Server Error");
 }
 
+/**
+ * The result to answer: the pipeline's, or what the fault stage makes of the request once it is authenticated;
+ * undefined when a fault leaves the request unanswered.
+ */
+async function outcome<D>(
+  res: ServerResponse,
+  request: RoutedRequest<D>,
+  options: ServerOptions<D>,
+  trace: RequestTrace,
+): Promise<HandlerResult | undefined> {
+  const admitted = admitRequest(request, options);
+  const { faults } = options;
+  if (faults && admitted.org) {
+    const { method, target, route } = request;
+    request.fault = faults.take(admitted.org.id, {
+      method,
+      path: target.path,
+      operationId: route.operation?.operationId,
+    });
+  }
+  // The handler runs synchronously under the request's trace, which is then the cause of what it emits.
+  const run = () => trace.dispatch(() => runAdmitted(request, admitted, options));
+  return request.fault && faults ? faults.apply(request.fault, res, run) : run();
+}
+
+/** Runs a routed request and answers it (or not, when a fault drops it); what was answered. */
+async function answer<D>(
+  res: ServerResponse,
+  request: RoutedRequest<D>,
+  url: string,
+  trace: RequestTrace,
+  options: ServerOptions<D>,
+): Promise<SentAnswer> {
+  const { logger } = options;
+  let sent = NO_ANSWER;
+  try {
+    const result = await outcome(res, request, options, trace);
+    if (result) sent = sendResult(res, result);
+  } catch (caught) {
+    const error = errorAnswer(caught, (detail) => logger.error(`${request.method} ${url} failed: ${detail}`));
+    sent = sendError(res, request.route.operation, error);
+  }
+  const answered = sent !== NO_ANSWER;
+  trace.end(answered ? res.statusCode : undefined, sent.errCode ?? undefined, request.fault?.kind);
+  const fault = request.fault ? ` fault ${request.fault.kind}` : "";
+  if (logger.enabled) logger.info(`${request.method} ${url} ${answered ? res.statusCode : "no answer"}${fault}`);
+  return sent;
+}
+
 export function createApiServer<D>(options: ServerOptions<D>): Server {
   const router = buildRouter(options.routes);
-  const { logger } = options;
-
-  function answer(res: ServerResponse, request: RoutedRequest<D>, url: string): SentAnswer {
-    let sent: SentAnswer;
-    try {
-      sent = sendResult(res, processRequest(request, options));
-    } catch (caught) {
-      sent = sendError(
-        res,
-        request.route.operation,
-        errorAnswer(caught, (detail) => logger.error(`${request.method} ${url} failed: ${detail}`)),
-      );
-    }
-    if (logger.enabled) logger.info(`${request.method} ${url} ${res.statusCode}`);
-    return sent;
-  }
-
   const observe = (seen: Omit<AnsweredRequest, "route"> & { route: RouteDefinition<D> | undefined }) =>
     options.onAnswered?.(seen as AnsweredRequest);
 
@@ -102,22 +145,23 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
       req.resume();
       const error = found.kind === "not-found" ? pathNotFound() : methodNotAllowed(method, found.allowed);
       const sent = sendError(res, undefined, error);
-      observe({ method, target, headers, route: undefined, raw: undefined, answer: sent, startedAt });
+      observe({ method, target, headers, route: undefined, raw: undefined, answer: sent, fault: null, startedAt });
       return;
     }
     const { route, params } = found.match;
+    const trace = traceRequest(method, headers, route.path, route.operation?.operationId);
     readBody(req, options.bodyLimitBytes).then(
-      (raw) => {
-        const sent = answer(res, { method, headers, target, route, pathParams: params, raw }, url);
-        observe({ method, target, headers, route, raw, answer: sent, startedAt });
+      async (raw) => {
+        const request: RoutedRequest<D> = { method, headers, target, route, pathParams: params, raw };
+        const sent = await answer(res, request, url, trace, options);
+        observe({ method, target, headers, route, raw, answer: sent, fault: request.fault?.kind ?? null, startedAt });
       },
       (error: unknown) => {
-        if (!(error instanceof ApiError)) {
-          res.destroy();
-          return;
-        }
-        const sent = sendError(res, route.operation, error);
-        observe({ method, target, headers, route, raw: undefined, answer: sent, startedAt });
+        const sent = error instanceof ApiError ? sendError(res, route.operation, error) : NO_ANSWER;
+        if (sent === NO_ANSWER) res.destroy();
+        trace.end(res.headersSent ? res.statusCode : undefined, error instanceof ApiError ? error.code : undefined);
+        if (sent !== NO_ANSWER)
+          observe({ method, target, headers, route, raw: undefined, answer: sent, fault: null, startedAt });
       },
     );
   });

@@ -23,13 +23,14 @@ export interface RequestLogEntry {
   operation_id: string | null;
   /** The route's path template (`/_sandbox/clock/advance`); null when no route matched. */
   route: string | null;
+  /** The status answered; 0 when a fault (RESET, DROP_AFTER_COMMIT) sent no answer. */
   status: number;
   err_code: string | null;
   latency_ms: number;
   request: LoggedBody;
   response: LoggedBody;
-  /** The fault injected into this request, when one was (see the fault settings). */
-  fault?: string | null;
+  /** The kind of fault injected into this request (POST /_sandbox/faults, chaos mode); null when none. */
+  fault: string | null;
 }
 
 export const REDACTED = "[redacted]";
@@ -73,5 +74,6 @@ export function entryOf(answered: AnsweredRequest, options: EntryOptions): Omit<
     latency_ms: Math.round(latency * 10) / 10,
     request: capBody(answered.raw ?? Buffer.alloc(0), options.maxBodyBytes, options.secrets),
     response: capBody(answered.answer.text, options.maxBodyBytes, options.secrets),
+    fault: answered.fault,
   };
 }

@@ -148,6 +148,21 @@ describe("the request log", () => {
     expect(log).toMatchObject({ oldest_seq: 8, latest_seq: 12 });
   });
 
+  it("records the fault injected into a request, and a request a fault left unanswered as status 0", async () => {
+    const api = new Api(await startSandbox());
+    await api.ok("POST", "/_sandbox/faults", { operation: "listCustomers", fault: "HTTP_503" });
+    expect((await api.get("/cms/api/v1/customer/list")).status).toBe(503);
+    await api.ok("POST", "/_sandbox/faults", { operation: "listCustomers", fault: "RESET" });
+    await expect(api.get("/cms/api/v1/customer/list")).rejects.toThrow();
+    await api.get("/cms/api/v1/customer/list");
+    const log = await requests(api, { order: "asc", operation_id: "listCustomers" });
+    expect(log.results.map((e: { status: number; fault: string | null }) => [e.status, e.fault])).toEqual([
+      [503, "HTTP_503"],
+      [0, "RESET"],
+      [200, null],
+    ]);
+  });
+
   it("answers a bad filter with INPUT_MALFORMED naming it", async () => {
     const api = new Api(await startSandbox());
     const res = await api.get("/_sandbox/requests", { query: { status: "teapot" } });
