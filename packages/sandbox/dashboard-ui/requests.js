@@ -24,7 +24,7 @@ function entryItem(entry) {
         ` ${entry.method} `,
         h("strong", null, name),
         " ",
-        badge(entry.status),
+        entry.status === 0 ? badge("no answer") : badge(entry.status),
         entry.err_code ? ` ${entry.err_code}` : "",
         ` ${Math.round(entry.latency_ms)} ms`,
         entry.fault ? ` (fault ${entry.fault})` : "",
