@@ -4,7 +4,7 @@
 import { failureText, get } from "./api.js";
 import { fill, h } from "./dom.js";
 import { controlsView } from "./controls.js";
-import { eventsView } from "./events.js";
+import { eventsView, learnKinds } from "./events.js";
 import { recordsView, recordView } from "./records.js";
 import { requestsView } from "./requests.js";
 
@@ -47,6 +47,7 @@ function connect() {
 async function start() {
   try {
     session = await get("session");
+    learnKinds(session.transitions);
   } catch (error) {
     fill(main, h("p", { role: "alert" }, failureText(error)));
     return;

@@ -3,8 +3,13 @@
 import { failureText, get, post } from "./api.js";
 import { badge, fill, h, when } from "./dom.js";
 
-/** The record kind (as the dashboard names it) of an event type, to link an event to its record. */
-const KIND_OF_TYPE = { CUSTOMER: "customers", BANK: "banks", PAYIN: "payins", PAYOUT: "payouts", EDD: "edd" };
+/** The record kind (as the dashboard names it) of each event type, to link an event to its record. */
+let kindOfType = {};
+
+/** Takes the kinds' event types from the session (the server reads them from the spec's catalog). */
+export function learnKinds(transitions) {
+  kindOfType = Object.fromEntries(Object.entries(transitions).map(([kind, meta]) => [meta.type, kind]));
+}
 
 function attemptRow(attempt) {
   return h(
@@ -65,7 +70,7 @@ export function eventCard(event, changed) {
     }
   });
   const { type, event: name, id } = event.body;
-  const kind = KIND_OF_TYPE[type];
+  const kind = kindOfType[type];
   return h(
     "article",
     { class: "event", "data-event-id": event.id },
