@@ -88,8 +88,8 @@ function nav(pages, prefix, current) {
 
 function renderGuides(pages) {
   mkdirSync(guidesOut, { recursive: true });
-  // The guides' images (the dashboard guide's screenshots, taken by its test run) beside the pages that embed them.
-  const images = join(root, "docs", "guides", "images");
+  // Pictures the guides embed (made by test runs: traces, screenshots) go beside the pages, at the same relative path.
+  const images = join(docs, "guides", "images");
   if (existsSync(images)) cpSync(images, join(guidesOut, "images"), { recursive: true });
   const outputOf = new Map(pages.map((p) => [resolve(p.src), `${p.name}.html`]));
   for (const page of pages) {
