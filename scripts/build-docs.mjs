@@ -121,6 +121,7 @@ function renderGuides(pages) {
   th, td { border: 1px solid #d1d5db; padding: 4px 10px; text-align: left; vertical-align: top; }
   th { background: #f9fafb; }
   a { color: #1d4ed8; }
+  img { max-width: 100%; height: auto; }
 </style>
 </head>
 <body>
