@@ -1,13 +1,11 @@
 // exchange-kit sandbox: the stateful local exchange, until Ctrl-C.
-import {
-  createSandbox,
-  type Durability,
-  type Sandbox,
-  type SandboxOptions,
-  type SandboxOrganizationOptions,
-} from "@exchange-kit/sandbox";
+// Types only: the sandbox itself is imported when the command runs (loadSandbox), so `sandbox --help` works on
+// any Node and the command refuses in one line on a Node without node:sqlite.
+import type { Durability, Sandbox, SandboxOptions, SandboxOrganizationOptions } from "@exchange-kit/sandbox";
 import { type Credentials, readCredentials } from "../credentials.js";
 import { type Output, UsageError } from "../output.js";
+import { loadSandbox } from "../sandbox-runtime.js";
+import { exportLine } from "../shell-exports.js";
 import type { Command, CommandContext } from "./command.js";
 import { hostFlag, portFlag } from "./flags.js";
 import { untilAborted } from "./until-aborted.js";
@@ -72,10 +70,24 @@ export function sandboxOptions(
   };
 }
 
-/** The ready line: the URL and the API keys, and the secret when it was generated (no credentials were given). */
+/** The environment a client of this sandbox reads: its URL and the first organization's key (and secret, if generated). */
+export function clientEnvironment(box: Pick<Sandbox, "url" | "organizations">, generated: boolean) {
+  const org = box.organizations[0]!;
+  return {
+    EXCHANGE_BASE_URL: box.url,
+    EXCHANGE_API_KEY: org.apiKey,
+    ...(generated ? { EXCHANGE_API_SECRET: org.apiSecret } : {}),
+  };
+}
+
+/**
+ * The ready line: the URL and the API keys, and the secret when it was generated (no credentials were given); then
+ * the `export` line to paste into the shell of the app. A given secret is never printed: the line says where it is.
+ */
 function announceReady(out: Output, box: Sandbox, generated: boolean): void {
   const org = box.organizations[0]!;
   const keys = box.organizations.map((o) => o.apiKey);
+  const env = clientEnvironment(box, generated);
   out.result(
     {
       ready: true,
@@ -83,14 +95,16 @@ function announceReady(out: Output, box: Sandbox, generated: boolean): void {
       apiKey: org.apiKey,
       ...(generated ? { apiSecret: org.apiSecret } : {}),
       organizations: keys,
+      env,
     },
-    `${out.green("sandbox ready")} at ${out.bold(box.url)} (API key${keys.length > 1 ? "s" : ""} ${keys.join(", ")}${generated ? `, generated secret ${org.apiSecret}` : ""})`,
+    [
+      `${out.green("sandbox ready")} at ${out.bold(box.url)} (API key${keys.length > 1 ? "s" : ""} ${keys.join(", ")}${generated ? `, generated secret ${org.apiSecret}` : ""})`,
+      `  ${exportLine(env)}${generated ? "" : "   # EXCHANGE_API_SECRET: the secret it was started with"}`,
+    ].join("\n"),
   );
 }
 
 export const sandbox: Command = {
-  name: "sandbox",
-  summary: "run the stateful local exchange (signed webhooks, state machines, control API)",
   usage: `exchange-kit sandbox [--port 4020] [--db ./sandbox.db] [--api-key K --api-secret S] [--json]
   credentials default to EXCHANGE_API_KEY / EXCHANGE_API_SECRET; without any, a pair is generated and printed
   --db FILE            keep state in a SQLite file across restarts (default: in memory); an answered write
@@ -99,7 +113,9 @@ export const sandbox: Command = {
   --auto-progress MS   delay before KYC, banks and orders move on by themselves (default 200; "off" to drive them)
   --duplicate-deliveries  deliver every webhook event twice (test your deduplication)
   --org KEY:SECRET[:NAME]  another organization with its own credentials (repeatable)
-  --verbose            log requests and deliveries`,
+  --verbose            log each request (with its err_code) and each delivery on stderr
+  prints one ready line, then the export line to paste into your app's shell (EXCHANGE_BASE_URL,
+  EXCHANGE_API_KEY, and EXCHANGE_API_SECRET when it generated one); needs Node 22.13+ (node:sqlite)`,
   options: {
     port: { type: "string" },
     host: { type: "string" },
@@ -114,6 +130,7 @@ export const sandbox: Command = {
   },
   async run({ values, out, env, signal, streams }) {
     const options = sandboxOptions(values, env, (line) => streams.stderr.write(`${line}\n`));
+    const { createSandbox } = await loadSandbox("sandbox");
     const box = await createSandbox(options);
     announceReady(out, box, options.organizations === undefined);
     await untilAborted(signal);

@@ -34,8 +34,9 @@ export function sendResult(res: ServerResponse, result: HandlerResult): void {
   sendJson(res, 200, { status: true, message: result.message, data: result.data });
 }
 
-/** The error answer, its code narrowed to the operation's list and its envelope the operation's. */
-export function sendError(res: ServerResponse, operation: SpecOperation | undefined, error: ApiError): void {
+/** The error answer, its code narrowed to the operation's list and its envelope the operation's; the code sent. */
+export function sendError(res: ServerResponse, operation: SpecOperation | undefined, error: ApiError): string {
   const narrowed = narrowErrCode(error, operation);
   sendJson(res, error.status, errorPayload(narrowed, operation?.usesErrorKey ?? false), error.headers);
+  return narrowed.code;
 }

@@ -35,6 +35,17 @@ function buildRouter<D>(routes: ReadonlyArray<RouteDefinition<D>>): Router<Route
   return router;
 }
 
+/**
+ * A request's log line (`--verbose`): method, URL, status and, for an error answer, the err_code it carried.
+ *
+ * @example
+ * requestLogLine("POST", "/pis/api/v1/payin/initiate", 400, "PAYIN_DUPLICATE_CLIENT_REF_ID");
+ * // "POST /pis/api/v1/payin/initiate 400 PAYIN_DUPLICATE_CLIENT_REF_ID"
+ */
+export function requestLogLine(method: string, url: string, status: number, errCode: string | undefined): string {
+  return `${method} ${url} ${status}${errCode === undefined ? "" : ` ${errCode}`}`;
+}
+
 /** What a thrown value answers: an ApiError as itself; anything else, reported, as 500 SYS_INTERNAL_ERROR. */
 export function errorAnswer(caught: unknown, report: (detail: string) => void): ApiError {
   if (caught instanceof ApiError) return caught;
@@ -46,17 +57,22 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
   const router = buildRouter(options.routes);
   const { logger } = options;
 
+  const logAnswered = (method: string, url: string, res: ServerResponse, errCode?: string) => {
+    if (logger.enabled) logger.info(requestLogLine(method, url, res.statusCode, errCode));
+  };
+
   function answer(res: ServerResponse, request: RoutedRequest<D>, url: string): void {
+    let errCode: string | undefined;
     try {
       sendResult(res, processRequest(request, options));
     } catch (caught) {
-      sendError(
+      errCode = sendError(
         res,
         request.route.operation,
         errorAnswer(caught, (detail) => logger.error(`${request.method} ${url} failed: ${detail}`)),
       );
     }
-    if (logger.enabled) logger.info(`${request.method} ${url} ${res.statusCode}`);
+    logAnswered(request.method, url, res, errCode);
   }
 
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
@@ -67,14 +83,15 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
     const found = router.lookup(method, target.path);
     if (found.kind !== "found") {
       req.resume();
-      sendError(res, undefined, found.kind === "not-found" ? pathNotFound() : methodNotAllowed(method, found.allowed));
+      const error = found.kind === "not-found" ? pathNotFound() : methodNotAllowed(method, found.allowed);
+      logAnswered(method, url, res, sendError(res, undefined, error));
       return;
     }
     const { route, params } = found.match;
     readBody(req, options.bodyLimitBytes).then(
       (raw) => answer(res, { method, headers: req.headers, target, route, pathParams: params, raw }, url),
       (error: unknown) => {
-        if (error instanceof ApiError) sendError(res, route.operation, error);
+        if (error instanceof ApiError) logAnswered(method, url, res, sendError(res, route.operation, error));
         else res.destroy();
       },
     );
