@@ -14,6 +14,7 @@ import type { Redactor } from "./redact.js";
 import { refuseRedirect } from "./redirect.js";
 import { notSent } from "./retry-safety.js";
 import { signatureHeaders } from "./signing-middleware.js";
+import type { AttemptTrace, CallTrace, TracedCall } from "./tracing.js";
 import type { Call, RequestOptions, Sent, TransportSettings } from "./transport-types.js";
 
 /** The client-wide parts every call uses. */
@@ -21,6 +22,8 @@ export interface Pipeline {
   readonly settings: TransportSettings;
   readonly redact: Redactor;
   readonly fetch: (url: string, init: RequestInit) => Promise<Response>;
+  /** Starts a call's trace (NO_TRACE unless OpenTelemetry records). */
+  readonly startTrace: (call: TracedCall) => Promise<CallTrace> | CallTrace;
 }
 
 /** A call prepared once: what every attempt sends, and the limits it runs under. */
@@ -145,7 +148,12 @@ async function exchange(
  * One attempt: signed with a fresh timestamp, sent, read, classified. Resolves to the call's result or to a failure
  * a retry may fix; the caller's abort, the deadline, a redirect and a hook's own error are thrown and end the call.
  */
-export async function attempt(pipe: Pipeline, p: PreparedCall, attemptNo: number): Promise<Sent | Failed> {
+export async function attempt(
+  pipe: Pipeline,
+  p: PreparedCall,
+  attemptNo: number,
+  trace: AttemptTrace,
+): Promise<Sent | Failed> {
   const { operation, options } = p;
   const { signal } = options;
   const final = { attempts: attemptNo };
@@ -153,6 +161,7 @@ export async function attempt(pipe: Pipeline, p: PreparedCall, attemptNo: number
   const remaining = p.deadlineAt - Date.now();
   if (remaining <= 0) throw new ExchangeTimeoutError("deadline", p.deadlineMs, operation, final);
   const headers = await signedHeaders(pipe, p);
+  trace.inject(headers);
   const limit = startLimit(signal, p.timeoutMs, remaining);
   try {
     return await exchange(pipe, p, attemptNo, headers, limit);

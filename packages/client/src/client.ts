@@ -55,6 +55,16 @@ export interface ExchangeClientOptions {
    * further. Default 4 MiB (4194304); 1024 to 2^30.
    */
   maxResponseBytes?: number | undefined;
+  /**
+   * OpenTelemetry spans (a span per call, a child span per attempt) when the application has `@opentelemetry/api`
+   * and a tracer provider registered. Default true; with false the API is never imported.
+   */
+  tracing?: boolean | undefined;
+  /**
+   * Send the W3C `traceparent` (and `tracestate`) of each attempt, so the exchange's side can join the trace; the
+   * sandbox reads it, the service ignores headers it does not know. Not signed. Default true.
+   */
+  propagateTraceContext?: boolean | undefined;
 }
 
 /** Options of `client.request`. */
@@ -151,6 +161,7 @@ export function createExchangeClient(options: ExchangeClientOptions = {}): Excha
     log: createLog(options.logger, checkLogLevel(options.logLevel), [apiKey, apiSecret]),
     hooks: options.hooks ?? {},
     dangerouslyAllowBrowser,
+    tracing: { enabled: options.tracing !== false, propagate: options.propagateTraceContext !== false },
   });
   const resources = createResources(send, boundedOption("historyLookupPages", options.historyLookupPages, 5));
   return Object.assign(resources, { raw: rawClient(send, baseUrl), request: requestMethod(send) }) as ExchangeClient;

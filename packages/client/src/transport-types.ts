@@ -3,6 +3,7 @@
 import type { ExchangeError, OperationRef } from "./errors.js";
 import type { Log } from "./logger.js";
 import type { IdempotencyClass } from "./spec.js";
+import type { TracingSettings } from "./tracing.js";
 
 /** Per-call options every method takes (list methods add their query parameters). */
 export interface RequestOptions {
@@ -74,6 +75,7 @@ export interface TransportSettings {
   readonly log: Log;
   readonly hooks: Hooks;
   readonly dangerouslyAllowBrowser: boolean;
+  readonly tracing: TracingSettings;
 }
 
 /** What a call resolves to: the envelope's data (undefined for client.raw) and the answer. */

@@ -7,6 +7,7 @@ import { prepareCall } from "./prepare-call.js";
 import { createRedactor } from "./redact.js";
 import { sleep } from "./retry.js";
 import { decideRetry, type RetryDecision } from "./retry-decision.js";
+import { type AttemptTrace, type CallTrace, createTracing } from "./tracing.js";
 import type { Call, Send, Sent, TransportSettings } from "./transport-types.js";
 
 /** `run` resolving to the envelope's `data`, with `.withResponse` resolving to `{ data, response }`. */
@@ -66,9 +67,11 @@ function giveUp(
  * The order an earlier attempt may have created, looked up in the history (guarded calls). A lookup that fails ends
  * the call with its error unless `ignoreErrors`; the caller's abort always ends it.
  */
-async function lookUp(p: PreparedCall, ignoreErrors: boolean): Promise<Sent | undefined> {
+async function lookUp(p: PreparedCall, trace: CallTrace, ignoreErrors: boolean): Promise<Sent | undefined> {
   try {
-    return await p.call.lookup?.(p.deadlineAt);
+    const found = await p.call.lookup?.(p.deadlineAt);
+    trace.lookedUp(found !== undefined);
+    return found;
   } catch (error) {
     if (ignoreErrors && !(error instanceof ExchangeAbortError)) return undefined;
     throw error;
@@ -85,6 +88,7 @@ async function backOff(
   failed: Failed,
   attemptNo: number,
   decision: Decision<"retry">,
+  trace: CallTrace,
 ): Promise<Sent | undefined> {
   const { log, hooks } = pipe.settings;
   const { operation, name } = p;
@@ -100,7 +104,7 @@ async function backOff(
   if (!decision.lookUpFirst) return undefined;
   let found: Sent | undefined;
   try {
-    found = await lookUp(p, false);
+    found = await lookUp(p, trace, false);
   } catch (lookupError) {
     if (lookupError instanceof ExchangeAbortError) throw lookupError;
     const notRetriedReason = `the order history could not be checked (${(lookupError as Error).message})`;
@@ -115,25 +119,69 @@ async function backOff(
  * After a failed attempt: the call's result (the order found, or client.raw's answer), undefined to send again, or
  * a throw that ends the call.
  */
-async function afterFailure(pipe: Pipeline, p: PreparedCall, failed: Failed, attemptNo: number) {
+async function afterFailure(
+  pipe: Pipeline,
+  p: PreparedCall,
+  failed: Failed,
+  attemptNo: number,
+  trace: CallTrace,
+  span: AttemptTrace,
+) {
   for (let lookedUp = false; ; lookedUp = true) {
     const decision = decide(pipe, p, failed, attemptNo, lookedUp);
-    if (decision.action === "retry") return backOff(pipe, p, failed, attemptNo, decision);
+    if (decision.action === "retry") {
+      span.retryAfter(decision.delayMs);
+      span.end();
+      return backOff(pipe, p, failed, attemptNo, decision, trace);
+    }
     if (decision.action !== "look-up") return giveUp(pipe, p, failed, attemptNo, decision);
     // Not found: decide again, knowing it is not there (decideRetry asks for one lookup per failure).
-    const found = await lookUp(p, decision.lookupErrorIgnored);
+    const found = await lookUp(p, trace, decision.lookupErrorIgnored);
     if (found !== undefined) return found;
   }
 }
 
-/** One call: prepared once, then attempt after attempt until a result, a final error or a decision to stop. */
+/** One attempt under its span: the answer (or failure) recorded on it; the span ends unless a retry is decided. */
+async function tracedAttempt(pipe: Pipeline, p: PreparedCall, attemptNo: number, span: AttemptTrace) {
+  let result: Sent | Failed;
+  try {
+    result = await span.run(() => attempt(pipe, p, attemptNo, span));
+  } catch (error) {
+    span.end(error);
+    throw error;
+  }
+  if (!isFailed(result)) span.answered(result.response.status, undefined);
+  else span.answered(result.status, result.errCode, () => result.make({ attempts: attemptNo }));
+  return result;
+}
+
+/** Attempt after attempt until a result, a final error or a decision to stop. */
+async function attempts(pipe: Pipeline, p: PreparedCall, trace: CallTrace): Promise<Sent> {
+  for (let attemptNo = 1; ; attemptNo++) {
+    const span = trace.attempt(attemptNo);
+    const result = await tracedAttempt(pipe, p, attemptNo, span);
+    try {
+      if (!isFailed(result)) return result;
+      const ended = await afterFailure(pipe, p, result, attemptNo, trace, span);
+      if (ended !== undefined) return ended;
+    } finally {
+      span.end();
+    }
+  }
+}
+
+/** One call: prepared once, traced, then attempted until it ends. */
 async function sendCall(pipe: Pipeline, call: Call): Promise<Sent> {
   const p = prepareCall(pipe, call);
-  for (let attemptNo = 1; ; attemptNo++) {
-    const result = await attempt(pipe, p, attemptNo);
-    if (!isFailed(result)) return result;
-    const ended = await afterFailure(pipe, p, result, attemptNo);
-    if (ended !== undefined) return ended;
+  const started = pipe.startTrace({ operation: p.operation, idempotency: call.idempotency, url: p.url });
+  const trace = started instanceof Promise ? await started : started;
+  try {
+    const sent = await attempts(pipe, p, trace);
+    trace.end();
+    return sent;
+  } catch (error) {
+    trace.end(error);
+    throw error;
   }
 }
 
@@ -145,6 +193,7 @@ export function createTransport(settings: TransportSettings): Send {
     // Called as a plain function, looked up per call: Workers reject fetch called with a foreign `this`, and a
     // fetch installed after construction (polyfills, test mocks) is used.
     fetch: settings.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    startTrace: createTracing(settings.tracing),
   };
   return <T>(call: Call) => sendCall(pipe, call) as Promise<Sent<T>>;
 }

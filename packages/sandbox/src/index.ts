@@ -15,3 +15,6 @@ export type { ExchangeHeaders } from "./spec/contract-operations.js";
 export { DatabaseError } from "./store/database.js";
 export type { DatabaseProblem, Durability } from "./store/database.js";
 export type { RetryPolicy } from "./webhooks/delivery.js";
+export { REQUEST_FAULTS, WEBHOOK_FAULTS } from "./faults/fault-kinds.js";
+export type { FaultKind, RequestFaultKind, WebhookFaultKind } from "./faults/fault-kinds.js";
+export type { ChaosOptions } from "./faults/chaos.js";

@@ -8,6 +8,7 @@ import * as payins from "./api/payins.js";
 import * as payouts from "./api/payouts.js";
 import * as wallets from "./api/wallets.js";
 import * as control from "./control/control-api.js";
+import * as faults from "./faults/fault-control.js";
 import type { OperationId } from "@exchange-kit/types";
 import {
   HANDLER_CHECKED_COMBINATORS,
@@ -130,6 +131,9 @@ export function buildRoutes(): Array<RouteDefinition<SandboxDomain>> {
     sandboxRoute("POST", "/_sandbox/settings", control.updateSettings),
     sandboxRoute("GET", "/_sandbox/events", control.listEvents),
     sandboxRoute("POST", "/_sandbox/events/{event_id}/redeliver", control.redeliverEvent),
+    sandboxRoute("POST", "/_sandbox/faults", faults.armFault),
+    sandboxRoute("GET", "/_sandbox/faults", faults.listFaults),
+    sandboxRoute("DELETE", "/_sandbox/faults", faults.clearFaults),
     sandboxRoute("POST", "/_sandbox/customers/{id}/transition", control.transition("customers")),
     sandboxRoute("POST", "/_sandbox/banks/{id}/transition", control.transition("banks")),
     sandboxRoute("POST", "/_sandbox/payins/{id}/transition", control.transition("payins")),

@@ -1,13 +1,18 @@
 // createSandbox: wires the store (in memory, or a SQLite file), the clock, webhook delivery, automatic
 // progress and the HTTP server, and returns a handle to drive and stop it.
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomInt } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { DEFAULT_QUOTATION_TTL_SECONDS } from "./domain/catalog.js";
 import { SandboxDomain } from "./domain/sandbox-domain.js";
 import { LocalOrganizationState } from "./domain/organization-state.js";
+import { Chaos, type ChaosOptions } from "./faults/chaos.js";
+import { StoreFaultPlan } from "./faults/fault-plan.js";
+import { RequestFaults } from "./faults/request-faults.js";
+import { WebhookFaults } from "./faults/webhook-faults.js";
 import type { Organization } from "./http/route.js";
 import { createApiServer } from "./http/server.js";
+import { loadTracing } from "./tracing/tracing.js";
 import { checkTimeouts, DEFAULT_TIMEOUTS } from "./http/timeouts.js";
 import { type Logger, toLogger, type SandboxLogger } from "./logger.js";
 import { buildRoutes } from "./routes.js";
@@ -69,6 +74,12 @@ export interface SandboxOptions {
   requestTimeoutMs?: number;
   /** Where log lines go (requests, deliveries, unexpected errors); silent when absent. `console` fits. */
   logger?: SandboxLogger;
+  /**
+   * Chaos mode for soak tests: a random fault on `rate` of the requests to the spec's operations, and of the
+   * webhook events (`{ rate: 0.05, seed: 42 }`: 5 %), picked by a generator seeded with `seed` (random when
+   * absent; the handle's `chaos.seed` tells it), so a run can be replayed. Off when absent.
+   */
+  chaos?: Partial<ChaosOptions> & Pick<ChaosOptions, "rate">;
 }
 
 export interface SandboxOrganization {
@@ -119,6 +130,8 @@ export interface Sandbox {
   deliveriesSettled(): Promise<void>;
   /** Stops the server, timers and deliveries, and closes the database (releasing the file). */
   close(): Promise<void>;
+  /** Chaos mode's rate and seed (the seed replays the run); undefined when chaos mode is off. */
+  chaos: { rate: number; seed: number } | undefined;
 }
 
 /** The organization ID: a UUID-shaped digest of the API key, so it survives restarts without being stored. */
@@ -224,7 +237,8 @@ function wireDomain(
   options: SandboxOptions,
   byId: ReadonlyMap<string, SandboxOrganization>,
   logger: Logger,
-): { domain: SandboxDomain; delivery: WebhookDelivery } {
+  chaos: Chaos | undefined,
+): { domain: SandboxDomain; delivery: WebhookDelivery; faults: RequestFaults } {
   // The options are every organization's starting settings; the control API changes one organization's.
   const state = new LocalOrganizationState(
     {
@@ -241,13 +255,19 @@ function wireDomain(
     retry: { ...DEFAULT_RETRY, ...options.webhookRetry },
     logger,
   });
-  const events = new EventLog(store, state, delivery);
-  const domain = new SandboxDomain(store, state, events, (error) =>
-    logger.error(
-      `automatic progress failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-    ),
+  const plan = new StoreFaultPlan(store);
+  const events = new EventLog(store, state, delivery, new WebhookFaults(plan, chaos));
+  const domain = new SandboxDomain(
+    store,
+    state,
+    events,
+    (error) =>
+      logger.error(
+        `automatic progress failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      ),
+    plan,
   );
-  return { domain, delivery };
+  return { domain, delivery, faults: new RequestFaults(plan, chaos) };
 }
 
 /** Resolves once the server listens; when it cannot, runs `release` and rejects with the server's error. */
@@ -269,9 +289,9 @@ function listen(server: Server, port: number, host: string, release: () => void)
 function sandboxHandle(
   where: { url: string; port: number; host: string },
   organizations: SandboxOrganization[],
-  parts: { store: Store; domain: SandboxDomain; delivery: WebhookDelivery; server: Server },
+  parts: { store: Store; domain: SandboxDomain; delivery: WebhookDelivery; server: Server; chaos: Chaos | undefined },
 ): Sandbox {
-  const { store, domain, delivery, server } = parts;
+  const { store, domain, delivery, server, chaos } = parts;
   let closing: Promise<void> | undefined;
   return {
     ...where,
@@ -286,6 +306,7 @@ function sandboxHandle(
         deliveries: e.deliveries,
       })),
     deliveriesSettled: () => delivery.idle(),
+    chaos: chaos && { rate: chaos.rate, seed: chaos.seed },
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
         domain.close();
@@ -312,10 +333,13 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   const host = options.host ?? "127.0.0.1";
   // Checked before the store opens, so a bad option leaves nothing to close.
   const timeouts = timeoutsOf(options);
+  const chaos = options.chaos && new Chaos({ ...options.chaos, seed: options.chaos.seed ?? randomInt(2 ** 32) });
   const logger = toLogger(options.logger);
   const { organizations, byKey, byId } = resolveOrganizations(options.organizations);
+  // Before anything is served: requests are traced from the first one when the process has OpenTelemetry.
+  await loadTracing();
   const store = openStore(options, internals, organizations, logger);
-  const { domain, delivery } = wireDomain(store, options, byId, logger);
+  const { domain, delivery, faults } = wireDomain(store, options, byId, logger, chaos);
   const server: Server = createApiServer({
     routes: buildRoutes(),
     transaction: (work) => store.transaction(work),
@@ -324,6 +348,7 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
     bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
     logger,
     timeouts,
+    faults,
   });
   await listen(server, options.port ?? 0, host, () => {
     domain.close();
@@ -334,5 +359,6 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   // No "listening" line of its own: whoever started it has `url` and announces it (exchange-kit sandbox prints its
   // ready line; with --verbose a line here too made two).
-  return sandboxHandle({ url, port, host }, organizations, { store, domain, delivery, server });
+  if (chaos) logger.info(`chaos mode: a fault on ${chaos.rate * 100} % of requests and events, seed ${chaos.seed}`);
+  return sandboxHandle({ url, port, host }, organizations, { store, domain, delivery, server, chaos });
 }

@@ -1,7 +1,6 @@
 // The Node.js entry (the "node" export condition): node:crypto, which is
 // synchronous underneath, so synchronous variants are offered here too.
 // Deno and Bun also resolve "node" and provide node:crypto.
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { type Prepared, prepareRequest, prepareSignature, prepareVerification, signedRequest } from "./request.js";
 import type {
   ComputeSignatureOptions,
@@ -27,11 +26,24 @@ export type {
   VerifySignatureOptions,
 } from "./types.js";
 
+type NodeCrypto = typeof import("node:crypto");
+let loadedCrypto: NodeCrypto | undefined;
+
+/**
+ * node:crypto, loaded on the first signature rather than at import: loading it is most of a cold import of this
+ * entry (~10 ms of ~13), which a process that only canonicalizes or parses, or signs later, need not pay up front.
+ * `process.getBuiltinModule` is synchronous (Node >= 20.16, Deno 2, Bun 1.1), so the sync API stays sync.
+ */
+function nodeCrypto(): NodeCrypto {
+  loadedCrypto ??= process.getBuiltinModule("node:crypto");
+  return loadedCrypto;
+}
+
 function hmac(p: Prepared): Buffer;
 function hmac(p: Prepared, encoding: "base64"): string;
 function hmac({ secret, message, bytes }: Prepared, encoding?: "base64"): Buffer | string {
   // digest("base64") encodes natively; digest().toString("base64") costs a second pass.
-  const h = createHmac("sha256", secret).update(message);
+  const h = nodeCrypto().createHmac("sha256", secret).update(message);
   if (bytes !== undefined) h.update(bytes);
   return encoding === undefined ? h.digest() : h.digest(encoding);
 }
@@ -99,7 +111,7 @@ export async function signRequest(options: SignRequestOptions): Promise<SignedRe
 export function verifySignatureSync(options: VerifySignatureOptions): boolean {
   const prepared = prepareVerification(options);
   if (prepared === undefined) return false;
-  return timingSafeEqual(hmac(prepared), prepared.signature);
+  return nodeCrypto().timingSafeEqual(hmac(prepared), prepared.signature);
 }
 
 /**

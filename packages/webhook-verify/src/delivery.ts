@@ -4,6 +4,7 @@ import { WebhookVerificationError } from "./errors.js";
 import type { ReceivedWebhookEvent, WebhookEvent } from "./events.js";
 import type { WebhookHeaders } from "./headers.js";
 import type { Inbox } from "./inbox.js";
+import { createDeliveryTracing, type DeliveryOutcome, type DeliveryTrace } from "./tracing.js";
 import { type VerificationSettings, verifyWebhook } from "./verify.js";
 
 export type WebhookHandlerOptions = VerificationSettings & {
@@ -72,10 +73,57 @@ export interface DeliveryProcessor {
 }
 
 /** Where verified events go: a durable inbox, or `onEvent` after the answer under a dedup claim. */
-type Dispatch = (event: ReceivedWebhookEvent, context?: WebhookContext) => Promise<Answer>;
+type Dispatch = (event: ReceivedWebhookEvent, trace: DeliveryTrace, context?: WebhookContext) => Promise<Answer>;
+
+/** The answer, recorded on the delivery's span with what it means. */
+function traced(trace: DeliveryTrace, reply: Answer, outcome: DeliveryOutcome, code?: string): Answer {
+  trace.answered(reply.status, outcome, code);
+  return reply;
+}
 
 /** A 503 that asks the sender to deliver again: nothing was recorded or handled. */
-const unavailable = (code: string) => answer(503, { error: code }, { "retry-after": String(RETRY_AFTER_SECONDS) });
+const unavailable = (trace: DeliveryTrace, code: string) =>
+  traced(trace, answer(503, { error: code }, { "retry-after": String(RETRY_AFTER_SECONDS) }), "unavailable", code);
+
+/** What receiving a delivery needs from its processor. */
+interface Receiver {
+  readonly settings: VerificationSettings;
+  readonly maxBodyBytes: number;
+  readonly report: DeliveryProcessor["report"];
+  readonly dispatch: Dispatch;
+}
+
+/** Method, size limit and verification, then the dispatch of the verified event; each answer traced. */
+async function receive(
+  r: Receiver,
+  trace: DeliveryTrace,
+  method: string | undefined,
+  headers: WebhookHeaders,
+  read: BodyReader,
+  context?: WebhookContext,
+): Promise<Answer> {
+  if (method !== "POST") {
+    return traced(
+      trace,
+      answer(405, { error: "METHOD_NOT_ALLOWED" }, { allow: "POST" }),
+      "rejected",
+      "METHOD_NOT_ALLOWED",
+    );
+  }
+  const body = await read(r.maxBodyBytes);
+  if (body === undefined)
+    return traced(trace, answer(413, { error: "PAYLOAD_TOO_LARGE" }), "rejected", "PAYLOAD_TOO_LARGE");
+  let event: ReceivedWebhookEvent;
+  try {
+    event = await verifyWebhook({ ...r.settings, body, headers });
+  } catch (error) {
+    r.report(error);
+    const code = error instanceof WebhookVerificationError ? error.code : "INTERNAL_ERROR";
+    return traced(trace, rejected(error), "rejected", code);
+  }
+  trace.verified(event);
+  return r.dispatch(event, trace, context);
+}
 
 /** What the Fetch and Node adapters share: method, size limit, verify, then the inbox or claim-answer-run. */
 export function createDeliveryProcessor(
@@ -101,6 +149,7 @@ export function createDeliveryProcessor(
     inbox === undefined
       ? runAfterAnswer(deduplicator, options.waitUntil, onEvent, report)
       : toInbox(inbox, onEvent, report);
+  const startTrace = createDeliveryTracing();
 
   async function deliver(
     method: string | undefined,
@@ -108,17 +157,13 @@ export function createDeliveryProcessor(
     read: BodyReader,
     context?: WebhookContext,
   ): Promise<Answer> {
-    if (method !== "POST") return answer(405, { error: "METHOD_NOT_ALLOWED" }, { allow: "POST" });
-    const body = await read(maxBodyBytes);
-    if (body === undefined) return answer(413, { error: "PAYLOAD_TOO_LARGE" });
-    let event: ReceivedWebhookEvent;
+    const trace = await startTrace(method, headers);
     try {
-      event = await verifyWebhook({ ...settings, body, headers });
+      return await receive({ settings, maxBodyBytes, report, dispatch }, trace, method, headers, read, context);
     } catch (error) {
-      report(error);
-      return rejected(error);
+      trace.answered(500, "unavailable", "INTERNAL_ERROR");
+      throw error;
     }
-    return dispatch(event, context);
   }
 
   return Object.assign(deliver, { report });
@@ -138,15 +183,16 @@ function toInbox(inbox: Inbox, onEvent: unknown, report: DeliveryProcessor["repo
   if (onEvent !== undefined)
     throw new TypeError("pass either an inbox (its handler runs the events) or onEvent, not both");
   if (typeof inbox?.accept !== "function") throw new TypeError("inbox must be an Inbox from createInbox()");
-  return async (event) => {
+  return async (event, trace) => {
     let outcome: "accepted" | "duplicate";
     try {
-      outcome = await inbox.accept(event);
+      outcome = await trace.store("exchange.webhook.inbox.accept", () => inbox.accept(event));
     } catch (error) {
       report(error, event);
-      return unavailable("INBOX_UNAVAILABLE");
+      return unavailable(trace, "INBOX_UNAVAILABLE");
     }
-    return answer(200, outcome === "duplicate" ? { received: true, duplicate: true } : { received: true });
+    const body = outcome === "duplicate" ? { received: true, duplicate: true } : { received: true };
+    return traced(trace, answer(200, body), outcome);
   };
 }
 
@@ -159,31 +205,34 @@ function runAfterAnswer(
 ): Dispatch {
   if (typeof onEvent !== "function") throw new TypeError("pass onEvent, the function that receives the events");
   const deduplicator = given === false ? undefined : (given ?? createDeduplicator());
-  return async (event, context) => {
+  return async (event, trace, context) => {
     let claim: DeliveryClaim | undefined;
     try {
-      claim = await deduplicator?.claim(event);
+      claim = deduplicator && (await trace.store("exchange.webhook.dedup.claim", () => deduplicator.claim(event)));
     } catch (error) {
       report(error, event);
       // Not acknowledged and nothing handled: the service redelivers. Answered within the store timeout.
-      return unavailable("DEDUP_STORE_UNAVAILABLE");
+      return unavailable(trace, "DEDUP_STORE_UNAVAILABLE");
     }
-    if (claim?.status === "duplicate") return answer(200, { received: true, duplicate: true });
+    if (claim?.status === "duplicate")
+      return traced(trace, answer(200, { received: true, duplicate: true }), "duplicate");
     // Not acknowledged, so that the service redelivers if the delivery in progress fails.
-    if (claim?.status === "in-progress") return answer(409, { error: "IN_PROGRESS" });
+    if (claim?.status === "in-progress") {
+      return traced(trace, answer(409, { error: "IN_PROGRESS" }), "in_progress", "IN_PROGRESS");
+    }
     // The work starts on a later turn of the event loop, so the answer goes out first even when
     // onEvent starts with synchronous work; waitUntil keeps the runtime alive for it.
     const task = new Promise((resolve) => setTimeout(resolve))
       .then(() =>
         settle(
           claim?.status === "claimed" ? claim : undefined,
-          () => (onEvent as WebhookEventHandler)(event),
+          () => trace.handle(async () => (onEvent as WebhookEventHandler)(event)),
           (failure) => report(failure, event),
         ),
       )
       .catch((error: unknown) => report(error, event));
     if (context?.waitUntil) context.waitUntil(task);
     else waitUntil?.(task);
-    return answer(200, { received: true });
+    return traced(trace, answer(200, { received: true }), "accepted");
   };
 }

@@ -1,7 +1,15 @@
-// exchange-kit sandbox: the stateful local exchange, until Ctrl-C.
-// Types only: the sandbox itself is imported when the command runs (loadSandbox), so `sandbox --help` works on
-// any Node and the command refuses in one line on a Node without node:sqlite.
-import type { Durability, Sandbox, SandboxOptions, SandboxOrganizationOptions } from "@exchange-kit/sandbox";
+// exchange-kit sandbox: the stateful local exchange, until Ctrl-C. The sandbox is created through loadSandbox,
+// which first checks the running Node (node:sqlite is loaded when the database opens): on Node 20 the command
+// stops in one line. Importing the package here (its fault kinds) loads no node:sqlite.
+import {
+  type ChaosOptions,
+  type Durability,
+  REQUEST_FAULTS,
+  type Sandbox,
+  type SandboxOptions,
+  type SandboxOrganizationOptions,
+  WEBHOOK_FAULTS,
+} from "@exchange-kit/sandbox";
 import { type Credentials, readCredentials } from "../credentials.js";
 import { type Output, UsageError } from "../output.js";
 import { loadSandbox } from "../sandbox-runtime.js";
@@ -32,6 +40,52 @@ export function durabilityFlag(value: string | boolean | undefined): Durability 
   return value;
 }
 
+/** A whole number flag within bounds; undefined when absent. */
+function wholeFlag(value: string | boolean | undefined, flag: string, max: number, min = 0): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (typeof value !== "string" || !/^\d+$/.test(value) || n < min || n > max)
+    throw new UsageError(`${flag} must be a whole number from ${min} to ${max}`);
+  return n;
+}
+
+/** --chaos-faults: a comma-separated list of the sandbox's fault kinds. */
+function chaosFaultsFlag(value: string | boolean | undefined): ChaosOptions["faults"] {
+  if (typeof value !== "string") return undefined;
+  const known: readonly string[] = [...REQUEST_FAULTS, ...WEBHOOK_FAULTS];
+  const faults = value.split(",").map((f) => f.trim().toUpperCase());
+  const unknown = faults.filter((f) => !known.includes(f));
+  if (unknown.length > 0 || faults.length === 0)
+    throw new UsageError(`unknown fault ${unknown.join(", ")} in --chaos-faults: one of ${known.join(", ")}`);
+  return faults as ChaosOptions["faults"];
+}
+
+/**
+ * --chaos RATE (0 to 1) with --chaos-seed, --chaos-faults and --chaos-max-delay-ms; undefined without --chaos.
+ *
+ * @example
+ * chaosFlags({ chaos: "0.05", "chaos-seed": "42" }); // { rate: 0.05, seed: 42 }
+ */
+export function chaosFlags(values: CommandContext["values"]): SandboxOptions["chaos"] {
+  const others = ["chaos-seed", "chaos-faults", "chaos-max-delay-ms"].filter((f) => values[f] !== undefined);
+  if (values.chaos === undefined) {
+    if (others.length > 0) throw new UsageError(`--${others[0]} needs --chaos RATE`);
+    return undefined;
+  }
+  const rate = Number(values.chaos);
+  if (typeof values.chaos !== "string" || values.chaos.trim() === "" || !(rate >= 0 && rate <= 1))
+    throw new UsageError("--chaos must be a share of requests from 0 to 1 (0.05 is 5 %)");
+  const seed = wholeFlag(values["chaos-seed"], "--chaos-seed", 0xffffffff);
+  const faults = chaosFaultsFlag(values["chaos-faults"]);
+  const maxDelayMs = wholeFlag(values["chaos-max-delay-ms"], "--chaos-max-delay-ms", 300_000, 1);
+  return {
+    rate,
+    ...(seed === undefined ? {} : { seed }),
+    ...(faults ? { faults } : {}),
+    ...(maxDelayMs === undefined ? {} : { maxDelayMs }),
+  };
+}
+
 /** The credentials given (flags or environment) as the first organization, then each --org; none: generate one. */
 function organizationsOf(
   given: Credentials | undefined,
@@ -58,6 +112,7 @@ export function sandboxOptions(
   const others = ((values.org as unknown as string[] | undefined) ?? []).map(parseOrganization);
   const durability = durabilityFlag(values["db-durability"]);
   const organizations = organizationsOf(given, others);
+  const chaos = chaosFlags(values);
   return {
     port,
     host: hostFlag(values.host),
@@ -66,6 +121,7 @@ export function sandboxOptions(
     ...(organizations ? { organizations } : {}),
     ...(autoProgressMs === undefined ? {} : { autoProgressMs }),
     duplicateDeliveries: values["duplicate-deliveries"] === true,
+    ...(chaos ? { chaos } : {}),
     ...(values.verbose === true ? { logger: { info: log, warn: log, error: log } } : {}),
   };
 }
@@ -96,12 +152,20 @@ function announceReady(out: Output, box: Sandbox, generated: boolean): void {
       ...(generated ? { apiSecret: org.apiSecret } : {}),
       organizations: keys,
       env,
+      ...(box.chaos ? { chaos: box.chaos } : {}),
     },
     [
       `${out.green("sandbox ready")} at ${out.bold(box.url)} (API key${keys.length > 1 ? "s" : ""} ${keys.join(", ")}${generated ? `, generated secret ${org.apiSecret}` : ""})`,
       `  ${exportLine(env)}${generated ? "" : "   # EXCHANGE_API_SECRET: the secret it was started with"}`,
     ].join("\n"),
   );
+  if (box.chaos) out.line(chaosLine(box.chaos));
+}
+
+/** What chaos mode does, with the seed that replays the run. */
+export function chaosLine(chaos: { rate: number; seed: number }): string {
+  const percent = Number((chaos.rate * 100).toPrecision(6));
+  return `chaos mode: a random fault on ${percent} % of requests and webhook events (seed ${chaos.seed}; --chaos-seed ${chaos.seed} replays it)`;
 }
 
 export const sandbox: Command = {
@@ -112,6 +176,11 @@ export const sandbox: Command = {
   --db-durability full also fsync every commit, to survive power loss (default normal: process crashes)
   --auto-progress MS   delay before KYC, banks and orders move on by themselves (default 200; "off" to drive them)
   --duplicate-deliveries  deliver every webhook event twice (test your deduplication)
+  --chaos RATE         a random fault on RATE (0 to 1; 0.05 = 5 %) of the requests and webhook events: errors,
+                       delays, resets, answers dropped after the commit, duplicate/late/out-of-order deliveries
+  --chaos-seed N       the seed (0 to 4294967295) that makes a chaos run reproducible (random and printed if absent)
+  --chaos-faults K,K   only these fault kinds (see exchange-kit fault --help)
+  --chaos-max-delay-ms MS  the longest random wait of DELAY, DELAYED_DELIVERY, OUT_OF_ORDER (default 500)
   --org KEY:SECRET[:NAME]  another organization with its own credentials (repeatable)
   --verbose            log each request (with its err_code) and each delivery on stderr
   prints one ready line, then the export line to paste into your app's shell (EXCHANGE_BASE_URL,
@@ -125,6 +194,10 @@ export const sandbox: Command = {
     "api-secret": { type: "string" },
     "auto-progress": { type: "string" },
     "duplicate-deliveries": { type: "boolean" },
+    chaos: { type: "string" },
+    "chaos-seed": { type: "string" },
+    "chaos-faults": { type: "string" },
+    "chaos-max-delay-ms": { type: "string" },
     org: { type: "string", multiple: true },
     verbose: { type: "boolean" },
   },

@@ -46,6 +46,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./trigger.js")).trigger,
   },
   {
+    name: "fault",
+    summary: "arm, list and clear sandbox faults (failed, slow, dropped answers; webhook faults)",
+    load: async () => (await import("./fault.js")).fault,
+  },
+  {
     name: "demo",
     summary: "run the whole integration against an embedded sandbox and print a trace",
     load: async () => (await import("./demo.js")).demo,

@@ -6,6 +6,7 @@
 // than dropped: no client is there to retry it, and without this the record would stay where it was until a
 // restart.
 import type { StorageRecovery } from "../store/storage-recovery.js";
+import { causeNow, traceStep } from "../tracing/tracing.js";
 
 export type ProgressKind = "customer" | "bank" | "payin" | "payout" | "edd";
 
@@ -13,6 +14,9 @@ interface Pending {
   timer: NodeJS.Timeout;
   org: string;
 }
+
+/** What scheduled a step (its trace context), kept for the step's span. */
+type Cause = ReturnType<typeof causeNow>;
 
 export class AutoProgress {
   private readonly timers = new Map<string, Pending>();
@@ -30,32 +34,37 @@ export class AutoProgress {
   schedule(kind: ProgressKind, id: string, org: string): void {
     const delay = this.delayMs(org);
     if (delay === false || this.closed) return;
-    this.arm(kind, id, org, delay, 0);
+    this.arm(kind, id, org, delay, 0, causeNow());
   }
 
   /** Sets the record's one timer; `retry` counts the tries of this step that failed for want of storage. */
-  private arm(kind: ProgressKind, id: string, org: string, delay: number, retry: number): void {
+  private arm(kind: ProgressKind, id: string, org: string, delay: number, retry: number, cause: Cause): void {
     const key = `${kind}:${id}`;
     this.cancel(kind, id);
     const timer = setTimeout(() => {
       this.timers.delete(key);
-      this.fire(kind, id, org, retry);
+      this.fire(kind, id, org, retry, cause);
     }, delay);
     this.timers.set(key, { timer, org });
   }
 
-  private fire(kind: ProgressKind, id: string, org: string, retry: number): void {
+  private fire(kind: ProgressKind, id: string, org: string, retry: number, cause: Cause): void {
     if (retry > 0) this.recovery?.beforeRetry();
+    const span = traceStep(cause, kind, id);
     try {
-      // step() answers whether more steps remain.
-      const more = this.step(kind, id);
-      this.recovery?.succeeded();
-      if (more) this.schedule(kind, id, org);
+      // step() answers whether more steps remain; the next one is scheduled under this step's span.
+      span.run(() => {
+        const more = this.step(kind, id);
+        this.recovery?.succeeded();
+        if (more) this.schedule(kind, id, org);
+      });
+      span.end(false);
     } catch (error) {
+      span.end(true);
       // A timer must never take the server down; the record stays where it was until the step commits.
       const wait = this.recovery?.failed(`automatic step of ${kind} ${id}`, error, retry + 1);
       if (wait === undefined) this.onError(error);
-      else if (!this.closed) this.arm(kind, id, org, wait, retry + 1);
+      else if (!this.closed) this.arm(kind, id, org, wait, retry + 1, cause);
     }
   }
 

@@ -1,5 +1,6 @@
 // Everything a handler needs: the store, each organization's clock and settings, the event log and automatic
 // progress.
+import { type FaultPlan, StoreFaultPlan } from "../faults/fault-plan.js";
 import type { PlannedStep } from "../store/records.js";
 import type { Store, Table } from "../store/store.js";
 import type { EventLog } from "../webhooks/events.js";
@@ -52,6 +53,8 @@ export class SandboxDomain {
     private readonly state: OrganizationState,
     readonly events: EventLog,
     onError: (error: unknown) => void = () => {},
+    /** Each organization's fault plan (POST /_sandbox/faults), kept in the store. */
+    readonly faults: FaultPlan = new StoreFaultPlan(store),
   ) {
     this.kinds = {
       customer: movable(store.customers, moveCustomer),

@@ -6,6 +6,7 @@ import { validateRequest } from "../spec/request-validation.js";
 import { authenticate } from "./auth.js";
 import { decodeBody, parseBody } from "./body.js";
 import { requestOrigin, requestValues, type RequestTarget } from "./request-target.js";
+import type { AppliedFault } from "../faults/fault-records.js";
 import type { HandlerResult, JsonObject, Organization, RequestContext, RouteDefinition } from "./route.js";
 
 export interface PipelineOptions<D> {
@@ -24,6 +25,15 @@ export interface RoutedRequest<D> {
   /** The path template's values, decoded. */
   pathParams: Readonly<Record<string, string>>;
   raw: Buffer;
+  /** The fault the fault stage applied to this request, if any (faults/), for whatever records requests. */
+  fault?: AppliedFault;
+}
+
+/** A request past its first stages: its body decoded and its signature checked. */
+export interface AdmittedRequest {
+  text: string | undefined;
+  /** The organization it is signed for; undefined for public routes. */
+  org: Organization | undefined;
 }
 
 /** The organization the request is signed for; undefined for public routes, which are not signed. */
@@ -54,10 +64,21 @@ function dispatch<D>(
   return transaction ? transaction(() => route.handler(context)) : route.handler(context);
 }
 
-export function processRequest<D>(request: RoutedRequest<D>, options: PipelineOptions<D>): HandlerResult {
-  const { route, headers, method, target, raw } = request;
-  const text = decodeBody(raw);
-  const org = authenticateRoute(route, headers, raw, text, options.organizationsByKey);
+/** Decode and authenticate: after these the organization is known (the fault stage needs it). */
+export function admitRequest<D>(request: RoutedRequest<D>, options: PipelineOptions<D>): AdmittedRequest {
+  const text = decodeBody(request.raw);
+  const org = authenticateRoute(request.route, request.headers, request.raw, text, options.organizationsByKey);
+  return { text, org };
+}
+
+/** Parse, collect, validate and dispatch an admitted request. */
+export function runAdmitted<D>(
+  request: RoutedRequest<D>,
+  admitted: AdmittedRequest,
+  options: PipelineOptions<D>,
+): HandlerResult {
+  const { route, headers, method, target } = request;
+  const { text, org } = admitted;
   const body = parseBody(method, text);
   const query = new URLSearchParams(target.search);
   const params = requestValues(query, request.pathParams);
@@ -73,4 +94,8 @@ export function processRequest<D>(request: RoutedRequest<D>, options: PipelineOp
     domain: options.domain,
   };
   return dispatch(route, context, options.transaction);
+}
+
+export function processRequest<D>(request: RoutedRequest<D>, options: PipelineOptions<D>): HandlerResult {
+  return runAdmitted(request, admitRequest(request, options), options);
 }

@@ -1,6 +1,7 @@
 // The records the sandbox keeps. Rows carry the owning organization (`org`) so every lookup can be scoped, and
 // an optional `plan`: the statuses the record will still move through on its own (automatic progress).
 import type { RecordStatus, WebhookEventName, WebhookEventType } from "@exchange-kit/types";
+import type { WebhookFaultKind } from "../faults/fault-kinds.js";
 
 // The statuses come from the spec's catalog (@exchange-kit/types). Where the spec leaves a status open, the sandbox
 // adds the one status it starts in to the events the record announces.
@@ -211,6 +212,12 @@ export interface Delivery {
   url: string | null;
   state: "pending" | "delivered" | "failed" | "no_webhook";
   attempts: DeliveryAttempt[];
+  /** The webhook fault this delivery went through (faults/webhook-faults.ts), if any. */
+  fault?: WebhookFaultKind;
+  /** DELAYED_DELIVERY: the wait before the first attempt; OUT_OF_ORDER: the longest hold. */
+  delay_ms?: number;
+  /** OUT_OF_ORDER: the later event (the sandbox's ID) delivered before this one; null when the hold ran out. */
+  released_after_event?: string | null;
 }
 
 export interface EventRow {

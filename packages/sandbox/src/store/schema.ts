@@ -140,7 +140,8 @@ export const TABLES = {
   orgSettings: plain("org_settings"),
 } as const;
 
-function tableSql(spec: TableSpec<never>): string {
+/** The statements that create a table, its indexes and its count triggers, when missing. */
+export function tableSql(spec: TableSpec<never>): string {
   const extra = Object.keys(spec.columns)
     .map((name) => `, ${name}`)
     .join("");

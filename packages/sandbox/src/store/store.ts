@@ -4,6 +4,8 @@
 // they are committed (webhook deliveries, timers) is queued with `afterCommit`.
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import { parseJson } from "@exchange-kit/signing";
+import type { FaultRuleRow, FiredFaultRow } from "../faults/fault-records.js";
+import { FAULT_FIRED_TABLE, FAULT_RULE_TABLE, FAULT_TABLES_SQL } from "../faults/fault-tables.js";
 import type { Logger } from "../logger.js";
 import { openDatabase, type Durability } from "./database.js";
 import type {
@@ -175,6 +177,9 @@ export class Store {
   readonly senderKyc: Table<SenderKycRow>;
   readonly orgSettings: Table<OrgSettingsRow>;
   readonly events: Table<EventRow>;
+  /** The fault plan's armed rules and fired faults (faults/fault-plan.ts reads them). */
+  readonly faultRules: Table<FaultRuleRow>;
+  readonly faultsFired: Table<FiredFaultRow>;
   /** Retries scheduled work whose transaction failed because the disk is full or failing. */
   readonly recovery: StorageRecovery;
   private readonly db: DatabaseSync;
@@ -200,6 +205,9 @@ export class Store {
     this.senderKyc = table(TABLES.senderKyc);
     this.orgSettings = table(TABLES.orgSettings);
     this.events = table(TABLES.event);
+    this.db.exec(FAULT_TABLES_SQL);
+    this.faultRules = table(FAULT_RULE_TABLE as TableSpec<never>);
+    this.faultsFired = table(FAULT_FIRED_TABLE as TableSpec<never>);
     this.getMetaStatement = this.db.prepare("SELECT value FROM sandbox_meta WHERE key = ?");
     this.setMetaStatement = this.db.prepare(
       "INSERT INTO sandbox_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",

@@ -9,6 +9,9 @@ import { canonicalize, computeSignature } from "@exchange-kit/signing";
 import type { Store } from "../store/store.js";
 import type { Delivery, EventRow } from "../store/records.js";
 import type { Logger } from "../logger.js";
+import { causeNow, traceDeliveryAttempt } from "../tracing/tracing.js";
+import { DeliveryHolds } from "../faults/delivery-holds.js";
+import { type DeliverySchedule, recordKey } from "../faults/webhook-faults.js";
 
 export interface RetryPolicy {
   /** Attempts per delivery, the first included. Default 6. */
@@ -34,26 +37,61 @@ export interface DeliveryOptions {
 export class WebhookDelivery {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly inFlight = new Set<ClientRequest>();
+  /** The request that emitted each delivery's event (its trace context), for the attempts' spans. */
+  private readonly causes = new WeakMap<Delivery, ReturnType<typeof causeNow>>();
+  private readonly holds = new DeliveryHolds();
   private pending = 0;
   private idleWaiters: Array<() => void> = [];
   private closed = false;
 
   constructor(private readonly options: DeliveryOptions) {}
 
-  /** Starts one delivery of the event (all its attempts) and returns it. */
-  start(event: EventRow, reason: Delivery["reason"]): Delivery {
+  /** Starts one delivery of the event (all its attempts) and returns it; `schedule` is a webhook fault's. */
+  start(event: EventRow, reason: Delivery["reason"], schedule?: DeliverySchedule): Delivery {
     const url = this.options.store.orgSettings.get(event.org)?.webhook_url ?? null;
     const delivery: Delivery = { id: randomUUID(), reason, url, state: url ? "pending" : "no_webhook", attempts: [] };
+    if (schedule) {
+      delivery.fault = schedule.fault;
+      if (schedule.delayMs > 0) delivery.delay_ms = schedule.delayMs;
+    }
     event.deliveries.push(delivery);
+    this.causes.set(delivery, causeNow());
     this.options.store.events.put(event);
     // Sent only once the request (or step) that emitted it is committed: a rolled-back event is never delivered.
     if (url)
       this.options.store.afterCommit(() => {
         if (this.closed) return;
         this.pending++;
-        this.run(event, delivery, url, 1);
+        this.launch(event, delivery, url, schedule);
       });
     return delivery;
+  }
+
+  /** The first attempt: now, after a fault's delay, or once a later event of the record went (OUT_OF_ORDER). */
+  private launch(event: EventRow, delivery: Delivery, url: string, schedule: DeliverySchedule | undefined): void {
+    const go = () => this.run(event, delivery, url, 1);
+    if (schedule?.hold) {
+      this.holds.hold(
+        recordKey(event),
+        event.id,
+        (after) => {
+          delivery.released_after_event = after;
+          go();
+        },
+        schedule.delayMs,
+      );
+      return;
+    }
+    if (delivery.reason === "initial") this.holds.overtake(recordKey(event), event.id);
+    if (!schedule || schedule.delayMs === 0) {
+      go();
+      return;
+    }
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      go();
+    }, schedule.delayMs);
+    this.timers.add(timer);
   }
 
   /** Resolves once no delivery is pending (retries included). */
@@ -66,6 +104,7 @@ export class WebhookDelivery {
     this.closed = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
+    this.holds.close();
     for (const req of this.inFlight) req.destroy();
     this.inFlight.clear();
     this.pending = 0;
@@ -97,6 +136,7 @@ export class WebhookDelivery {
     const started = Date.now();
     let statusCode: number | null = null;
     let error: string | null = null;
+    const span = traceDeliveryAttempt(this.causes.get(delivery), event.body, attempt, delivery.reason);
     if (!credentials) {
       error = "organization has no credentials";
     } else {
@@ -104,11 +144,13 @@ export class WebhookDelivery {
         const body = canonicalize(event.body);
         const timestamp = Math.floor(Date.now() / 1000);
         const signature = await computeSignature({ ...credentials, timestamp, canonicalBody: body });
-        statusCode = await this.post(url, body, {
+        const headers: Record<string, string> = {
           "X-TIMESTAMP": String(timestamp),
           "X-SIGNATURE": signature,
           "X-Sandbox-Event-Id": event.id,
-        });
+        };
+        span.inject(headers);
+        statusCode = await this.post(url, body, headers);
       } catch (caught) {
         error = caught instanceof Error ? caught.message : String(caught);
       }
@@ -116,6 +158,7 @@ export class WebhookDelivery {
     if (this.closed) return;
     const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
     if (!ok && error === null) error = `receiver answered ${statusCode}`;
+    span.end(statusCode, !ok);
     delivery.attempts.push({
       attempt,
       at: new Date(started).toISOString(),
@@ -123,6 +166,8 @@ export class WebhookDelivery {
       error: ok ? null : error,
       duration_ms: Date.now() - started,
     });
+    // Deliveries an OUT_OF_ORDER fault held back for this event go once it has had its first attempt.
+    if (attempt === 1) this.holds.passed(recordKey(event), event.id);
     const { retry, logger } = this.options;
     if (ok || attempt >= retry.maxAttempts) {
       delivery.state = ok ? "delivered" : "failed";

@@ -6,6 +6,7 @@ import type { EventRow } from "../store/records.js";
 import type { Store } from "../store/store.js";
 import { SandboxClock } from "../domain/clock.js";
 import type { OrganizationState } from "../domain/organization-state.js";
+import { schedules, type WebhookFaultHook } from "../faults/webhook-faults.js";
 import type { WebhookDelivery } from "./delivery.js";
 
 /** The catalog: which (type, event) pairs exist (the spec's, generated into @exchange-kit/types). */
@@ -24,6 +25,8 @@ export class EventLog {
     /** Each organization's clock (the event's timestamp) and settings (duplicate deliveries). */
     private readonly state: OrganizationState,
     private readonly delivery: WebhookDelivery,
+    /** Webhook faults (the fault plan, chaos mode); none when absent. */
+    private readonly faults?: WebhookFaultHook,
   ) {}
 
   emit<Type extends WebhookEventType>(
@@ -42,10 +45,11 @@ export class EventLog {
       deliveries: [],
     };
     this.lastEmitted = row;
+    const { initial, duplicate } = schedules(this.faults?.forEvent(row));
     // start() records the delivery on the row and stores it: the one write of a new event.
-    this.delivery.start(row, "initial");
+    this.delivery.start(row, "initial", initial);
     // Duplicates are a feature: receivers must deduplicate on id + event, and this lets them test it.
-    if (this.state.settings(org).duplicateDeliveries) this.delivery.start(row, "duplicate");
+    if (duplicate || this.state.settings(org).duplicateDeliveries) this.delivery.start(row, "duplicate", duplicate);
     return row;
   }
 

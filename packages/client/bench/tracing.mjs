@@ -1,0 +1,107 @@
+// What OpenTelemetry costs per request, in one run against the same local node:http server (a child process):
+// phase 1 without a tracer provider (the API installed, nothing registered: the client's spans are no-ops), phase 2
+// with the SDK's BasicTracerProvider and a span processor that drops every span (the cost of making spans, not of
+// exporting them). Each phase also times a hand-signed fetch and the client with `tracing: false` (which never
+// imports the API: today's client), so every ratio compares variants measured side by side. Medians of rounds,
+// wall and CPU time per GET.
+//
+//   node bench/tracing.mjs [requestsPerRound=1000] [rounds=15]
+import { fork } from "node:child_process";
+import { computeSignature } from "@exchange-kit/signing";
+import { trace } from "@opentelemetry/api";
+import { BasicTracerProvider } from "@opentelemetry/sdk-trace-base";
+import { createExchangeClient } from "../dist/index.js";
+
+const perRound = Number(process.argv[2] ?? 1000);
+const rounds = Number(process.argv[3] ?? 15);
+const API_KEY = "bench-key";
+const API_SECRET = "bench-secret";
+const CUSTOMER_ID = "3f0e8d7c-2b1a-4c5d-9e8f-7a6b5c4d3e2f";
+
+const server = fork(new URL("./server.mjs", import.meta.url), { stdio: ["ignore", "pipe", "inherit", "ipc"] });
+const port = await new Promise((resolve, reject) => {
+  server.stdout.on("data", (chunk) => {
+    const match = /listening (\d+)/.exec(String(chunk));
+    if (match) resolve(Number(match[1]));
+  });
+  server.once("exit", () => reject(new Error("bench server exited")));
+});
+const baseUrl = `http://127.0.0.1:${port}`;
+const getUrl = `${baseUrl}/cms/api/v1/customer/${CUSTOMER_ID}`;
+
+async function handSigned() {
+  const now = String(Math.floor(Date.now() / 1000));
+  const signature = await computeSignature({
+    apiKey: API_KEY,
+    apiSecret: API_SECRET,
+    timestamp: now,
+    canonicalBody: "{}",
+  });
+  const headers = { Accept: "application/json", "X-API-KEY": API_KEY, "X-TIMESTAMP": now, "X-SIGNATURE": signature };
+  const envelope = await (await fetch(getUrl, { headers })).json();
+  if (envelope.status !== true) throw new Error("bad answer");
+  return envelope.data;
+}
+
+const clientWith = (options) => {
+  const client = createExchangeClient({
+    baseUrl,
+    apiKey: API_KEY,
+    apiSecret: API_SECRET,
+    timeoutMs: Infinity,
+    ...options,
+  });
+  return () => client.customers.get(CUSTOMER_ID);
+};
+
+async function round(fn) {
+  const cpu = process.cpuUsage();
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < perRound; i++) await fn();
+  const wall = Number(process.hrtime.bigint() - start) / 1000 / perRound;
+  const { user, system } = process.cpuUsage(cpu);
+  return { wall, cpu: (user + system) / perRound };
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function phase(title, runs) {
+  const names = Object.keys(runs);
+  for (let i = 0; i < 2; i++) for (const fn of Object.values(runs)) await round(fn);
+  const results = Object.fromEntries(names.map((name) => [name, []]));
+  for (let r = 0; r < rounds; r++) {
+    for (let k = 0; k < names.length; k++) {
+      const name = names[(k + r) % names.length];
+      results[name].push(await round(runs[name]));
+    }
+  }
+  console.log(`\n${title}`);
+  console.log(`${"".padEnd(40)} ${["wall", "/off", "cpu", "/off"].map((h) => h.padStart(7)).join(" ")}`);
+  const off = "client, tracing: false";
+  const wall = Object.fromEntries(names.map((n) => [n, median(results[n].map((x) => x.wall))]));
+  const cpu = Object.fromEntries(names.map((n) => [n, median(results[n].map((x) => x.cpu))]));
+  for (const n of names) {
+    const cells = [wall, cpu].flatMap((m) => [m[n].toFixed(1).padStart(7), (m[n] / m[off]).toFixed(3).padStart(7)]);
+    console.log(`${n.padEnd(40)} ${cells.join(" ")}`);
+  }
+}
+
+try {
+  console.log(
+    `GET; ${rounds} rounds x ${perRound} sequential requests; medians in µs per request; /off = to the client with tracing: false`,
+  );
+  await phase("phase 1: @opentelemetry/api installed, no tracer provider registered", {
+    "hand-signed fetch": handSigned,
+    "client, tracing: false": clientWith({ tracing: false }),
+    "client (default: tracing when registered)": clientWith({}),
+  });
+  // A provider whose processor drops every span: spans are made, sampled and ended, and nothing is exported.
+  const drop = { onStart() {}, onEnd() {}, forceFlush: async () => {}, shutdown: async () => {} };
+  trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [drop] }));
+  await phase("phase 2: a tracer provider registered, spans dropped by a no-op processor", {
+    "hand-signed fetch": handSigned,
+    "client, tracing: false": clientWith({ tracing: false }),
+    "client (default: tracing when registered)": clientWith({}),
+  });
+} finally {
+  server.kill();
+}

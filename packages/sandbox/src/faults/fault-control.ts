@@ -1,0 +1,67 @@
+// The control API of the fault plan, signed and scoped to the caller's organization like the rest of /_sandbox:
+// POST /_sandbox/faults arms a rule, GET lists what is armed and what fired, DELETE clears both.
+import { badRequest } from "../http/api-error.js";
+import type { HandlerResult } from "../http/route.js";
+import type { SandboxContext } from "../api/validated-request.js";
+import type { FaultRuleRow, FiredFaultRow } from "./fault-records.js";
+import { parseFaultRequest } from "./fault-request.js";
+
+const DEFAULT_FIRED_LIMIT = 100;
+const MAX_FIRED_LIMIT = 1000;
+
+/** A rule as answered: `operation` for a request fault, `event_type` for a webhook fault. */
+export function ruleView(row: FaultRuleRow) {
+  return {
+    id: row.id,
+    ...(row.scope === "request" ? { operation: row.target } : { event_type: row.target }),
+    fault: row.fault,
+    times: row.times,
+    remaining: row.remaining,
+    ...(row.delay_ms === undefined ? {} : { delay_ms: row.delay_ms }),
+    ...(row.retry_after === undefined ? {} : { retry_after: row.retry_after }),
+    created_at: row.created_at,
+  };
+}
+
+export function firedView(row: FiredFaultRow) {
+  const { org: _org, created_at, scope: _scope, ...rest } = row;
+  return { ...rest, at: created_at };
+}
+
+/** ?limit= of GET /_sandbox/faults: how many fired faults to list, 1 to 1000 (default 100). */
+function firedLimit(value: string | null): number {
+  if (value === null) return DEFAULT_FIRED_LIMIT;
+  const limit = Number(value);
+  if (!/^\d+$/.test(value) || limit < 1 || limit > MAX_FIRED_LIMIT)
+    throw badRequest("INPUT_MALFORMED", "Invalid value for limit", "limit", `Must be from 1 to ${MAX_FIRED_LIMIT}.`);
+  return limit;
+}
+
+/**
+ * POST /_sandbox/faults {operation | event_type, fault, times?, delay_ms?, retry_after?}: arms a fault for the
+ * caller's organization; a 400 names every member that is wrong.
+ */
+export function armFault(ctx: SandboxContext): HandlerResult {
+  const row = ctx.domain.faults.arm(ctx.org.id, parseFaultRequest(ctx.body));
+  return { message: "Fault armed", data: ruleView(row) };
+}
+
+/** GET /_sandbox/faults?limit=: the armed rules (oldest first) and the faults that fired (newest first, counted). */
+export function listFaults(ctx: SandboxContext): HandlerResult {
+  const limit = firedLimit(ctx.query.get("limit"));
+  const plan = ctx.domain.faults;
+  const fired = plan.fired(ctx.org.id, limit);
+  return {
+    message: "Fault plan",
+    data: {
+      armed: plan.armed(ctx.org.id).map(ruleView),
+      fired: { count: fired.total, by_fault: fired.byFault, results: fired.recent.map(firedView) },
+    },
+  };
+}
+
+/** DELETE /_sandbox/faults: disarms every rule of the caller's organization and forgets what fired. */
+export function clearFaults(ctx: SandboxContext): HandlerResult {
+  const cleared = ctx.domain.faults.clear(ctx.org.id);
+  return { message: "Fault plan cleared", data: { disarmed: cleared.armed, fired_forgotten: cleared.fired } };
+}

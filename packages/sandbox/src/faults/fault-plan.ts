@@ -1,0 +1,124 @@
+// The fault plan of each organization, kept in the sandbox's store: armed rules that count down as they fire,
+// and a log of the faults that fired. The rest of the sandbox reaches it through `FaultPlan` only, so a store
+// several sandbox processes share (the PostgreSQL store) can hold it without touching the callers; each method
+// is one transaction of that store, so two replicas never fire the last `times` of a rule twice.
+import { randomUUID } from "node:crypto";
+import type { Store } from "../store/store.js";
+import { type FaultKind, REQUEST_FAULTS, WEBHOOK_FAULTS } from "./fault-kinds.js";
+import type { FaultRuleRow, FaultScope, FiredFaultRow } from "./fault-records.js";
+import type { FaultRequest } from "./fault-request.js";
+
+/** What fired, besides the rule: where (request or event) and with which wait. */
+export type FiredDetails = Omit<FiredFaultRow, "id" | "org" | "created_at" | "rule_id" | "source" | "scope" | "fault">;
+
+export interface FiredSummary {
+  /** Every fault that fired for the organization since the plan was last cleared. */
+  total: number;
+  byFault: Partial<Record<FaultKind, number>>;
+  /** The most recent ones, newest first. */
+  recent: FiredFaultRow[];
+}
+
+export interface FaultPlan {
+  arm(org: string, request: FaultRequest): FaultRuleRow;
+  /** The organization's armed rules, oldest first. */
+  armed(org: string): FaultRuleRow[];
+  /**
+   * The oldest armed rule of the organization matching the target (or "*"), counted down (and disarmed at zero),
+   * its firing recorded; undefined when none matches.
+   */
+  take(org: string, scope: FaultScope, target: string, details: FiredDetails): FaultRuleRow | undefined;
+  /** Records a fault that chaos mode chose. */
+  recordChaos(org: string, scope: FaultScope, fault: FaultKind, details: FiredDetails): FiredFaultRow;
+  fired(org: string, limit: number): FiredSummary;
+  /** Disarms every rule of the organization and forgets what fired; answers how many of each. */
+  clear(org: string): { armed: number; fired: number };
+}
+
+/**
+ * The fault plan on the sandbox's own store (SQLite, in memory or a file).
+ *
+ * @example
+ * const plan = new StoreFaultPlan(store);
+ * plan.arm(org, { scope: "request", target: "initiatePayout", fault: "HTTP_503", times: 2 });
+ * plan.take(org, "request", "initiatePayout", { method: "POST", path: "/pos/api/v1/payout/initiate" }); // the rule, 1 left
+ */
+export class StoreFaultPlan implements FaultPlan {
+  constructor(private readonly store: Store) {}
+
+  arm(org: string, request: FaultRequest): FaultRuleRow {
+    const row: FaultRuleRow = {
+      id: randomUUID(),
+      org,
+      created_at: new Date().toISOString(),
+      ...request,
+      remaining: request.times,
+    };
+    return this.store.transaction(() => this.store.faultRules.put(row));
+  }
+
+  armed(org: string): FaultRuleRow[] {
+    return this.store.faultRules.where("org = ?", [org]);
+  }
+
+  take(org: string, scope: FaultScope, target: string, details: FiredDetails): FaultRuleRow | undefined {
+    const matching = "org = ? AND scope = ? AND (target = ? OR target = '*')";
+    // Most requests meet no rule: that is found out before a transaction is opened.
+    if (!this.store.faultRules.first(matching, org, scope, target)) return undefined;
+    return this.store.transaction(() => {
+      // Read again inside the transaction: another replica may have fired the rule's last time meanwhile.
+      const rule = this.store.faultRules.first(matching, org, scope, target);
+      if (!rule) return undefined;
+      rule.remaining -= 1;
+      if (rule.remaining > 0) this.store.faultRules.put(rule);
+      else this.store.faultRules.delete(rule.id);
+      this.record(org, scope, rule.fault, "plan", rule.id, details);
+      return rule;
+    });
+  }
+
+  recordChaos(org: string, scope: FaultScope, fault: FaultKind, details: FiredDetails): FiredFaultRow {
+    return this.store.transaction(() => this.record(org, scope, fault, "chaos", null, details));
+  }
+
+  fired(org: string, limit: number): FiredSummary {
+    const table = this.store.faultsFired;
+    const byFault: Partial<Record<FaultKind, number>> = {};
+    for (const fault of [...REQUEST_FAULTS, ...WEBHOOK_FAULTS]) {
+      const n = table.count("org = ? AND fault = ?", org, fault);
+      if (n > 0) byFault[fault] = n;
+    }
+    return { total: table.count("org = ?", org), byFault, recent: table.where("org = ?", [org], "seq DESC", limit) };
+  }
+
+  clear(org: string): { armed: number; fired: number } {
+    return this.store.transaction(() => {
+      const rules = this.store.faultRules.where("org = ?", [org]);
+      for (const rule of rules) this.store.faultRules.delete(rule.id);
+      const fired = this.store.faultsFired.where("org = ?", [org]);
+      for (const row of fired) this.store.faultsFired.delete(row.id);
+      return { armed: rules.length, fired: fired.length };
+    });
+  }
+
+  private record(
+    org: string,
+    scope: FaultScope,
+    fault: FaultKind,
+    source: FiredFaultRow["source"],
+    ruleId: string | null,
+    details: FiredDetails,
+  ): FiredFaultRow {
+    const row: FiredFaultRow = {
+      id: randomUUID(),
+      org,
+      created_at: new Date().toISOString(),
+      scope,
+      fault,
+      source,
+      rule_id: ruleId,
+      ...details,
+    };
+    return this.store.faultsFired.put(row);
+  }
+}
