@@ -72,7 +72,7 @@ describe.skipIf(!node20.found)(
     it("prints the help, listing every command, exit 0", async () => {
       const { code, stdout } = await cli(["--help"]);
       expect(code).toBe(0);
-      for (const name of ["sandbox", "mock", "proxy", "sign", "verify", "listen", "trigger", "demo"])
+      for (const name of ["sandbox", "mock", "proxy", "sign", "verify", "listen", "trigger", "fault", "demo"])
         expect(stdout).toContain(`  ${name} `);
     });
 
