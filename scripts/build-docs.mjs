@@ -10,7 +10,7 @@
 // Usage: node scripts/build-docs.mjs [--spec openapi/openapi.yaml] [--out docs/reference]
 // Paths are relative to the repository root. docs/reference/ is git-ignored.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, relative, resolve } from "node:path";
@@ -88,6 +88,9 @@ function nav(pages, prefix, current) {
 
 function renderGuides(pages) {
   mkdirSync(guidesOut, { recursive: true });
+  // Pictures the guides embed (made by test runs: traces, screenshots) go beside the pages, at the same relative path.
+  const images = join(docs, "guides", "images");
+  if (existsSync(images)) cpSync(images, join(guidesOut, "images"), { recursive: true });
   const outputOf = new Map(pages.map((p) => [resolve(p.src), `${p.name}.html`]));
   for (const page of pages) {
     const marked = new Marked({ gfm: true });

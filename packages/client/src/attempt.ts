@@ -8,6 +8,7 @@ import {
   type OperationRef,
   type Outcome,
 } from "./errors.js";
+import { unreachableHint } from "./error-hints.js";
 import { type Failed, oversize } from "./failed-attempt.js";
 import { BodyTooLarge, readLimitedText } from "./read-limited-body.js";
 import type { Redactor } from "./redact.js";
@@ -91,10 +92,11 @@ function noAnswer(pipe: Pipeline, p: PreparedCall, limit: AttemptLimit, cause: u
   if (options.signal?.aborted) throw new ExchangeAbortError(options.signal.reason, operation, final);
   if (limit.expired === "deadline") throw new ExchangeTimeoutError("deadline", p.deadlineMs, operation, final);
   const timedOut = limit.expired === "attempt";
+  const notProcessed = !timedOut && notSent(cause);
+  const hint = timedOut ? undefined : unreachableHint(pipe.settings.baseUrl, !notProcessed);
   const make = timedOut
     ? (outcome: Outcome): ExchangeError => new ExchangeTimeoutError("attempt", p.timeoutMs, operation, outcome)
-    : (outcome: Outcome): ExchangeError => new ExchangeNetworkError(cause, operation, pipe.redact.text, outcome);
-  const notProcessed = !timedOut && notSent(cause);
+    : (outcome: Outcome): ExchangeError => new ExchangeNetworkError(cause, operation, pipe.redact.text, outcome, hint);
   return { retryable: true, notProcessed, make };
 }
 

@@ -1,3 +1,4 @@
+import { authHint } from "./error-hints.js";
 import type { ErrCode } from "./spec.js";
 
 /**
@@ -140,7 +141,10 @@ export class ExchangeApiError<C extends ErrCode = ErrCode> extends ExchangeError
     outcome?: Outcome | undefined;
   }) {
     const { status, body } = init;
-    const message = typeof body.message === "string" && body.message !== "" ? body.message : `HTTP ${status}`;
+    const text = typeof body.message === "string" && body.message !== "" ? body.message : `HTTP ${status}`;
+    const errCode = typeof body.err_code === "string" ? body.err_code : undefined;
+    // A 401 says which credential to check and why it is usually wrong; the service's text alone does not.
+    const message = status === 401 ? `${text} (401 ${errCode ?? "without err_code"}): ${authHint(errCode)}` : text;
     super(message, { operation: init.operation, outcome: init.outcome });
     this.name = "ExchangeApiError";
     this.status = status;
@@ -262,7 +266,10 @@ export class ExchangeResponseTooLargeError extends ExchangeError {
   }
 }
 
-/** fetch itself failed (DNS, refused connection, reset): no answer arrived. Retried. */
+/**
+ * fetch itself failed (DNS, refused connection, reset): no answer arrived. Retried. The message names the base URL
+ * and where it came from (the baseUrl option or EXCHANGE_BASE_URL).
+ */
 export class ExchangeNetworkError extends ExchangeError {
   readonly action: ErrorAction = "retry";
 
@@ -271,8 +278,11 @@ export class ExchangeNetworkError extends ExchangeError {
     operation: OperationRef,
     redact: (text: string) => string = (text) => text,
     outcome?: Outcome,
+    /** What to check, appended to the message (the client's names the base URL). */
+    hint?: string,
   ) {
-    super(redact(`network error: ${describeCause(cause)}`), { operation, cause, outcome });
+    const what = `network error: ${describeCause(cause)}`;
+    super(redact(hint === undefined ? what : `${what}; ${hint}`), { operation, cause, outcome });
     this.name = "ExchangeNetworkError";
   }
 }
@@ -335,6 +345,32 @@ export class ExchangeAmbiguousResultError extends ExchangeError {
     );
     this.name = "ExchangeAmbiguousResultError";
     this.check = check;
+  }
+}
+
+/**
+ * An initiate call succeeded, but the client could not tell which order it created: the answer (whose shape the
+ * document does not publish) carries no `id` and `status`, and the order was not found in the history by the
+ * body's `client_reference_id` (or none was sent). The order exists: do not send the request again. `answer` is
+ * the answer's `data`, as received.
+ *
+ * @example
+ * catch (e) { if (e instanceof ExchangeOrderNotFoundError) console.warn("created, not identified", e.answer) }
+ */
+export class ExchangeOrderNotFoundError extends ExchangeError {
+  /** Always `"fix"`: sending the request again would create a second order (or be refused as a duplicate). */
+  readonly action: ErrorAction = "fix";
+  /** The initiate answer's `data`, as received. */
+  declare readonly answer: unknown;
+
+  constructor(operation: OperationRef, answer: unknown, why: string) {
+    super(
+      `${operation.operationId ?? operation.path}: the order was created, but the answer does not identify it ` +
+        `(no id and status) and ${why}; do not send it again: find it in the history later`,
+      { operation },
+    );
+    this.name = "ExchangeOrderNotFoundError";
+    this.answer = answer;
   }
 }
 

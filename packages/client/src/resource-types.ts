@@ -21,13 +21,37 @@ type PathTuple<Names extends readonly string[], P> = {
 /** The path parameters of an operation as a tuple, in path order. */
 export type PathArgsOf<Id extends OperationId> = PathTuple<OperationIndex[Id]["pathParams"], PathParamsOf<Id>>;
 
-/** The JSON request body of an operation. */
-export type BodyOf<Id extends OperationId> =
+type SpecBodyOf<Id extends OperationId> =
   Op<Id> extends {
     requestBody?: { content: { "application/json": infer B } };
   }
     ? B
     : never;
+
+/**
+ * Bodies with alternatives (the spec's oneOf) of which each requires its own members, and the member TypeScript
+ * should name when a body sends none of them: the one the document states as the rule. For createCustomer,
+ * "full_name: required unless both first_name and last_name are sent".
+ */
+interface MissingMemberNamed {
+  createCustomer: "full_name";
+}
+
+type Flat<T> = { [K in keyof T]: T[K] };
+
+/**
+ * The same alternatives, the one requiring `K` listed last. TypeScript measures a body that matches no alternative
+ * against the last one, so its complaint becomes "Property 'full_name' is missing" rather than naming the members
+ * of the other alternative (first_name, last_name).
+ */
+type RequiringLast<B, K extends string> =
+  | Flat<Exclude<B, { [P in K]: unknown }>>
+  | Flat<Extract<B, { [P in K]: unknown }>>;
+
+/** The JSON request body of an operation. */
+export type BodyOf<Id extends OperationId> = Id extends keyof MissingMemberNamed
+  ? RequiringLast<SpecBodyOf<Id>, MissingMemberNamed[Id]>
+  : SpecBodyOf<Id>;
 
 type BodyArgs<Id extends OperationId> = OperationIndex[Id]["hasBody"] extends true ? [body: BodyOf<Id>] : [];
 
@@ -70,11 +94,14 @@ type QuotationOptionOf<Id extends OperationId> = [BodyOf<Id>] extends [never]
     ? QuotationOption
     : {};
 
-/** The last argument of a method: its query parameters plus the per-call options. */
-export type OptionsOf<Id extends OperationId> = QueryOf<Id> & RequestOptions & QuotationOptionOf<Id>;
+/**
+ * The last argument of a method: its query parameters plus the per-call options. `Q` holds the query parameters the
+ * spec lists as the sandbox's only (`x-sandbox-parameters`: the document does not publish the service's names).
+ */
+export type OptionsOf<Id extends OperationId, Q = {}> = QueryOf<Id> & Q & RequestOptions & QuotationOptionOf<Id>;
 
 /** The arguments of a method: path parameters, then the body (if any), then options. */
-export type ArgsOf<Id extends OperationId> = [...PathArgsOf<Id>, ...BodyArgs<Id>, options?: OptionsOf<Id>];
+export type ArgsOf<Id extends OperationId, Q = {}> = [...PathArgsOf<Id>, ...BodyArgs<Id>, options?: OptionsOf<Id, Q>];
 
 /** True for paged list operations (a `page` query parameter): they get `.all()`. */
 export type IsList<Id extends OperationId> = "page" extends keyof QueryOf<Id> ? true : false;
@@ -109,19 +136,46 @@ type ItemOfData<D> = D extends readonly (infer T)[]
 /** The record type a list operation returns, in a page. */
 export type ItemOf<Id extends OperationId> = ItemOfData<RawDataOf<Id>>;
 
-/** What a method resolves to: the envelope's `data`, typed from the spec. List methods resolve to `Page<ItemOf<Id>>`. */
+/**
+ * The envelope's `data` of an operation, typed from the spec: what a method resolves to, except that list methods
+ * resolve to `Page<ItemOf<Id>>` and the initiate methods to an `InitiatedOrder`.
+ */
 export type DataOf<Id extends OperationId> = RawDataOf<Id>;
 
+/**
+ * What `payins.initiate` and `payouts.initiate` resolve to: the new order's `id`, `status` (the order record's
+ * statuses, from the spec) and `client_reference_id`, typed from the order record `O` of the group's history. The
+ * document does not publish the initiate answer, so they are taken from the answer when it carries `id` and
+ * `status`, and otherwise from the order found in the history by the body's `client_reference_id`;
+ * `client_reference_id` is the body's when the answer leaves it out. `raw` is the answer's `data` as received (or
+ * the history record, when the call found the order there after an uncertain failure). Fetch the whole order with
+ * `get(order.id)`, or wait for its outcome with `waitFor(order.id)`.
+ *
+ * @example
+ * const order = await client.payins.initiate({ client_reference_id: "payin-1", transaction_reference_id: utr }, { quotation });
+ * const final = await client.payins.waitFor(order.id);
+ */
+export interface InitiatedOrder<O extends { id: string; status: string; client_reference_id: string | null }> {
+  /** The new order's ID: pass it to `get` and `waitFor`. */
+  readonly id: O["id"];
+  /** The order's status, one of the spec's statuses of the order record. */
+  readonly status: O["status"];
+  /** The reference the body sent (null for a payout sent without one). */
+  readonly client_reference_id: O["client_reference_id"];
+  /** The answer's `data` as received (its shape is not published), or the history record found instead. */
+  readonly raw: { readonly [key: string]: unknown };
+}
+
 /** A resource method: call it for `data`, `.withResponse()` for `{ data, response }` too. */
-export interface ResourceMethod<Id extends OperationId, D = DataOf<Id>> {
-  (...args: ArgsOf<Id>): Promise<D>;
+export interface ResourceMethod<Id extends OperationId, D = DataOf<Id>, Q = {}> {
+  (...args: ArgsOf<Id, Q>): Promise<D>;
   /**
    * Same call, also returning the raw Response (status, headers; its body is already read).
    *
    * @example
    * const { data, response } = await client.customers.create.withResponse(body);
    */
-  withResponse(...args: ArgsOf<Id>): Promise<{ data: D; response: Response }>;
+  withResponse(...args: ArgsOf<Id, Q>): Promise<{ data: D; response: Response }>;
   /** The operationId this method calls. */
   readonly operationId: Id;
 }
@@ -130,17 +184,17 @@ export interface ResourceMethod<Id extends OperationId, D = DataOf<Id>> {
  * A list method whose answer is not paged (EDD lists: an array, or a page; the document does not say which):
  * it resolves to a page all the same, so `results` is always there.
  */
-export type PageMethod<Id extends OperationId> = ResourceMethod<Id, Page<ItemOf<Id>>>;
+export type PageMethod<Id extends OperationId, Q = {}> = ResourceMethod<Id, Page<ItemOf<Id>>, Q>;
 
 /** A paged list method: resolves to a page of typed records; `.all()` iterates every record of every page. */
-export interface ListMethod<Id extends OperationId> extends ResourceMethod<Id, Page<ItemOf<Id>>> {
+export interface ListMethod<Id extends OperationId, Q = {}> extends ResourceMethod<Id, Page<ItemOf<Id>>, Q> {
   /**
    * Every record, page after page, following `next`.
    *
    * @example
    * for await (const payin of client.payins.listHistory.all({ per_page: 50 })) console.log(payin.id);
    */
-  all(...args: [...PathArgsOf<Id>, options?: OptionsOf<Id>]): AsyncIterableIterator<ItemOf<Id>>;
+  all(...args: [...PathArgsOf<Id>, options?: OptionsOf<Id, Q>]): AsyncIterableIterator<ItemOf<Id>>;
 }
 
 type DataOfMethod<M> = M extends (...args: never[]) => Promise<infer D> ? D : never;

@@ -1,6 +1,7 @@
 import type { OperationRef } from "./errors.js";
 import { listOperations, type OperationInfo } from "./operations.js";
 import { paginate } from "./paginate.js";
+import { resolveInitiatedOrder } from "./initiated-order.js";
 import { checkQuotation } from "./quotation.js";
 import { ambiguityCheck } from "./retry-safety.js";
 import { generatedResources } from "./generated/resources/index.js";
@@ -80,10 +81,11 @@ function normalizePage(data: unknown): unknown {
 
 /**
  * Builds the method of an operation; the generated resource groups (src/generated/resources/) call it per method,
- * with "page" for list operations, whose data is always turned into a page. It returns `never` to the generated
- * code because each generated group's interface types its methods from `operations[...]`.
+ * with "page" for list operations, whose data is always turned into a page, and the names of the query parameters
+ * the spec lists as the sandbox's (`x-sandbox-parameters`), accepted beside the declared ones. It returns `never`
+ * to the generated code because each generated group's interface types its methods from `operations[...]`.
  */
-export type MethodFactory = (operationId: OperationId, shape?: "page") => never;
+export type MethodFactory = (operationId: OperationId, shape?: "page", sandboxQuery?: readonly string[]) => never;
 
 /** The runners made so far, by "group.name": initiate's history lookup and the wait helpers call them. */
 type Runners = Record<string, Runner>;
@@ -107,6 +109,15 @@ function operationRunner(
     const history = op.idempotency === "guarded" ? runners[`${op.group}.listHistory`] : undefined;
     const reference = (body as { client_reference_id?: unknown } | undefined)?.client_reference_id;
     const hasReference = typeof reference === "string" && reference !== "";
+    // initiate: a retry could create the order twice, so each retry first looks for it in the history.
+    let found: Sent | undefined;
+    const lookup =
+      history && hasReference
+        ? async (at: number) => {
+            found = await lookupOrder(history, reference, options, at, historyLookupPages);
+            return found;
+          }
+        : undefined;
     // An object literal, not a spread of parseArgs' result: the spread cost about 3 µs per call.
     const sent = await send({
       operation: ref,
@@ -115,14 +126,21 @@ function operationRunner(
       body,
       options,
       deadlineAt,
-      // initiate: a retry could create the order twice, so each retry first looks for it in the history.
-      lookup:
-        history && hasReference ? (at) => lookupOrder(history, reference, options, at, historyLookupPages) : undefined,
+      lookup,
       noRetry: history && !hasReference ? NO_REFERENCE : undefined,
       idempotency: op.idempotency,
       check,
     });
-    return shape === "page" ? { data: normalizePage(sent.data), response: sent.response } : sent;
+    if (shape === "page") return { data: normalizePage(sent.data), response: sent.response };
+    if (history === undefined) return sent;
+    return resolveInitiatedOrder({
+      operation: ref,
+      sent,
+      fromHistory: sent === found,
+      reference: hasReference ? reference : undefined,
+      lookup: lookup && (() => lookup(deadlineAt ?? Infinity)),
+      historyLookupPages,
+    });
   };
 }
 
@@ -209,9 +227,11 @@ export function createResources(send: Send, historyLookupPages: number): Resourc
   const operations = new Map(listOperations().map((op) => [op.operationId, op]));
   const runners: Runners = {};
   // Called by the generated groups once per operation, before any call is made.
-  const build = (operationId: string, shape?: "page") => {
-    const op = operations.get(operationId);
-    if (op === undefined) throw new Error(`@exchange-kit/client: no route for ${operationId}: run pnpm generate`);
+  const build = (operationId: string, shape?: "page", sandboxQuery?: readonly string[]) => {
+    const declared = operations.get(operationId);
+    if (declared === undefined) throw new Error(`@exchange-kit/client: no route for ${operationId}: run pnpm generate`);
+    // The sandbox's own query parameters (x-sandbox-parameters) are sent like declared ones.
+    const op = sandboxQuery ? { ...declared, queryParams: [...declared.queryParams, ...sandboxQuery] } : declared;
     const run = operationRunner(op, shape, send, runners, historyLookupPages);
     runners[`${op.group}.${op.name}`] = run;
     const method = Object.assign(

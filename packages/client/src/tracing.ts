@@ -31,6 +31,8 @@ export interface AttemptTrace {
 /** The trace of one call: its span and the attempts under it. */
 export interface CallTrace {
   attempt(attemptNo: number): AttemptTrace;
+  /** Runs `work` (the history lookup's own calls) with the call's span active, so their spans nest under it. */
+  within<T>(work: () => Promise<T>): Promise<T>;
   /** The history lookup of an ambiguous unsafe call: found the order, or not. */
   lookedUp(found: boolean): void;
   end(thrown?: unknown): void;
@@ -45,7 +47,7 @@ const NO_ATTEMPT: AttemptTrace = {
 };
 
 /** The trace of a call when nothing records it. */
-export const NO_TRACE: CallTrace = { attempt: () => NO_ATTEMPT, lookedUp() {}, end() {} };
+export const NO_TRACE: CallTrace = { attempt: () => NO_ATTEMPT, within: (work) => work(), lookedUp() {}, end() {} };
 
 /** What a call's trace is made from: the operation and where it is sent. */
 export interface TracedCall {
@@ -166,6 +168,7 @@ function recordingCall(api: OtelApi, tracer: Tracer, call: TracedCall, settings:
       attempts = attemptNo;
       return recordingAttempt(api, tracer, parent, call, attemptNo, settings);
     },
+    within: (work) => api.context.with(parent, work),
     lookedUp(found) {
       span.addEvent("exchange.history_lookup", { "exchange.lookup.result": found ? "found" : "not_found" });
     },

@@ -69,7 +69,7 @@ function giveUp(
  */
 async function lookUp(p: PreparedCall, trace: CallTrace, ignoreErrors: boolean): Promise<Sent | undefined> {
   try {
-    const found = await p.call.lookup?.(p.deadlineAt);
+    const found = await trace.within(async () => p.call.lookup?.(p.deadlineAt));
     trace.lookedUp(found !== undefined);
     return found;
   } catch (error) {

@@ -79,6 +79,11 @@ describe("contract with the Prism mock of the spec", () => {
         : Array.isArray(expected?.accounts)
           ? expected.accounts
           : undefined;
+      if (op.operation["x-idempotency"] === "guarded") {
+        // initiate's example answer is `{}`: the order comes from the history example, found by the reference.
+        expect(data).toMatchObject({ id: expect.any(String), status: expect.any(String), raw: expected });
+        return;
+      }
       expect(data).toEqual(
         records !== undefined ? { count: records.length, next: null, previous: null, results: records } : expected,
       );

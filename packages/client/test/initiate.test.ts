@@ -117,10 +117,11 @@ describe.each(["payin", "payout"] as const)("%s initiate never creates the order
   it("retries after checking the history when the failed attempt created nothing", async () => {
     const service = orderService(kind, (_, attempt, create) => {
       if (attempt === 1) return apiError(503, "SYS_SERVICE_UNAVAILABLE");
-      return ok({ id: create().id });
+      return ok(create());
     });
     const { client } = testClient(service.handler);
-    await expect(initiate(client, kind, body)).resolves.toEqual({ id: "order-0" });
+    const order = { id: "order-0", client_reference_id: body.client_reference_id, status: "PROCESSING" };
+    await expect(initiate(client, kind, body)).resolves.toEqual({ ...order, raw: order });
     expect(service.initiates).toBe(2);
     expect(service.historyCalls).toBe(1);
     expect(service.orders).toHaveLength(1);

@@ -29,7 +29,7 @@ describe("quotation expiry", () => {
   });
 
   it("sends a quotation still valid, filling quotation_id from it", async () => {
-    const { client, calls } = testClient(() => ok({ id: "order-1" }));
+    const { client, calls } = testClient(() => ok({ id: "order-1", status: "PROCESSING" }));
     await client.payouts.initiate(
       { client_reference_id: "p-1" },
       { quotation: { id: QUOTATION_ID, expiry_time: future() } },

@@ -7,6 +7,15 @@ import { firstExampleOf, specOperations } from "./support/spec.js";
 
 type Method = ((...args: unknown[]) => Promise<unknown>) & { operationId: string };
 
+/** The order the history shows for an initiate body, and what initiate resolves to once it finds it there. */
+const orderFor = (body: string | undefined) => ({
+  id: "5d2c1b0a-9f8e-4d7c-8b6a-5f4e3d2c1b0a",
+  status: "PROCESSING",
+  client_reference_id: (JSON.parse(body ?? "{}") as { client_reference_id?: string }).client_reference_id ?? null,
+});
+const historyPage = (body: string | undefined) => ({ count: 1, next: null, previous: null, results: [orderFor(body)] });
+const initiated = (body: string | undefined, raw: unknown) => ({ ...orderFor(body), raw });
+
 describe("resource methods", () => {
   it("reaches every operation in the spec through its resource method", async () => {
     const byId = new Map(listOperations().map((op) => [op.operationId, op]));
@@ -14,7 +23,10 @@ describe("resource methods", () => {
     for (const op of specOperations()) {
       const example = exampleCall(op);
       const answer = firstExampleOf(op.operation.responses["200"].content["application/json"]) as { data: unknown };
-      const { client, calls } = testClient(() => json(answer));
+      // initiate's answer (`{}` in the spec) does not identify the order: it is then looked up in the history.
+      const { client, calls } = testClient((request) =>
+        calls.length > 1 && request.url.pathname.endsWith("/history") ? ok(historyPage(calls[0]!.body)) : json(answer),
+      );
       const { group, name } = byId.get(op.operationId)!;
       const method = (client as unknown as Record<string, Record<string, Method>>)[group]![name]!;
       const data = await method(...example.args);
@@ -35,8 +47,9 @@ describe("resource methods", () => {
         : Array.isArray(expected?.accounts)
           ? expected.accounts
           : undefined;
+      const resolved = op.operation["x-idempotency"] === "guarded" ? initiated(call.body, expected) : expected;
       expect(data, op.operationId).toEqual(
-        records !== undefined ? { count: records.length, next: null, previous: null, results: records } : expected,
+        records !== undefined ? { count: records.length, next: null, previous: null, results: records } : resolved,
       );
       reached.push(op.operationId);
     }

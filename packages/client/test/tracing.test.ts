@@ -220,6 +220,9 @@ describe("with a tracer provider registered", () => {
     expect(call!.events.map((e) => [e.name, e.attributes])).toEqual([
       ["exchange.history_lookup", { "exchange.lookup.result": "found" }],
     ]);
+    // The lookup's own call nests under the initiate's span.
+    const [history] = byName("exchange.listPayoutHistory");
+    expect(history!.parentSpanContext?.spanId).toBe(call!.spanContext().spanId);
   });
 
   it("records a lookup that finds nothing as not_found", async () => {

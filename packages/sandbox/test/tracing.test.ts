@@ -2,6 +2,7 @@
 // client's call and attempt spans, the sandbox's server span (continuing the attempt's traceparent), the automatic
 // steps the request scheduled, the webhook delivery attempt, and the receiver's span (webhook-verify, continuing
 // the delivery's traceparent).
+import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { context, propagation, SpanKind, trace } from "@opentelemetry/api";
@@ -16,7 +17,12 @@ import {
 import { createExchangeClient } from "@exchange-kit/client";
 import { createNodeWebhookHandler } from "@exchange-kit/webhook-verify/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { kycBody, payoutQuotationBody, startSandbox, unique, waitFor } from "./helpers.js";
+import { arm } from "./faults/fault-helpers.js";
+import { Api, kycBody, payoutQuotationBody, startSandbox, unique, waitFor } from "./helpers.js";
+import { traceSvg } from "./support/trace-picture.js";
+
+/** The guide's picture of this trace, rewritten by every run of this test. */
+const picture = new URL("../../../docs/guides/images/payout-trace.svg", import.meta.url);
 
 const exporter = new InMemorySpanExporter();
 
@@ -77,6 +83,8 @@ describe("one payout, traced end to end", () => {
       const quote = await client.payouts.createQuotation(
         payoutQuotationBody(customer.id, bank.id, { payment_method: "UPI" }) as never,
       );
+      // The service is briefly unavailable for the initiate: one 503 the client retries after a history lookup.
+      await arm(new Api(sandbox), { operation: "initiatePayout", fault: "HTTP_503", times: 1 });
       exporter.reset();
       const payout = await client.payouts.initiate({ quotation_id: quote.id, client_reference_id: unique("po") });
       await waitFor(() => seen.includes("PAYOUT SUCCESS"), "the PAYOUT SUCCESS webhook handled");
@@ -86,7 +94,12 @@ describe("one payout, traced end to end", () => {
       const [call] = finished().filter((s) => s.name === "exchange.initiatePayout");
       expect(call).toBeDefined();
       const traceId = call!.spanContext().traceId;
-      const server = finished().find((s) => s.name === "POST /pos/api/v1/payout/initiate")!;
+      const server = finished().find(
+        (s) =>
+          s.name === "POST /pos/api/v1/payout/initiate" &&
+          s.kind === SpanKind.SERVER &&
+          s.attributes["http.response.status_code"] === 200,
+      )!;
       expect(server.kind).toBe(SpanKind.SERVER);
       expect(server.attributes).toMatchObject({
         "exchange.operation_id": "initiatePayout",
@@ -113,6 +126,23 @@ describe("one payout, traced end to end", () => {
       expect(ancestry(received).slice(0, 2)).toEqual(["exchange.webhook.receive", "exchange.webhook.deliver"]);
       expect(ancestry(received)).toContain("exchange.sandbox.step");
       expect(ancestry(received).at(-1)).toBe("exchange.initiatePayout");
+      const attempts = finished().filter(
+        (s) =>
+          s.parentSpanContext?.spanId === call!.spanContext().spanId && s.attributes["exchange.attempt"] !== undefined,
+      );
+      expect(attempts.map((s) => s.attributes["http.response.status_code"])).toEqual([503, 200]);
+      expect(call!.events.map((e) => e.attributes?.["exchange.lookup.result"])).toEqual(["not_found"]);
+      const servers = finished().filter(
+        (s) => s.name === "POST /pos/api/v1/payout/initiate" && s.kind === SpanKind.SERVER,
+      );
+      expect(servers.map((s) => s.attributes["exchange.sandbox.fault"])).toEqual(["HTTP_503", undefined]);
+
+      const ofTrace = finished().filter((s) => s.spanContext().traceId === traceId);
+      mkdirSync(new URL(".", picture), { recursive: true });
+      writeFileSync(
+        picture,
+        traceSvg(ofTrace, "payouts.initiate: one 503, the history lookup, the retry, the webhook"),
+      );
     } finally {
       await new Promise<void>((resolve) => receiver.server.close(() => resolve()));
     }

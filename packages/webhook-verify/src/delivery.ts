@@ -31,6 +31,11 @@ export type WebhookHandlerOptions = VerificationSettings & {
   waitUntil?: (promise: Promise<unknown>) => void;
   /** Largest body read, in bytes; larger deliveries get 413. Default 256 KB: events are under 1 KB. */
   maxBodyBytes?: number;
+  /**
+   * OpenTelemetry spans per delivery when the application has `@opentelemetry/api` and a registered tracer
+   * provider. Default true; with false the API is never imported.
+   */
+  tracing?: boolean;
 };
 
 /** The code that receives events, after the delivery was answered. */
@@ -131,7 +136,7 @@ export function createDeliveryProcessor(
   onEvent?: WebhookEventHandler<WebhookEvent> | WebhookEventHandler,
 ): DeliveryProcessor {
   credentialList(options); // a configuration mistake fails at startup, not on the first delivery
-  const { deduplicator, inbox, onError = logError, maxBodyBytes = 256 * 1024, ...rest } = options;
+  const { deduplicator, inbox, onError = logError, maxBodyBytes = 256 * 1024, tracing, ...rest } = options;
   if (inbox !== undefined && deduplicator !== undefined) {
     throw new TypeError("pass either an inbox (it deduplicates what it stores) or a deduplicator, not both");
   }
@@ -149,7 +154,7 @@ export function createDeliveryProcessor(
     inbox === undefined
       ? runAfterAnswer(deduplicator, options.waitUntil, onEvent, report)
       : toInbox(inbox, onEvent, report);
-  const startTrace = createDeliveryTracing();
+  const startTrace = createDeliveryTracing(tracing !== false);
 
   async function deliver(
     method: string | undefined,

@@ -120,13 +120,13 @@ function recordingDelivery(api: OtelApi, tracer: Tracer, method: string | undefi
  * provider is registered.
  *
  * @example
- * const startTrace = createDeliveryTracing();
+ * const startTrace = createDeliveryTracing(true);
  * const trace = await startTrace("POST", request.headers);
  */
-export function createDeliveryTracing(): (
-  method: string | undefined,
-  headers: WebhookHeaders,
-) => Promise<DeliveryTrace> {
+export function createDeliveryTracing(
+  enabled = true,
+): (method: string | undefined, headers: WebhookHeaders) => Promise<DeliveryTrace> {
+  if (!enabled) return async () => NO_TRACE;
   let tracer: Tracer | undefined;
   return async (method, headers) => {
     const api = await loadApi();

@@ -39,6 +39,81 @@ export interface ClientOperation {
 const methodType = (op: ClientOperation) =>
   op.isList ? "ListMethod" : op.returnsPage ? "PageMethod" : "ResourceMethod";
 
+/** A query parameter the spec lists as the sandbox's only (`x-sandbox-parameters`): its name is not published. */
+interface SandboxParameter {
+  name: string;
+  description?: string;
+  required?: boolean;
+  schema?: { type?: string };
+}
+
+/** The operation's `x-sandbox-parameters` in the query, in spec order. */
+export function sandboxQueryOf(op: ClientOperation): SandboxParameter[] {
+  const listed = op.operation["x-sandbox-parameters"];
+  if (!Array.isArray(listed)) return [];
+  return listed.filter(
+    (p): p is SandboxParameter => typeof p === "object" && p !== null && p.in === "query" && typeof p.name === "string",
+  );
+}
+
+const TS_TYPES: Readonly<Record<string, string>> = {
+  string: "string",
+  integer: "number",
+  number: "number",
+  boolean: "boolean",
+};
+
+/**
+ * The type of the sandbox's query parameters, each optional (the service's names are not published, so the client
+ * cannot require them) and documented; `{}` when there are none.
+ */
+function sandboxQueryType(op: ClientOperation): string {
+  const params = sandboxQueryOf(op);
+  if (params.length === 0) return "{}";
+  const members = params.map((p) => {
+    const doc =
+      `${p.description ?? p.name} The sandbox's name for it (\`x-sandbox-parameters\`)` +
+      `${p.required === true ? ", and the sandbox requires it" : ""}; the document does not publish the service's.`;
+    return `${docComment(doc, "    ")}    ${p.name}?: ${TS_TYPES[p.schema?.type ?? ""] ?? "unknown"} | undefined;`;
+  });
+  return `{\n${members.join("\n")}\n  }`;
+}
+
+/**
+ * The history operation whose records a guarded operation (initiate) resolves to: its group's listHistory, which
+ * the client also searches for the order. Undefined for other operations, and where the group has no history
+ * (the client then has no lookup either, and the method resolves to the answer's data).
+ */
+function historyOf(op: ClientOperation, list: ClientOperation[]): ClientOperation | undefined {
+  if (op.operation["x-idempotency"] !== "guarded") return undefined;
+  return list.find((o) => o.name === "listHistory");
+}
+
+/** The type written for one method: its method type, with the initiated order and the sandbox's query where they apply. */
+function methodTypeText(op: ClientOperation, list: ClientOperation[]): string {
+  const id = JSON.stringify(op.operationId);
+  const query = sandboxQueryType(op);
+  const history = historyOf(op, list);
+  if (history !== undefined) {
+    const order = `InitiatedOrder<ItemOf<${JSON.stringify(history.operationId)}>>`;
+    return `ResourceMethod<${id}, ${order}${query === "{}" ? "" : `, ${query}`}>`;
+  }
+  if (query === "{}") return `${methodType(op)}<${id}>`;
+  // ResourceMethod's second parameter is the data; the page methods know theirs.
+  return methodType(op) === "ResourceMethod"
+    ? `ResourceMethod<${id}, DataOf<${id}>, ${query}>`
+    : `${methodType(op)}<${id}, ${query}>`;
+}
+
+/** The resource-types imports a group's file needs. */
+function typeImports(list: ClientOperation[]): string[] {
+  const names = new Set<string>(list.map(methodType));
+  if (list.some((op) => methodType(op) === "ResourceMethod" && sandboxQueryOf(op).length > 0)) names.add("DataOf");
+  if (list.some((op) => historyOf(op, list) !== undefined))
+    for (const name of ["InitiatedOrder", "ItemOf", "ResourceMethod"]) names.add(name);
+  return [...names].sort();
+}
+
 /** `bankAccounts` -> `BankAccounts`: a type name from a group. */
 const pascal = (group: string) => group.charAt(0).toUpperCase() + group.slice(1);
 
@@ -131,6 +206,18 @@ function methodDoc(spec: OpenApiSpec, op: ClientOperation, file: string): string
   return parts.join("\n\n");
 }
 
+/** The runtime call of one method: its operationId, "page" for lists, the sandbox's query parameter names. */
+function factoryCall(op: ClientOperation): string {
+  const sandbox = sandboxQueryOf(op).map((p) => p.name);
+  const shape = op.returnsPage ? '"page"' : sandbox.length > 0 ? "undefined" : undefined;
+  const args = [
+    JSON.stringify(op.operationId),
+    shape,
+    sandbox.length > 0 ? `[${sandbox.map((n) => JSON.stringify(n)).join(", ")}]` : undefined,
+  ];
+  return `method(${args.filter((a) => a !== undefined).join(", ")})`;
+}
+
 /** The files of src/generated/resources/, by name. */
 export function generateResources(spec: OpenApiSpec, repoRoot: string): Record<string, string> {
   const files = specFiles(repoRoot);
@@ -150,10 +237,10 @@ export function generateResources(spec: OpenApiSpec, repoRoot: string): Record<s
     const members = list
       .map(
         (op) =>
-          `${docComment(methodDoc(spec, op, files[op.operationId] ?? "openapi"), "  ")}  readonly ${op.name}: ${methodType(op)}<${JSON.stringify(op.operationId)}>;`,
+          `${docComment(methodDoc(spec, op, files[op.operationId] ?? "openapi"), "  ")}  readonly ${op.name}: ${methodTypeText(op, list)};`,
       )
       .join("\n");
-    const imports = [...new Set(list.map(methodType))].sort();
+    const imports = typeImports(list);
     out[`${group}.ts`] = `${HEADER}import type { ${imports.join(", ")} } from "../../resource-types.js";
 import type { MethodFactory } from "../../resources.js";
 
@@ -164,7 +251,7 @@ ${members}
 /** The ${first.tag} methods, each sent through the client's request pipeline. */
 export function ${group}Resource(method: MethodFactory): ${type} {
   return {
-${list.map((op) => `    ${op.name}: method(${JSON.stringify(op.operationId)}${op.returnsPage ? ', "page"' : ""}),`).join("\n")}
+${list.map((op) => `    ${op.name}: ${factoryCall(op)},`).join("\n")}
   };
 }
 `;

@@ -60,3 +60,58 @@ export async function calls(customerId: string): Promise<void> {
 void client.customers.get(42);
 // @ts-expect-error: unknown options are refused.
 void client.customers.get("id", { nope: true });
+
+// Typed orders: initiate resolves to the order's id, status (the spec's PayinOrder / PayoutOrder statuses) and
+// client_reference_id, so the id goes straight to waitFor; the answer as received stays in raw.
+export async function typedOrders(quotation: { id: string; expiry_time: string }): Promise<void> {
+  const payin = await client.payins.initiate(
+    { client_reference_id: "payin-1", transaction_reference_id: "412345678901" },
+    { quotation },
+  );
+  const settled: PayinOrder = await client.payins.waitFor(payin.id);
+  const payinStatus: PayinOrder["status"] = payin.status;
+  const payinReference: string = payin.client_reference_id;
+  const answer: { readonly [key: string]: unknown } = payin.raw;
+  const payout = await client.payouts.initiate({ client_reference_id: "payout-1" }, { quotation });
+  const payoutReference: string | null = payout.client_reference_id;
+  const payoutStatus: components["schemas"]["PayoutOrder"]["status"] = (await client.payouts.waitFor(payout.id)).status;
+  console.log(settled, payinStatus, payinReference, answer, payoutReference, payoutStatus);
+}
+
+// @ts-expect-error: an initiated payin's status is one of the spec's PayinOrder statuses.
+export const unknownStatus: Awaited<ReturnType<typeof client.payins.initiate>>["status"] = "CREATED";
+// @ts-expect-error: IN_REVIEW is a payout status, not a payin status.
+export const payoutOnly: Awaited<ReturnType<typeof client.payins.initiate>>["status"] = "IN_REVIEW";
+
+// Request types: the members the operation cannot do without are required.
+export async function requiredMembers(customerId: string): Promise<void> {
+  const images = {
+    document_front_image_url: "https://f.example/front.png",
+    document_back_image_url: "https://f.example/back.png",
+  };
+  await client.kyc.addData({ customer_id: customerId, ...images });
+  await client.kyc.updateSelfie({ customer_id: customerId, selfie_url: "https://f.example/selfie.png" });
+  await client.customers.create({ client_reference_id: "c-1", full_name: "Asha Verma" });
+  await client.customers.create({ client_reference_id: "c-2", first_name: "Asha", last_name: "Verma" });
+  // The sandbox's query parameter names (x-sandbox-parameters), typed and optional.
+  await client.payins.fetchRate({ asset: "USDT", fiat: "INR" });
+  await client.payouts.fetchRate({ asset: "USDT", fiat: "INR", timeoutMs: 5000 });
+  await client.payins.listEdd({ customer_id: customerId });
+}
+
+const images = {
+  document_front_image_url: "https://f.example/front.png",
+  document_back_image_url: "https://f.example/back.png",
+};
+// @ts-expect-error: kyc.addData needs customer_id.
+void client.kyc.addData({ full_name: "Asha Verma", ...images });
+// @ts-expect-error: kyc.updateSelfie needs customer_id.
+void client.kyc.updateSelfie({ selfie_url: "https://f.example/selfie.png" });
+// @ts-expect-error: a customer needs full_name, or first_name and last_name.
+void client.customers.create({ client_reference_id: "c-3", alpha_3_country_code: "IND" });
+// @ts-expect-error: first_name goes with last_name.
+void client.customers.create({ client_reference_id: "c-4", first_name: "Asha" });
+// @ts-expect-error: fetchRate's asset is a string.
+void client.payins.fetchRate({ asset: 1 });
+// @ts-expect-error: fetchRate takes no other undeclared query parameter outside extraQuery.
+void client.payins.fetchRate({ network: "tron" });

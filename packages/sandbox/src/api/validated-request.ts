@@ -14,13 +14,11 @@ import type { HandlerResult, JsonObject, RequestContext, RequestValues } from ".
  */
 export const SANDBOX_REQUIRED = {
   createCustomer: ["alpha_3_country_code"],
-  addKycData: ["customer_id", "full_name", "dob", "document_type", "document_details", "selfie_url"],
-  updateKycSelfie: ["customer_id"],
+  addKycData: ["full_name", "dob", "document_type", "document_details", "selfie_url"],
   updateKycTaxInfo: ["customer_id", "tax_number"],
   updateKycDocumentInfo: ["customer_id", "document_type", "document_details"],
-  addPayoutSenderKycData: ["client_reference_id", "document_type"],
+  addPayoutSenderKycData: ["document_type"],
   createBankAccount: ["customer_id", "bank_account_type", "identifiers"],
-  createBankAccountForPayout: ["customer_id"],
   generateBankLink: ["customer_id"],
   createPayinQuotation: ["customer_id", "bank_id", "asset", "fiat", "network", "payment_method", "wallet_address"],
   initiatePayin: ["quotation_id", "client_reference_id", "transaction_reference_id"],

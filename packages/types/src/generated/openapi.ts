@@ -153,10 +153,11 @@ export interface paths {
          *       wrongly shaped `additional_info`).
          *     - `ip_address` is optional: the end user's IP address.
          *
-         *     Which of the remaining fields are mandatory is not published, so the schema marks none as required beyond
-         *     the image rule above. The sandbox requires `customer_id` (as on every KYC operation), `full_name`, `dob`,
-         *     `document_type`, `document_details` and `selfie_url` (`x-sandbox-required`), and `tax_number` when
-         *     `is_tax_required` is true for the customer's country. The image-format rules are stated in the
+         *     `customer_id` is required: the submission is for an existing customer ("customer not found or access
+         *     denied" is its first error), and the body is the only place it is named. Which of the remaining fields are
+         *     mandatory is not published, so the schema marks none as required beyond the image rule above. The sandbox
+         *     requires `full_name`, `dob`, `document_type`, `document_details` and `selfie_url` (`x-sandbox-required`), and
+         *     `tax_number` when `is_tax_required` is true for the customer's country. The image-format rules are stated in the
          *     descriptions only: whether they are checked on the URL's extension or on the file is not published.
          *
          */
@@ -189,9 +190,9 @@ export interface paths {
          *       stated for `addKycData`; it is stated here in the description only).
          *     - KYC information can be updated at most 3 times per customer; afterwards `KYC_UPDATE_LIMIT_EXCEEDED`, with
          *       the message in `errors.limit_exceeded`.
-         *     - The interface lists only these two body members and marks neither required. `selfie_url` is required
-         *       (judgment: the operation uploads it); `customer_id` is required by the sandbox, as on every KYC operation
-         *       (`x-sandbox-required`).
+         *     - The interface lists only these two body members and marks neither required. Both are required
+         *       (judgment): the operation uploads `selfie_url` for an existing customer ("customer not found or access
+         *       denied"), and the body is the only place `customer_id` is named.
          *
          */
         patch: operations["updateKycSelfie"];
@@ -222,8 +223,9 @@ export interface paths {
          *     - KYC information can be updated at most 3 times per customer; afterwards `KYC_UPDATE_LIMIT_EXCEEDED`. The
          *       per-endpoint code list names it for `updateKycSelfie` only, but the limits table applies it to "KYC
          *       updates", so it is listed below too (see docs/gaps.md).
-         *     - No member is marked required by the interface; the sandbox requires `customer_id` (as on every KYC
-         *       operation) and `tax_number` (`x-sandbox-required`).
+         *     - No member is marked required by the interface, and the body's member names are inferred, so none is
+         *       required here (where the document publishes `customer_id`, in `addKycData` and `updateKycSelfie`, it is);
+         *       the sandbox requires `customer_id` and `tax_number` (`x-sandbox-required`).
          *
          */
         patch: operations["updateKycTaxInfo"];
@@ -258,8 +260,9 @@ export interface paths {
          *     - KYC information can be updated at most 3 times per customer; afterwards `KYC_UPDATE_LIMIT_EXCEEDED`. The
          *       per-endpoint code list names it for `updateKycSelfie` only, but the limits table applies it to "KYC
          *       updates", so it is listed below too (see docs/gaps.md).
-         *     - No member is marked required by the interface; the sandbox requires `customer_id` (as on every KYC
-         *       operation), `document_type` and `document_details` (`x-sandbox-required`).
+         *     - No member is marked required by the interface, and the body's member names are inferred, so none is
+         *       required here (where the document publishes `customer_id`, in `addKycData` and `updateKycSelfie`, it is);
+         *       the sandbox requires `customer_id`, `document_type` and `document_details` (`x-sandbox-required`).
          *
          */
         patch: operations["updateKycDocumentInfo"];
@@ -283,9 +286,10 @@ export interface paths {
          *     - `document_type` is one of ONLY_PAN, GOVT_ID, PASSPORT; the document images are URLs.
          *     - `beneficiary_identifiers` carries country-specific beneficiary fields; its members are not published.
          *     - Which fields are mandatory, and the per-country requirements, are not published beyond the validation
-         *       message style (for example a postal code being required for one country); the schema marks none as
-         *       required. The sandbox requires `client_reference_id` and `document_type` (`x-sandbox-required`), plus
-         *       `tax_number` for India and `street`, `city` and `postal_code` elsewhere (its own per-country rule).
+         *       message style (for example a postal code being required for one country). `client_reference_id` is
+         *       required (judgment): it is how the body names the existing customer, and nothing else does. The sandbox
+         *       also requires `document_type` (`x-sandbox-required`), plus `tax_number` for India and `street`, `city` and
+         *       `postal_code` elsewhere (its own per-country rule).
          *     - The 15-character limit on `tax_number` is stated for `addKycData`; it is not stated for this operation
          *       and is not applied here.
          *     - Errors: 400 with `errors` keyed by field name and `err_code` UNKNOWN_ERROR. No operation-specific codes
@@ -462,8 +466,9 @@ export interface paths {
          *       when `bank_account_type` is sent as PIX or SEPA. The identifiers of the other methods are not published.
          *     - `transfer_purpose` and `is_self_transfer` apply to every country except India. `transfer_purpose`
          *       defaults to TRANSFER_TO_OWN_ACCOUNT; `is_self_transfer` defaults to true.
-         *     - Which fields are mandatory is not published; the schema marks none as required beyond the identifier
-         *       rule above.
+         *     - Which fields are mandatory is not published. `customer_id` is required (judgment): the account is added for
+         *       an existing customer, and the body is the only place it is named; the schema marks no other member required
+         *       beyond the identifier rule above.
          *     - Errors: 400 with `errors` keyed by field and `err_code` UNKNOWN_ERROR, for instance when a required
          *       identifier for the method is missing. No operation-specific codes are listed for this operation; only
          *       the general 400 codes apply.
@@ -3467,7 +3472,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description The customer from createCustomer. */
-                    customer_id?: components["schemas"]["Uuid"];
+                    customer_id: components["schemas"]["Uuid"];
                     /** @description The name as on the identity document. */
                     full_name?: string;
                     /** @description National mobile number without country code, 9 to 10 digits, validated for the customer's country. */
@@ -3581,7 +3586,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description The customer whose selfie is replaced. */
-                    customer_id?: components["schemas"]["Uuid"];
+                    customer_id: components["schemas"]["Uuid"];
                     /**
                      * Format: uri
                      * @description Link to a JPG, JPEG or PNG image of the customer's face.
@@ -3762,7 +3767,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description The beneficiary's client_reference_id. */
-                    client_reference_id?: string;
+                    client_reference_id: string;
                     /** @description Alpha-3 country code; if sent, must match the customer's country. */
                     country_code?: components["schemas"]["Alpha3CountryCode"];
                     /** @description The sender's tax number (for India the PAN). */
@@ -4114,7 +4119,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description The customer from the payout customer creation. */
-                    customer_id?: components["schemas"]["Uuid"];
+                    customer_id: components["schemas"]["Uuid"];
                     /** @description Method-specific identifiers: br_cpf for PIX; account_holder_name, account_number (IBAN) and swift_code for SEPA. */
                     identifiers?: components["schemas"]["PayoutBankIdentifiers"];
                     /**

@@ -1073,7 +1073,7 @@ export const operationSchemas = {
   addKycData: {
     requestBody: z.union([
       z.looseObject({
-        customer_id: UuidSchema.optional(),
+        customer_id: UuidSchema,
         full_name: z.string().min(1).optional(),
         phone: z.string().regex(new RegExp("^\\d{9,10}$", "u")).optional(),
         full_address: z.string().min(1).optional(),
@@ -1089,7 +1089,7 @@ export const operationSchemas = {
         ip_address: z.string().optional(),
       }),
       z.looseObject({
-        customer_id: UuidSchema.optional(),
+        customer_id: UuidSchema,
         full_name: z.string().min(1).optional(),
         phone: z.string().regex(new RegExp("^\\d{9,10}$", "u")).optional(),
         full_address: z.string().min(1).optional(),
@@ -1136,7 +1136,7 @@ export const operationSchemas = {
     },
   },
   updateKycSelfie: {
-    requestBody: z.looseObject({ customer_id: UuidSchema.optional(), selfie_url: z.url() }),
+    requestBody: z.looseObject({ customer_id: UuidSchema, selfie_url: z.url() }),
     responses: {
       "200": z.looseObject({ status: z.literal(true), message: z.string(), data: KycSubmissionResultSchema }),
       "400": z.looseObject({
@@ -1225,7 +1225,7 @@ export const operationSchemas = {
   },
   addPayoutSenderKycData: {
     requestBody: z.looseObject({
-      client_reference_id: z.string().min(1).optional(),
+      client_reference_id: z.string().min(1),
       country_code: Alpha3CountryCodeSchema.optional(),
       tax_number: z.string().optional(),
       document_type: z.enum(["ONLY_PAN", "GOVT_ID", "PASSPORT"]).optional(),
@@ -1360,7 +1360,7 @@ export const operationSchemas = {
   createBankAccountForPayout: {
     requestBody: z.union([
       z.looseObject({
-        customer_id: UuidSchema.optional(),
+        customer_id: UuidSchema,
         identifiers: PayoutBankIdentifiersSchema.optional(),
         bank_account_type: z.string().min(1).check(not(z.enum(["PIX", "SEPA"]))).optional(),
         transfer_purpose: z.enum([
@@ -1396,7 +1396,7 @@ export const operationSchemas = {
         is_self_transfer: z.boolean().optional(),
       }),
       z.looseObject({
-        customer_id: UuidSchema.optional(),
+        customer_id: UuidSchema,
         identifiers: z.looseObject({
           br_cpf: z.string().min(1),
           account_holder_name: z.string().min(1).optional(),
@@ -1437,7 +1437,7 @@ export const operationSchemas = {
         is_self_transfer: z.boolean().optional(),
       }),
       z.looseObject({
-        customer_id: UuidSchema.optional(),
+        customer_id: UuidSchema,
         identifiers: z.looseObject({
           br_cpf: z.string().min(1).optional(),
           account_holder_name: z.string().min(1),

@@ -100,8 +100,9 @@ export interface BanksResource {
    *   when `bank_account_type` is sent as PIX or SEPA. The identifiers of the other methods are not published.
    * - `transfer_purpose` and `is_self_transfer` apply to every country except India. `transfer_purpose`
    *   defaults to TRANSFER_TO_OWN_ACCOUNT; `is_self_transfer` defaults to true.
-   * - Which fields are mandatory is not published; the schema marks none as required beyond the identifier
-   *   rule above.
+   * - Which fields are mandatory is not published. `customer_id` is required (judgment): the account is added for
+   *   an existing customer, and the body is the only place it is named; the schema marks no other member required
+   *   beyond the identifier rule above.
    * - Errors: 400 with `errors` keyed by field and `err_code` UNKNOWN_ERROR, for instance when a required
    *   identifier for the method is missing. No operation-specific codes are listed for this operation; only
    *   the general 400 codes apply.

@@ -52,10 +52,11 @@ export interface KycResource {
    *   wrongly shaped `additional_info`).
    * - `ip_address` is optional: the end user's IP address.
    *
-   * Which of the remaining fields are mandatory is not published, so the schema marks none as required beyond
-   * the image rule above. The sandbox requires `customer_id` (as on every KYC operation), `full_name`, `dob`,
-   * `document_type`, `document_details` and `selfie_url` (`x-sandbox-required`), and `tax_number` when
-   * `is_tax_required` is true for the customer's country. The image-format rules are stated in the
+   * `customer_id` is required: the submission is for an existing customer ("customer not found or access
+   * denied" is its first error), and the body is the only place it is named. Which of the remaining fields are
+   * mandatory is not published, so the schema marks none as required beyond the image rule above. The sandbox
+   * requires `full_name`, `dob`, `document_type`, `document_details` and `selfie_url` (`x-sandbox-required`), and
+   * `tax_number` when `is_tax_required` is true for the customer's country. The image-format rules are stated in the
    * descriptions only: whether they are checked on the URL's extension or on the file is not published.
    *
    * `POST /cms/api/v1/kyc/add-kyc-data` (addKycData). Not safe to repeat: retried only when the request provably did not reach the service; after any other retryable failure it throws ExchangeAmbiguousResultError (unsafe).
@@ -75,9 +76,9 @@ export interface KycResource {
    *   stated for `addKycData`; it is stated here in the description only).
    * - KYC information can be updated at most 3 times per customer; afterwards `KYC_UPDATE_LIMIT_EXCEEDED`, with
    *   the message in `errors.limit_exceeded`.
-   * - The interface lists only these two body members and marks neither required. `selfie_url` is required
-   *   (judgment: the operation uploads it); `customer_id` is required by the sandbox, as on every KYC operation
-   *   (`x-sandbox-required`).
+   * - The interface lists only these two body members and marks neither required. Both are required
+   *   (judgment): the operation uploads `selfie_url` for an existing customer ("customer not found or access
+   *   denied"), and the body is the only place `customer_id` is named.
    *
    * `PATCH /cms/api/v1/kyc/update-selfie-info` (updateKycSelfie). Not safe to repeat: retried only when the request provably did not reach the service; after any other retryable failure it throws ExchangeAmbiguousResultError (unsafe).
    *
@@ -99,8 +100,9 @@ export interface KycResource {
    * - KYC information can be updated at most 3 times per customer; afterwards `KYC_UPDATE_LIMIT_EXCEEDED`. The
    *   per-endpoint code list names it for `updateKycSelfie` only, but the limits table applies it to "KYC
    *   updates", so it is listed below too (see docs/gaps.md).
-   * - No member is marked required by the interface; the sandbox requires `customer_id` (as on every KYC
-   *   operation) and `tax_number` (`x-sandbox-required`).
+   * - No member is marked required by the interface, and the body's member names are inferred, so none is
+   *   required here (where the document publishes `customer_id`, in `addKycData` and `updateKycSelfie`, it is);
+   *   the sandbox requires `customer_id` and `tax_number` (`x-sandbox-required`).
    *
    * `PATCH /cms/api/v1/kyc/update-tax-info` (updateKycTaxInfo). Not safe to repeat: retried only when the request provably did not reach the service; after any other retryable failure it throws ExchangeAmbiguousResultError (unsafe).
    *
@@ -126,8 +128,9 @@ export interface KycResource {
    * - KYC information can be updated at most 3 times per customer; afterwards `KYC_UPDATE_LIMIT_EXCEEDED`. The
    *   per-endpoint code list names it for `updateKycSelfie` only, but the limits table applies it to "KYC
    *   updates", so it is listed below too (see docs/gaps.md).
-   * - No member is marked required by the interface; the sandbox requires `customer_id` (as on every KYC
-   *   operation), `document_type` and `document_details` (`x-sandbox-required`).
+   * - No member is marked required by the interface, and the body's member names are inferred, so none is
+   *   required here (where the document publishes `customer_id`, in `addKycData` and `updateKycSelfie`, it is);
+   *   the sandbox requires `customer_id`, `document_type` and `document_details` (`x-sandbox-required`).
    *
    * `PATCH /cms/api/v1/kyc/update-document-info` (updateKycDocumentInfo). Not safe to repeat: retried only when the request provably did not reach the service; after any other retryable failure it throws ExchangeAmbiguousResultError (unsafe).
    *
@@ -146,9 +149,10 @@ export interface KycResource {
    * - `document_type` is one of ONLY_PAN, GOVT_ID, PASSPORT; the document images are URLs.
    * - `beneficiary_identifiers` carries country-specific beneficiary fields; its members are not published.
    * - Which fields are mandatory, and the per-country requirements, are not published beyond the validation
-   *   message style (for example a postal code being required for one country); the schema marks none as
-   *   required. The sandbox requires `client_reference_id` and `document_type` (`x-sandbox-required`), plus
-   *   `tax_number` for India and `street`, `city` and `postal_code` elsewhere (its own per-country rule).
+   *   message style (for example a postal code being required for one country). `client_reference_id` is
+   *   required (judgment): it is how the body names the existing customer, and nothing else does. The sandbox
+   *   also requires `document_type` (`x-sandbox-required`), plus `tax_number` for India and `street`, `city` and
+   *   `postal_code` elsewhere (its own per-country rule).
    * - The 15-character limit on `tax_number` is stated for `addKycData`; it is not stated for this operation
    *   and is not applied here.
    * - Errors: 400 with `errors` keyed by field name and `err_code` UNKNOWN_ERROR. No operation-specific codes
