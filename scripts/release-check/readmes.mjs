@@ -20,7 +20,10 @@ export function readmeFiles(root) {
   return files;
 }
 
-/** Fenced blocks with their language and the line the code starts on. */
+/** The line before a block that marks it as a whole program to run against the sandbox (the client's README). */
+export const RUN_MARKER = "<!-- readme-test: run -->";
+
+/** Fenced blocks with their language, the line the code starts on, and whether the run marker precedes it. */
 export function codeBlocks(markdown) {
   const blocks = [];
   const lines = markdown.split("\n");
@@ -30,7 +33,8 @@ export function codeBlocks(markdown) {
     const start = i + 1;
     let end = start;
     while (end < lines.length && !lines[end].trimStart().startsWith(open[2])) end++;
-    blocks.push({ lang: open[3].toLowerCase(), line: start + 1, code: lines.slice(start, end).join("\n") });
+    const run = lines[i - 1]?.trim() === RUN_MARKER;
+    blocks.push({ lang: open[3].toLowerCase(), line: start + 1, code: lines.slice(start, end).join("\n"), run });
     i = end;
   }
   return blocks;
@@ -136,7 +140,11 @@ export function checkPage(page, markdown) {
       if (!installs.has(name))
         problems.push(`${page}:${block.line}: imports ${specifier}, but the page never says to install ${name}`);
     }
-    snippets.push({ file: `${page.replace(/[\\/.]/g, "_")}_L${block.line}.ts`, code: `${block.code}\n` });
+    snippets.push({
+      file: `${page.replace(/[\\/.]/g, "_")}_L${block.line}.ts`,
+      code: `${block.code}\n`,
+      run: block.run,
+    });
   }
   const thirdParty = [...installs].filter((name) => !name.startsWith("@exchange-kit/"));
   return { problems, thirdParty, snippets };

@@ -401,7 +401,8 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   domain.resumePlans();
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
-  logger.info(`exchange sandbox listening on ${url}`);
+  // No "listening" line of its own: whoever started it has `url` and announces it (exchange-kit sandbox prints its
+  // ready line; with --verbose a line here too made two).
   if (chaos) logger.info(`chaos mode: a fault on ${chaos.rate * 100} % of requests and events, seed ${chaos.seed}`);
   const parts = { store, domain, delivery, server, requestLog, dashboard, chaos };
   return sandboxHandle({ url, port, host }, organizations, parts);

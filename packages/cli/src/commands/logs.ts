@@ -77,8 +77,6 @@ function reportFailure(error: unknown, base: string, out: Output): number {
 }
 
 export const logs: Command = {
-  name: "logs",
-  summary: "print the sandbox's request log (--events: webhook events and delivery attempts); --follow streams",
   usage: `exchange-kit logs [--follow] [--status 4xx] [--err-code CODE] [--operation-id ID] [--since 10m] [--json]
 exchange-kit logs --events [--follow] [--json]
   one line per request: 12:01:02 POST createCustomer 400 USR_DUPLICATE_CONTACT 4 ms

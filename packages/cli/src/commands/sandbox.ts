@@ -1,7 +1,8 @@
-// exchange-kit sandbox: the stateful local exchange, until Ctrl-C.
+// exchange-kit sandbox: the stateful local exchange, until Ctrl-C. The sandbox is created through loadSandbox,
+// which first checks the running Node (node:sqlite is loaded when the database opens): on Node 20 the command
+// stops in one line. Importing the package here (its fault kinds) loads no node:sqlite.
 import {
   type ChaosOptions,
-  createSandbox,
   type Durability,
   REQUEST_FAULTS,
   type Sandbox,
@@ -11,6 +12,8 @@ import {
 } from "@exchange-kit/sandbox";
 import { type Credentials, readCredentials } from "../credentials.js";
 import { type Output, UsageError } from "../output.js";
+import { loadSandbox } from "../sandbox-runtime.js";
+import { exportLine } from "../shell-exports.js";
 import type { Command, CommandContext } from "./command.js";
 import { hostFlag, portFlag } from "./flags.js";
 import { untilAborted } from "./until-aborted.js";
@@ -141,14 +144,26 @@ function dashboardText(box: Sandbox, out: Output): string {
   return `; dashboards ${box.dashboard.map((d) => `${d.name} ${out.bold(d.url)}`).join(", ")}`;
 }
 
+/** The environment a client of this sandbox reads: its URL and the first organization's key (and secret, if generated). */
+export function clientEnvironment(box: Pick<Sandbox, "url" | "organizations">, generated: boolean) {
+  const org = box.organizations[0]!;
+  return {
+    EXCHANGE_BASE_URL: box.url,
+    EXCHANGE_API_KEY: org.apiKey,
+    ...(generated ? { EXCHANGE_API_SECRET: org.apiSecret } : {}),
+  };
+}
+
 /**
- * The ready line: the URL, the API keys, the secret when it was generated (no credentials were given), and each
- * organization's dashboard link (its token opens that organization only).
+ * The ready line: the URL and the API keys, and the secret when it was generated (no credentials were given); then
+ * each organization's dashboard link (its token opens that organization only); then the `export` line to paste into
+ * the shell of the app. A given secret is never printed: the line says where it is.
  */
 function announceReady(out: Output, box: Sandbox, generated: boolean): void {
   const org = box.organizations[0]!;
   const keys = box.organizations.map((o) => o.apiKey);
   const dashboard = box.dashboard.map((d, i) => ({ name: d.name, apiKey: box.organizations[i]!.apiKey, url: d.url }));
+  const env = clientEnvironment(box, generated);
   out.result(
     {
       ready: true,
@@ -157,9 +172,13 @@ function announceReady(out: Output, box: Sandbox, generated: boolean): void {
       ...(generated ? { apiSecret: org.apiSecret } : {}),
       organizations: keys,
       dashboard,
+      env,
       ...(box.chaos ? { chaos: box.chaos } : {}),
     },
-    `${out.green("sandbox ready")} at ${out.bold(box.url)} (API key${keys.length > 1 ? "s" : ""} ${keys.join(", ")}${generated ? `, generated secret ${org.apiSecret}` : ""})${dashboardText(box, out)}`,
+    [
+      `${out.green("sandbox ready")} at ${out.bold(box.url)} (API key${keys.length > 1 ? "s" : ""} ${keys.join(", ")}${generated ? `, generated secret ${org.apiSecret}` : ""})${dashboardText(box, out)}`,
+      `  ${exportLine(env)}${generated ? "" : "   # EXCHANGE_API_SECRET: the secret it was started with"}`,
+    ].join("\n"),
   );
   if (box.chaos) out.line(chaosLine(box.chaos));
 }
@@ -171,8 +190,6 @@ export function chaosLine(chaos: { rate: number; seed: number }): string {
 }
 
 export const sandbox: Command = {
-  name: "sandbox",
-  summary: "run the stateful local exchange (signed webhooks, state machines, control API)",
   usage: `exchange-kit sandbox [--port 4020] [--db ./sandbox.db] [--api-key K --api-secret S] [--json]
   credentials default to EXCHANGE_API_KEY / EXCHANGE_API_SECRET; without any, a pair is generated and printed
   --db FILE            keep state in a SQLite file across restarts (default: in memory); an answered write
@@ -188,7 +205,9 @@ export const sandbox: Command = {
   --org KEY:SECRET[:NAME]  another organization with its own credentials (repeatable)
   --request-log-size N requests kept in the request log per organization (default 10000; see exchange-kit logs)
   --no-dashboard       do not serve the dashboard at /_dashboard/ (each organization's link is in the ready line)
-  --verbose            log requests and deliveries`,
+  --verbose            log each request (with its err_code) and each delivery on stderr
+  prints one ready line, then the export line to paste into your app's shell (EXCHANGE_BASE_URL,
+  EXCHANGE_API_KEY, and EXCHANGE_API_SECRET when it generated one); needs Node 22.13+ (node:sqlite)`,
   options: {
     port: { type: "string" },
     host: { type: "string" },
@@ -209,6 +228,7 @@ export const sandbox: Command = {
   },
   async run({ values, out, env, signal, streams }) {
     const options = sandboxOptions(values, env, (line) => streams.stderr.write(`${line}\n`));
+    const { createSandbox } = await loadSandbox("sandbox");
     const box = await createSandbox(options);
     announceReady(out, box, options.organizations === undefined);
     await untilAborted(signal);

@@ -71,6 +71,22 @@ function buildRouter<D>(routes: ReadonlyArray<RouteDefinition<D>>): Router<Route
   return router;
 }
 
+/**
+ * A request's log line (`--verbose`): method, URL, status and, for an error answer, the err_code it carried.
+ *
+ * @example
+ * requestLogLine("POST", "/pis/api/v1/payin/initiate", 400, "PAYIN_DUPLICATE_CLIENT_REF_ID");
+ * // "POST /pis/api/v1/payin/initiate 400 PAYIN_DUPLICATE_CLIENT_REF_ID"
+ */
+export function requestLogLine(
+  method: string,
+  url: string,
+  status: number | "no answer",
+  errCode: string | undefined,
+): string {
+  return `${method} ${url} ${status}${errCode === undefined ? "" : ` ${errCode}`}`;
+}
+
 /** What a thrown value answers: an ApiError as itself; anything else, reported, as 500 SYS_INTERNAL_ERROR. */
 export function errorAnswer(caught: unknown, report: (detail: string) => void): ApiError {
   if (caught instanceof ApiError) return caught;
@@ -123,7 +139,9 @@ async function answer<D>(
   const answered = sent !== NO_ANSWER;
   trace.end(answered ? res.statusCode : undefined, sent.errCode ?? undefined, request.fault?.kind);
   const fault = request.fault ? ` fault ${request.fault.kind}` : "";
-  if (logger.enabled) logger.info(`${request.method} ${url} ${answered ? res.statusCode : "no answer"}${fault}`);
+  const status = answered ? res.statusCode : "no answer";
+  // The code answered: narrowed to the operation's list by sendError.
+  if (logger.enabled) logger.info(`${requestLogLine(request.method, url, status, sent.errCode ?? undefined)}${fault}`);
   return sent;
 }
 
@@ -131,6 +149,10 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
   const router = buildRouter(options.routes);
   const observe = (seen: Omit<AnsweredRequest, "route"> & { route: RouteDefinition<D> | undefined }) =>
     options.onAnswered?.(seen as AnsweredRequest);
+  const { logger } = options;
+  const logAnswered = (method: string, url: string, res: ServerResponse, sent: SentAnswer) => {
+    if (logger.enabled) logger.info(requestLogLine(method, url, res.statusCode, sent.errCode ?? undefined));
+  };
 
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
   const server = createServer(serverTimeoutOptions(timeouts), (req, res) => {
@@ -145,6 +167,7 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
       req.resume();
       const error = found.kind === "not-found" ? pathNotFound() : methodNotAllowed(method, found.allowed);
       const sent = sendError(res, undefined, error);
+      logAnswered(method, url, res, sent);
       observe({ method, target, headers, route: undefined, raw: undefined, answer: sent, fault: null, startedAt });
       return;
     }
@@ -159,6 +182,7 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
       (error: unknown) => {
         const sent = error instanceof ApiError ? sendError(res, route.operation, error) : NO_ANSWER;
         if (sent === NO_ANSWER) res.destroy();
+        else logAnswered(method, url, res, sent);
         trace.end(res.headersSent ? res.statusCode : undefined, error instanceof ApiError ? error.code : undefined);
         if (sent !== NO_ANSWER)
           observe({ method, target, headers, route, raw: undefined, answer: sent, fault: null, startedAt });
