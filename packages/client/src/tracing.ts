@@ -8,6 +8,7 @@
 import type { Attributes, Context, Span, Tracer } from "@opentelemetry/api";
 import type { ExchangeError, OperationRef } from "./errors.js";
 import type { IdempotencyClass } from "./spec.js";
+import type { TracingSettings } from "./transport-types.js";
 import { VERSION } from "./version.js";
 
 type OtelApi = typeof import("@opentelemetry/api");
@@ -56,11 +57,6 @@ export interface TracedCall {
   readonly url: string;
 }
 
-/** The client's tracing settings (options `tracing` and `propagateTraceContext`). */
-export interface TracingSettings {
-  readonly enabled: boolean;
-  readonly propagate: boolean;
-}
 
 const OTEL_API = "@opentelemetry/api";
 let loadingApi: Promise<OtelApi | undefined> | undefined;
