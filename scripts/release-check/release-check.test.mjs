@@ -62,6 +62,22 @@ test("marks a block the run marker precedes, and only that one", () => {
   );
 });
 
+test("keeps the name a file marker gives a block, in its page's folder, so blocks can import each other", () => {
+  const named = [
+    "<!-- file: test/guide/setup.ts -->",
+    "```ts",
+    "export const ready = 1;",
+    "```",
+    "```ts",
+    'import { ready } from "./setup.js";',
+    "```",
+  ].join("\n");
+  assert.deepEqual(
+    checkPage("docs/guides/failures.md", named).snippets.map((s) => s.file),
+    ["docs_guides_failures_md/setup.ts", "docs_guides_failures_md_L6.ts"],
+  );
+});
+
 test("runs the client README's marked examples: the quick start, onboarding, payin and payout", () => {
   const root = join(import.meta.dirname, "..", "..");
   const files = runnableSnippets(root);
