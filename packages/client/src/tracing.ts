@@ -57,7 +57,6 @@ export interface TracedCall {
   readonly url: string;
 }
 
-
 const OTEL_API = "@opentelemetry/api";
 let loadingApi: Promise<OtelApi | undefined> | undefined;
 
