@@ -89,7 +89,7 @@ function nav(pages, prefix, current) {
 function renderGuides(pages) {
   mkdirSync(guidesOut, { recursive: true });
   // Pictures the guides embed (made by test runs: traces, screenshots) go beside the pages, at the same relative path.
-  const images = join(docs, "guides", "images");
+  const images = join(root, "docs", "guides", "images");
   if (existsSync(images)) cpSync(images, join(guidesOut, "images"), { recursive: true });
   const outputOf = new Map(pages.map((p) => [resolve(p.src), `${p.name}.html`]));
   for (const page of pages) {
@@ -121,6 +121,7 @@ function renderGuides(pages) {
   th, td { border: 1px solid #d1d5db; padding: 4px 10px; text-align: left; vertical-align: top; }
   th { background: #f9fafb; }
   a { color: #1d4ed8; }
+  img { max-width: 100%; height: auto; }
 </style>
 </head>
 <body>

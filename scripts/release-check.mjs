@@ -4,8 +4,10 @@
 // Verdaccio, installs each of client, webhook-verify and cli alone into a fresh app outside the workspace
 // (printing its package count and size against its budget), and runs a smoke integration from the installed
 // packages: the cli's sandbox, a client flow, a webhook receiver with deduplication, the cli's demo; then
-// runs a runtime matrix (Node 20, 22, 24, Bun, Deno) from those tarballs, and type-checks every README's
-// TypeScript blocks against the installed packages (scripts/release-check/readmes.mjs).
+// runs a runtime matrix (Node 20, 22, 24, Bun, Deno) from those tarballs, type-checks every README's
+// TypeScript blocks against the installed packages (scripts/release-check/readmes.mjs), runs the README examples
+// marked to run twice each against the installed sandbox (readme-runs.mjs), and runs the installed cli under
+// Node 20 (cli-node20.mjs).
 //
 //   node scripts/release-check.mjs [--ports 45000-45999] [--keep]
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync, appendFileSync } from "node:fs";
@@ -16,6 +18,8 @@ import { parseArgs } from "node:util";
 import { budgetVerdict, installSize, megabytes } from "./release-check/install-size.mjs";
 import { run, startJsonLines } from "./release-check/processes.mjs";
 import { startRegistry } from "./release-check/registry.mjs";
+import { checkCliOnNode20 } from "./release-check/cli-node20.mjs";
+import { runReadmeExamples } from "./release-check/readme-runs.mjs";
 import { checkReadmes } from "./release-check/readmes.mjs";
 import { runMatrix } from "./release-check/runtimes.mjs";
 import { copyWorkspace, publishablePackages } from "./release-check/workspace.mjs";
@@ -231,6 +235,18 @@ try {
     log,
     run,
   });
+
+  step("READMEs: every example marked to run, twice in a row, against the installed cli's sandbox");
+  failures += runReadmeExamples({
+    root,
+    dir: join(apps, "readmes"),
+    env: { ...env, EXCHANGE_BASE_URL: url, NO_COLOR: "1" },
+    log,
+    run,
+  });
+
+  step("the installed cli on Node 20: every command but sandbox and demo, which stop in one line");
+  failures += await checkCliOnNode20({ cli: join(apps, "cli"), baseUrl: url, env, log });
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 } finally {

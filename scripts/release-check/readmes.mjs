@@ -4,7 +4,7 @@
 // since relative links break on the registry's page.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { builtinModules } from "node:module";
 
 /** The markdown files users read: the root README, each package's README, the guides. */
@@ -20,7 +20,13 @@ export function readmeFiles(root) {
   return files;
 }
 
-/** Fenced blocks with their language and the line the code starts on. */
+/** The line before a block that marks it as a whole program to run against the sandbox (the client's README). */
+export const RUN_MARKER = "<!-- readme-test: run -->";
+
+/** The line before a block that names the file it shows. */
+const FILE_MARKER = /^<!--\s*file:\s*(\S+)\s*-->$/;
+
+/** Fenced blocks with their language, the line the code starts on, and whether the run marker precedes it. */
 export function codeBlocks(markdown) {
   const blocks = [];
   const lines = markdown.split("\n");
@@ -30,7 +36,11 @@ export function codeBlocks(markdown) {
     const start = i + 1;
     let end = start;
     while (end < lines.length && !lines[end].trimStart().startsWith(open[2])) end++;
-    blocks.push({ lang: open[3].toLowerCase(), line: start + 1, code: lines.slice(start, end).join("\n") });
+    const run = lines[i - 1]?.trim() === RUN_MARKER;
+    // A block the page names as a file (`<!-- file: path/name.ts -->`) keeps that name, so that blocks of one page
+    // can import each other as the files they are (`./payout-ready.js`).
+    const file = FILE_MARKER.exec(lines[i - 1]?.trim() ?? "")?.[1];
+    blocks.push({ lang: open[3].toLowerCase(), line: start + 1, code: lines.slice(start, end).join("\n"), run, file });
     i = end;
   }
   return blocks;
@@ -136,7 +146,13 @@ export function checkPage(page, markdown) {
       if (!installs.has(name))
         problems.push(`${page}:${block.line}: imports ${specifier}, but the page never says to install ${name}`);
     }
-    snippets.push({ file: `${page.replace(/[\\/.]/g, "_")}_L${block.line}.ts`, code: `${block.code}\n` });
+    const pageId = page.replace(/[\\/.]/g, "_");
+    snippets.push({
+      // A named block goes into its page's folder under its own name; the others are named by page and line.
+      file: block.file ? `${pageId}/${block.file.split("/").at(-1)}` : `${pageId}_L${block.line}.ts`,
+      code: `${block.code}\n`,
+      run: block.run,
+    });
   }
   const thirdParty = [...installs].filter((name) => !name.startsWith("@exchange-kit/"));
   return { problems, thirdParty, snippets };
@@ -157,7 +173,7 @@ const SNIPPET_TSCONFIG = {
     noEmit: true,
     skipLibCheck: true,
   },
-  include: ["snippets/*.ts"],
+  include: ["snippets/**/*.ts"],
 };
 
 /** The project the snippets are type-checked in: its manifest, the registry of the scope, the tsconfig. */
@@ -211,7 +227,10 @@ export function checkReadmes({ root, dir, registryUrl, versions, tsc, typesNode,
     const checked = checkPage(relative(root, file), readFileSync(file, "utf8"));
     for (const problem of checked.problems) fail(problem);
     for (const name of checked.thirdParty) thirdParty.add(name);
-    for (const snippet of checked.snippets) writeFileSync(join(snippets, snippet.file), snippet.code);
+    for (const snippet of checked.snippets) {
+      mkdirSync(dirname(join(snippets, snippet.file)), { recursive: true });
+      writeFileSync(join(snippets, snippet.file), snippet.code);
+    }
     count += checked.snippets.length;
   }
   writeSnippetProject(dir, registryUrl);

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { budgetVerdict, installSize } from "./install-size.mjs";
+import { runnableSnippets } from "./readme-runs.mjs";
 import {
   checkPage,
   codeBlocks,
@@ -41,6 +42,47 @@ test("finds fenced blocks with their language and first code line", () => {
       ["ts", 8],
     ],
   );
+});
+
+test("marks a block the run marker precedes, and only that one", () => {
+  const marked = ["```ts", "a();", "```", "<!-- readme-test: run -->", "```ts", "b();", "```"].join("\n");
+  assert.deepEqual(
+    codeBlocks(marked).map((b) => [b.code, b.run]),
+    [
+      ["a();", false],
+      ["b();", true],
+    ],
+  );
+  assert.deepEqual(
+    checkPage("packages/client/README.md", marked).snippets.map((s) => [s.file, s.run]),
+    [
+      ["packages_client_README_md_L2.ts", false],
+      ["packages_client_README_md_L6.ts", true],
+    ],
+  );
+});
+
+test("keeps the name a file marker gives a block, in its page's folder, so blocks can import each other", () => {
+  const named = [
+    "<!-- file: test/guide/setup.ts -->",
+    "```ts",
+    "export const ready = 1;",
+    "```",
+    "```ts",
+    'import { ready } from "./setup.js";',
+    "```",
+  ].join("\n");
+  assert.deepEqual(
+    checkPage("docs/guides/failures.md", named).snippets.map((s) => s.file),
+    ["docs_guides_failures_md/setup.ts", "docs_guides_failures_md_L6.ts"],
+  );
+});
+
+test("runs the client README's marked examples: the quick start, onboarding, payin and payout", () => {
+  const root = join(import.meta.dirname, "..", "..");
+  const files = runnableSnippets(root);
+  assert.ok(files.length >= 4, files.join(", "));
+  assert.ok(files.every((f) => f.startsWith("packages_client_README_md_L")));
 });
 
 test("reads the packages an npm install line names, without flags, versions or comments", () => {

@@ -34,5 +34,9 @@ describe("what only the sandbox checks", () => {
     const first = await client.customers.create(sent);
     const again = await client.customers.create(sent);
     expect(again.id).toBe(first.id);
+    // Another reference is another customer: without this line the test passes against the mock too, which
+    // answers its one example customer to every create.
+    const other = await client.customers.create(newCustomer());
+    expect(other.id).not.toBe(first.id);
   });
 });

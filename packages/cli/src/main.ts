@@ -1,18 +1,8 @@
 import { parseArgs } from "node:util";
 import type { Command } from "./commands/command.js";
-import { demo } from "./commands/demo.js";
-import { fault } from "./commands/fault.js";
-import { listen } from "./commands/listen.js";
-import { mock } from "./commands/mock.js";
-import { proxy } from "./commands/proxy.js";
-import { sandbox } from "./commands/sandbox.js";
-import { sign } from "./commands/sign.js";
-import { trigger } from "./commands/trigger.js";
-import { verify } from "./commands/verify.js";
-import { createOutput, type Streams, UsageError } from "./output.js";
+import { COMMANDS, type CommandEntry } from "./commands/table.js";
+import { CommandFailure, createOutput, type Output, type Streams, UsageError } from "./output.js";
 import { cliVersion } from "./version.js";
-
-export const commands: readonly Command[] = [sandbox, mock, proxy, sign, verify, listen, trigger, fault, demo];
 
 export interface RunOptions extends Partial<Streams> {
   /** Aborting it stops long-running commands (sandbox, listen); the binary wires it to Ctrl-C. */
@@ -20,16 +10,53 @@ export interface RunOptions extends Partial<Streams> {
 }
 
 function help(): string {
-  const width = Math.max(...commands.map((c) => c.name.length));
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
   return [
     "exchange-kit <command> [options] [--json]",
     "exchange-kit --version",
     "",
-    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     "",
     "exchange-kit <command> --help shows the options of a command.",
     "Exit codes (every command): 0 ok, 1 failure (e.g. an invalid signature, the sandbox unreachable), 2 usage error.",
   ].join("\n");
+}
+
+/** What a command threw, printed: a usage error with the usage (exit 2), anything else on one line (exit 1). */
+function reportFailure(error: unknown, out: Output, command: Command): number {
+  if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
+    out.error("USAGE", `${(error as Error).message}\n\n${command.usage}`);
+    return 2;
+  }
+  out.error(error instanceof CommandFailure ? error.code : "FAILED", (error as Error).message);
+  return 1;
+}
+
+/** Loads the command's module, then shows its usage (--help) or runs it with the parsed arguments. */
+async function runCommand(entry: CommandEntry, args: string[], out: Output, options: RunOptions, streams: Streams) {
+  const command = await entry.load();
+  if (args.includes("--help") || args.includes("-h")) {
+    streams.stdout.write(`${entry.summary}\n\n${command.usage}\n`);
+    return 0;
+  }
+  try {
+    const { values, positionals } = parseArgs({
+      args,
+      options: { ...command.options, json: { type: "boolean" } },
+      allowPositionals: true,
+      strict: true,
+    });
+    return await command.run({
+      values: values as Record<string, string | boolean | undefined>,
+      positionals,
+      out,
+      env: streams.env,
+      streams,
+      signal: options.signal ?? new AbortController().signal,
+    });
+  } catch (error) {
+    return reportFailure(error, out, command);
+  }
 }
 
 /**
@@ -53,38 +80,11 @@ export async function runCli(argv: readonly string[], options: RunOptions = {}):
     streams.stdout.write(`${help()}\n`);
     return name === undefined ? 2 : 0;
   }
-  const command = commands.find((c) => c.name === name);
-  const json = rest.includes("--json");
-  const out = createOutput(streams, json);
-  if (!command) {
+  const entry = COMMANDS.find((c) => c.name === name);
+  const out = createOutput(streams, rest.includes("--json"));
+  if (!entry) {
     out.error("USAGE", `unknown command "${name}"\n\n${help()}`);
     return 2;
   }
-  if (rest.includes("--help") || rest.includes("-h")) {
-    streams.stdout.write(`${command.summary}\n\n${command.usage}\n`);
-    return 0;
-  }
-  try {
-    const { values, positionals } = parseArgs({
-      args: rest,
-      options: { ...command.options, json: { type: "boolean" } },
-      allowPositionals: true,
-      strict: true,
-    });
-    return await command.run({
-      values: values as Record<string, string | boolean | undefined>,
-      positionals,
-      out,
-      env: streams.env,
-      streams,
-      signal: options.signal ?? new AbortController().signal,
-    });
-  } catch (error) {
-    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
-      out.error("USAGE", `${(error as Error).message}\n\n${command.usage}`);
-      return 2;
-    }
-    out.error("FAILED", (error as Error).message);
-    return 1;
-  }
+  return runCommand(entry, rest, out, options, streams);
 }

@@ -44,6 +44,17 @@ export function createOutput(streams: Streams, json: boolean): Output {
   };
 }
 
+/** A command that cannot go on: its code (the `error` of the --json line) and one line saying why, exit code 1. */
+export class CommandFailure extends Error {
+  override readonly name = "CommandFailure";
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** A mistake in how the command was called: printed with the usage hint, exit code 2. */
 export class UsageError extends Error {
   override readonly name = "UsageError";

@@ -45,19 +45,6 @@ export function findPrism(dirs: readonly string[]): PrismInstall | undefined {
   return undefined;
 }
 
-/** Whether `version` (e.g. "24.21.0") meets a ">=X.Y.Z" range; any other form of range is taken as met. */
-export function meetsNodeRange(version: string, range: string | undefined): boolean {
-  const min = /^>=\s*(\d+)\.(\d+)\.(\d+)$/.exec(range?.trim() ?? "");
-  if (!min) return true;
-  const have = version.replace(/^v/, "").split(".").map(Number);
-  for (let i = 0; i < 3; i++) {
-    const a = have[i] ?? 0;
-    const b = Number(min[i + 1]);
-    if (a !== b) return a > b;
-  }
-  return true;
-}
-
 export interface PrismOptions {
   spec: string;
   host: string;

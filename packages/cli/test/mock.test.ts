@@ -9,7 +9,8 @@ import { fileURLToPath } from "node:url";
 import { readSpec, specFiles } from "@exchange-kit/openapi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INSTALL_PRISM } from "../src/commands/mock.js";
-import { findPrism, meetsNodeRange, PRISM_RANGE } from "../src/prism.js";
+import { meetsNodeRange } from "../src/node-range.js";
+import { findPrism, PRISM_RANGE } from "../src/prism.js";
 import { run, type Captured } from "./run.js";
 
 const AUTH = { "X-API-KEY": "mock-api-key", "X-TIMESTAMP": "1767225600", "X-SIGNATURE": "c2lnbmF0dXJl" };

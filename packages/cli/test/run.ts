@@ -7,6 +7,8 @@ export interface Captured {
   stderr(): string;
   /** Resolves with stdout once it contains `text`. */
   waitFor(text: string, timeoutMs?: number): Promise<string>;
+  /** Resolves with stderr once it contains `text`. */
+  waitForStderr(text: string, timeoutMs?: number): Promise<string>;
   stop(): void;
 }
 
@@ -20,18 +22,20 @@ export function run(argv: string[], env: Record<string, string | undefined> = {}
   stderr.on("data", (c) => (err += String(c)));
   const stop = new AbortController();
   const code = runCli(argv, { stdout, stderr, env, signal: stop.signal });
+  const until = async (read: () => string, text: string, timeoutMs: number) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!read().includes(text)) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for "${text}"; stdout: ${out}; stderr: ${err}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return read();
+  };
   return {
     code,
     stdout: () => out,
     stderr: () => err,
-    async waitFor(text, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (!out.includes(text)) {
-        if (Date.now() > deadline) throw new Error(`timed out waiting for "${text}"; stdout: ${out}; stderr: ${err}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      return out;
-    },
+    waitFor: (text, timeoutMs = 10_000) => until(() => out, text, timeoutMs),
+    waitForStderr: (text, timeoutMs = 10_000) => until(() => err, text, timeoutMs),
     stop: () => stop.abort(),
   };
 }

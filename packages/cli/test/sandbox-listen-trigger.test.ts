@@ -52,6 +52,38 @@ describe("exchange-kit sandbox", () => {
     expect(sandbox.stdout()).not.toContain(env.EXCHANGE_API_SECRET);
   });
 
+  it("prints each organization's dashboard link in the ready line, and the link opens that organization", async () => {
+    const ready = JSON.parse(sandbox.stdout().split("\n")[0]!);
+    expect(ready.dashboard).toEqual([
+      {
+        name: "Default organization",
+        apiKey: env.EXCHANGE_API_KEY,
+        url: expect.stringMatching(/\/_dashboard\/\?token=[\w-]{43}$/),
+      },
+    ]);
+    expect(ready.dashboard[0].url.startsWith(ready.url)).toBe(true);
+    const entered = await fetch(ready.dashboard[0].url, { redirect: "manual" });
+    expect(entered.status).toBe(303);
+    expect(entered.headers.get("set-cookie")).toContain("HttpOnly; SameSite=Strict");
+    // The built package serves its page and files (dashboard-ui/, shipped beside dist/).
+    const cookie = entered.headers.get("set-cookie")!.split(";")[0]!;
+    const page = await fetch(`${ready.url}/_dashboard/`, { headers: { cookie } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Default organization");
+    const script = await fetch(`${ready.url}/_dashboard/assets/app.js`, { headers: { cookie } });
+    expect(script.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+  });
+
+  it("prints the dashboard link in the human ready line too", async () => {
+    const other = run(["sandbox", "--port", "0"], env);
+    const line = (await other.waitFor("\n")).split("\n")[0]!;
+    expect(line).toMatch(
+      /^sandbox ready at http:\/\/127\.0\.0\.1:\d+ \(API key ek_cli_key\); dashboard http:\/\/127\.0\.0\.1:\d+\/_dashboard\/\?token=[\w-]{43}$/,
+    );
+    other.stop();
+    expect(await other.code).toBe(0);
+  });
+
   it("generates and prints a key pair when no credentials are given, and that pair works", async () => {
     const other = run(["sandbox", "--port", "0", "--json"], {});
     const ready = JSON.parse((await other.waitFor("\n")).split("\n")[0]!);

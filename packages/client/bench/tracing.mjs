@@ -43,6 +43,23 @@ async function handSigned() {
   return envelope.data;
 }
 
+// The same hand-signed fetch inside two spans of the same tracer (a call span and an attempt span, with a few
+// attributes): what any instrumentation of this request costs, the peer of the client's own spans.
+const appTracer = trace.getTracer("bench");
+async function handSignedTraced() {
+  const call = appTracer.startSpan("call", { attributes: { "exchange.operation_id": "getCustomer" } });
+  const attempt = appTracer.startSpan("GET /cms/api/v1/customer/{customer_id}", {
+    attributes: { "http.request.method": "GET", "server.address": "127.0.0.1", "exchange.attempt": 1 },
+  });
+  try {
+    return await handSigned();
+  } finally {
+    attempt.setAttribute("http.response.status_code", 200);
+    attempt.end();
+    call.end();
+  }
+}
+
 const clientWith = (options) => {
   const client = createExchangeClient({
     baseUrl,
@@ -99,6 +116,7 @@ try {
   trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [drop] }));
   await phase("phase 2: a tracer provider registered, spans dropped by a no-op processor", {
     "hand-signed fetch": handSigned,
+    "hand-signed fetch in two spans": handSignedTraced,
     "client, tracing: false": clientWith({ tracing: false }),
     "client (default: tracing when registered)": clientWith({}),
   });

@@ -8,6 +8,7 @@
 import type { Attributes, Context, Span, Tracer } from "@opentelemetry/api";
 import type { ExchangeError, OperationRef } from "./errors.js";
 import type { IdempotencyClass } from "./spec.js";
+import type { TracingSettings } from "./transport-types.js";
 import { VERSION } from "./version.js";
 
 type OtelApi = typeof import("@opentelemetry/api");
@@ -54,12 +55,6 @@ export interface TracedCall {
   readonly operation: OperationRef;
   readonly idempotency: IdempotencyClass;
   readonly url: string;
-}
-
-/** The client's tracing settings (options `tracing` and `propagateTraceContext`). */
-export interface TracingSettings {
-  readonly enabled: boolean;
-  readonly propagate: boolean;
 }
 
 const OTEL_API = "@opentelemetry/api";

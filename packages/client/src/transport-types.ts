@@ -3,7 +3,6 @@
 import type { ExchangeError, OperationRef } from "./errors.js";
 import type { Log } from "./logger.js";
 import type { IdempotencyClass } from "./spec.js";
-import type { TracingSettings } from "./tracing.js";
 
 /** Per-call options every method takes (list methods add their query parameters). */
 export interface RequestOptions {
@@ -58,6 +57,15 @@ export interface Hooks {
   onRequest?(event: RequestEvent): void | Promise<void>;
   onResponse?(event: ResponseEvent): void | Promise<void>;
   onRetry?(event: RetryEvent): void | Promise<void>;
+}
+
+/**
+ * The client's tracing settings (options `tracing` and `propagateTraceContext`). Declared here, not in tracing.ts,
+ * so that no public declaration file imports @opentelemetry/api, an optional peer a user may not have.
+ */
+export interface TracingSettings {
+  readonly enabled: boolean;
+  readonly propagate: boolean;
 }
 
 /** The client's settings the transport works with, checked and defaulted by createExchangeClient. */

@@ -1,7 +1,8 @@
 // The README's code blocks are the documentation users copy: every ```ts block is written out as a file,
 // type-checked as a user's code (strict, exactOptionalPropertyTypes, noUncheckedIndexedAccess; NodeNext and bundler
 // resolution, against the built package through its exports), and the blocks marked `<!-- readme-test: run -->`
-// run, in order, against the real sandbox started in this process.
+// run, in order, each twice in a row, against the real sandbox started in this process: a user runs an example
+// again, and the second run must not trip over what the first one created.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -67,6 +68,22 @@ describe("the README's code", () => {
     for (const block of blocks) expect(block.code, block.name).toMatch(/^import .* from "@exchange-kit\/client";$/m);
   });
 
+  it("verifies every webhook it receives: a block with a server uses webhook-verify and parses no body itself", () => {
+    const receivers = blocks.filter((b) => b.code.includes("createServer("));
+    expect(receivers.length).toBeGreaterThan(0);
+    for (const block of receivers) {
+      expect(block.code, block.name).toContain('from "@exchange-kit/webhook-verify/node"');
+      expect(block.code, block.name).not.toContain("JSON.parse(");
+    }
+  });
+
+  it("gives every order and customer a reference of its own per run", () => {
+    for (const block of blocks.filter((b) => b.run && /initiate\(|kyc\.addData\(/.test(b.code))) {
+      expect(block.code, block.name).not.toMatch(/client_reference_id: "/);
+      expect(block.code, block.name).toContain("randomUUID()");
+    }
+  });
+
   it.each(["nodenext", "bundler"])(
     "type-checks every block with %s resolution",
     (resolution) => {
@@ -98,20 +115,20 @@ describe("the README's code", () => {
     it("marks the complete, payin and payout examples to run", () => {
       const run = blocks.filter((b) => b.run).map((b) => b.code);
       expect(run.some((code) => code.includes("additional_info: additionalInfo"))).toBe(true);
-      expect(run.some((code) => code.includes("client.payins.initiate") && code.includes('type === "PAYIN"'))).toBe(
-        true,
-      );
+      expect(run.some((code) => code.includes("client.payins.initiate") && code.includes('"PAYIN"'))).toBe(true);
       expect(run.some((code) => code.includes("client.payouts.initiate"))).toBe(true);
     });
 
-    it.each(blocks.filter((b) => b.run).map((b) => [b.name, b] as const))(
-      "runs the block at %s",
-      async (_, block) => {
+    const runs = blocks.filter((b) => b.run).flatMap((b) => [[b.name, 1, b] as const, [b.name, 2, b] as const]);
+    it.each(runs)(
+      "runs the block at %s (run %i)",
+      async (_, run, block) => {
         const logged: unknown[][] = [];
         const log = console.log;
         console.log = (...args: unknown[]) => void logged.push(args);
         try {
-          await import(pathToFileURL(join(dir, `${block.name}.ts`)).href);
+          // The query makes the second import a new module, so the block runs again.
+          await import(`${pathToFileURL(join(dir, `${block.name}.ts`)).href}?run=${run}`);
         } finally {
           console.log = log;
         }

@@ -11,6 +11,7 @@ const sandbox = await createSandbox(
     organizations: [{ name: "Bench", apiKey: process.env.BENCH_KEY, apiSecret: process.env.BENCH_SECRET }],
     autoProgressMs: false,
     ...(process.env.BENCH_DB ? { db: process.env.BENCH_DB } : {}),
+    ...(process.env.BENCH_LOG_MAX ? { requestLog: { maxEntries: Number(process.env.BENCH_LOG_MAX) } } : {}),
   },
   {
     prepare: (store, organizations) => {
@@ -21,7 +22,7 @@ const sandbox = await createSandbox(
   },
 );
 const startMs = performance.now() - started;
-process.send?.({ url: sandbox.url, startMs, openMs });
+process.send?.({ url: sandbox.url, startMs, openMs, dashboard: sandbox.dashboard[0]?.url });
 process.on("message", async (message) => {
   if (message === "rss") process.send?.({ rss: process.memoryUsage().rss });
   if (message === "close") {

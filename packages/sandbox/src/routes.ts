@@ -8,6 +8,8 @@ import * as payins from "./api/payins.js";
 import * as payouts from "./api/payouts.js";
 import * as wallets from "./api/wallets.js";
 import * as control from "./control/control-api.js";
+import { listRequests } from "./request-log/control-route.js";
+import type { RequestLog } from "./request-log/request-log.js";
 import * as faults from "./faults/fault-control.js";
 import type { OperationId } from "@exchange-kit/types";
 import {
@@ -115,7 +117,8 @@ export const SANDBOX_ONLY_PATHS = {
   listWallets: "/cms/api/v1/customer/wallet/list/{customer_id}",
 } as const;
 
-export function buildRoutes(): Array<RouteDefinition<SandboxDomain>> {
+/** Every route; GET /_sandbox/requests with the request log it reads. */
+export function buildRoutes(requestLog?: RequestLog): Array<RouteDefinition<SandboxDomain>> {
   const routes: Array<RouteDefinition<SandboxDomain>> = [];
   for (const op of operations) {
     if (!isOperationId(op.operationId)) throw new Error(`No handler for operation ${op.operationId}`);
@@ -140,5 +143,6 @@ export function buildRoutes(): Array<RouteDefinition<SandboxDomain>> {
     sandboxRoute("POST", "/_sandbox/payouts/{id}/transition", control.transition("payouts")),
     sandboxRoute("POST", "/_sandbox/edd/{id}/transition", control.transition("edd")),
   );
+  if (requestLog) routes.push(sandboxRoute("GET", "/_sandbox/requests", listRequests(requestLog)));
   return routes;
 }

@@ -16,6 +16,9 @@ import { loadTracing } from "./tracing/tracing.js";
 import { checkTimeouts, DEFAULT_TIMEOUTS } from "./http/timeouts.js";
 import { type Logger, toLogger, type SandboxLogger } from "./logger.js";
 import { buildRoutes } from "./routes.js";
+import { requestLogOptions, type SandboxRequestLogOptions } from "./request-log/options.js";
+import { RequestLog } from "./request-log/request-log.js";
+import { createDashboard, type Dashboard } from "./dashboard/dashboard.js";
 import type { Durability } from "./store/database.js";
 import type { StorageBackoff } from "./store/storage-recovery.js";
 import { Store } from "./store/store.js";
@@ -75,11 +78,28 @@ export interface SandboxOptions {
   /** Where log lines go (requests, deliveries, unexpected errors); silent when absent. `console` fits. */
   logger?: SandboxLogger;
   /**
+   * Bounds of the request log (GET /_sandbox/requests): entries kept per organization (default 10,000; the oldest
+   * are dropped) and bytes kept of each body (default 8192).
+   */
+  requestLog?: SandboxRequestLogOptions;
+  /**
+   * Serve the dashboard at /_dashboard/ (default true): records, events and deliveries, the request log and the
+   * control actions in a browser, opened with each organization's link (`dashboard` of the handle).
+   */
+  dashboard?: boolean;
+  /**
    * Chaos mode for soak tests: a random fault on `rate` of the requests to the spec's operations, and of the
    * webhook events (`{ rate: 0.05, seed: 42 }`: 5 %), picked by a generator seeded with `seed` (random when
    * absent; the handle's `chaos.seed` tells it), so a run can be replayed. Off when absent.
    */
   chaos?: Partial<ChaosOptions> & Pick<ChaosOptions, "rate">;
+}
+
+/** An organization's dashboard link: its URL carries a random token that opens a session for that organization only. */
+export interface SandboxDashboardLink {
+  organizationId: string;
+  name: string;
+  url: string;
 }
 
 export interface SandboxOrganization {
@@ -128,6 +148,8 @@ export interface Sandbox {
   events(): SandboxEvent[];
   /** Resolves once no webhook delivery is pending (retries included). */
   deliveriesSettled(): Promise<void>;
+  /** Each organization's dashboard link (new tokens at every start); empty with `dashboard: false`. */
+  dashboard: SandboxDashboardLink[];
   /** Stops the server, timers and deliveries, and closes the database (releasing the file). */
   close(): Promise<void>;
   /** Chaos mode's rate and seed (the seed replays the run); undefined when chaos mode is off. */
@@ -289,9 +311,17 @@ function listen(server: Server, port: number, host: string, release: () => void)
 function sandboxHandle(
   where: { url: string; port: number; host: string },
   organizations: SandboxOrganization[],
-  parts: { store: Store; domain: SandboxDomain; delivery: WebhookDelivery; server: Server; chaos: Chaos | undefined },
+  parts: {
+    store: Store;
+    domain: SandboxDomain;
+    delivery: WebhookDelivery;
+    server: Server;
+    requestLog: RequestLog;
+    dashboard: Dashboard | undefined;
+    chaos: Chaos | undefined;
+  },
 ): Sandbox {
-  const { store, domain, delivery, server, chaos } = parts;
+  const { store, domain, delivery, server, requestLog, dashboard, chaos } = parts;
   let closing: Promise<void> | undefined;
   return {
     ...where,
@@ -306,12 +336,17 @@ function sandboxHandle(
         deliveries: e.deliveries,
       })),
     deliveriesSettled: () => delivery.idle(),
+    dashboard: dashboard
+      ? organizations.map((o) => ({ organizationId: o.id, name: o.name, url: dashboard.linkOf(where.url, o.id) }))
+      : [],
     chaos: chaos && { rate: chaos.rate, seed: chaos.seed },
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
+        dashboard?.close();
         domain.close();
         delivery.close();
         server.close(() => {
+          requestLog.close();
           store.close();
           resolve();
         });
@@ -333,6 +368,7 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   const host = options.host ?? "127.0.0.1";
   // Checked before the store opens, so a bad option leaves nothing to close.
   const timeouts = timeoutsOf(options);
+  const logOptions = requestLogOptions(options.requestLog);
   const chaos = options.chaos && new Chaos({ ...options.chaos, seed: options.chaos.seed ?? randomInt(2 ** 32) });
   const logger = toLogger(options.logger);
   const { organizations, byKey, byId } = resolveOrganizations(options.organizations);
@@ -340,8 +376,16 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   await loadTracing();
   const store = openStore(options, internals, organizations, logger);
   const { domain, delivery, faults } = wireDomain(store, options, byId, logger, chaos);
-  const server: Server = createApiServer({
-    routes: buildRoutes(),
+  const requestLog = new RequestLog(store.requestLog, (work) => store.transaction(work), byKey, logOptions, logger);
+  let server: Server | undefined;
+  const dashboard =
+    options.dashboard === false
+      ? undefined
+      : createDashboard({ domain, requestLog, organizations: byId }, () => (server!.address() as AddressInfo).port);
+  server = createApiServer({
+    routes: buildRoutes(requestLog),
+    onAnswered: (answered) => requestLog.record(answered),
+    ...(dashboard ? { intercept: dashboard.intercept } : {}),
     transaction: (work) => store.transaction(work),
     organizationsByKey: byKey,
     domain,
@@ -357,7 +401,9 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   domain.resumePlans();
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
-  logger.info(`exchange sandbox listening on ${url}`);
+  // No "listening" line of its own: whoever started it has `url` and announces it (exchange-kit sandbox prints its
+  // ready line; with --verbose a line here too made two).
   if (chaos) logger.info(`chaos mode: a fault on ${chaos.rate * 100} % of requests and events, seed ${chaos.seed}`);
-  return sandboxHandle({ url, port, host }, organizations, { store, domain, delivery, server, chaos });
+  const parts = { store, domain, delivery, server, requestLog, dashboard, chaos };
+  return sandboxHandle({ url, port, host }, organizations, parts);
 }

@@ -41,6 +41,23 @@ describe("payout quotations", () => {
     expect(Date.parse(quote.created_at)).toBeLessThanOrEqual(sandbox.clock.now().getTime());
   });
 
+  it("answers the asset and the network as the request spelled them, matching them without case", async () => {
+    const { api, customer, bank } = await setup();
+    const upper = await api.ok(
+      "POST",
+      QUOTE,
+      payoutQuotationBody(customer.id, bank.id, { asset: "USDT", network: "Tron" }),
+    );
+    expect(upper).toMatchObject({ asset: "USDT", network: "Tron" });
+    expect(await api.ok("GET", `/pos/api/v1/payout/quotation/${upper.id}`)).toMatchObject({ asset: "USDT" });
+    const lower = await api.ok("POST", QUOTE, payoutQuotationBody(customer.id, bank.id, { asset: "usdc" }));
+    expect(lower).toMatchObject({ asset: "usdc", network: "tron" });
+    const rate = await api.ok("GET", "/pos/api/v1/payout/fetch-rate", undefined, {
+      query: { asset: "USDT", fiat: "INR" },
+    });
+    expect(rate).toMatchObject({ asset: "USDT", fiat: "INR" });
+  });
+
   it("answers PAYOUT_AMOUNT_BELOW_MIN at 2,500 INR and accepts just above it", async () => {
     const { api, customer, bank } = await setup();
     const at = await api.post(QUOTE, payoutQuotationBody(customer.id, bank.id, { receiving_amount: "2500" }));

@@ -30,8 +30,8 @@ export const inbox = createInbox({
     console.log(`${event.type.toLowerCase()} ${event.id} is ${event.event} (run ${attempt})`);
   },
   onError: (error, event) => {
-    if (error instanceof EventParkedError) console.error(`${error.message}`);
-    else console.error("webhook:", event?.type, event?.id, error);
+    if (error instanceof EventParkedError) console.error(error.message);
+    else console.error(`webhook ${event ? `${event.type} ${event.event} ${event.id}` : "event"} failed (retried with backoff):`, error);
   },
 });
 inbox.start();

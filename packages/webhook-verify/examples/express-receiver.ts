@@ -1,6 +1,6 @@
 import express from "express";
 import { createClient } from "redis";
-import { createDeduplicator, createWebhookRouter } from "@exchange-kit/webhook-verify";
+import { createDeduplicator, createWebhookRouter, WebhookVerificationError } from "@exchange-kit/webhook-verify";
 import { createNodeWebhookHandler } from "@exchange-kit/webhook-verify/node";
 import { redisStore } from "@exchange-kit/webhook-verify/redis";
 
@@ -43,8 +43,13 @@ app.post(
       apiKey: EXCHANGE_API_KEY,
       apiSecret: EXCHANGE_API_SECRET,
       deduplicator: createDeduplicator({ store }),
-      // A handler that throws stops the handlers after it, and lands here.
-      onError: (error, event) => console.error("webhook:", event?.type, event?.id, error),
+      // A rejected delivery (wrong signature, stale timestamp: someone else's request, or a secret out of date)
+      // lands here without an event: one line with its code and message. A handler that throws stops the
+      // handlers after it, and lands here with its event: that one deserves the stack.
+      onError: (error, event) => {
+        if (error instanceof WebhookVerificationError) console.warn(`webhook rejected: ${error.code}: ${error.message}`);
+        else console.error(`webhook ${event ? `${event.type} ${event.event} ${event.id}` : "delivery"} failed:`, error);
+      },
     },
     router,
   ),

@@ -115,6 +115,16 @@ describe.runIf(redisServerAvailable())("examples/express-receiver.ts", () => {
     expect((await post(url, { ...payoutInReview, event: "CANCELLED" })).status).toBe(200);
     await logged(warn, "new kind of event PAYOUT CANCELLED");
   });
+
+  it("logs a rejected delivery as one line with its code and message, without a stack", async () => {
+    const errors = vi.mocked(console.error).mock.calls.length;
+    await post(url, exampleNamed("customer", "verified"), true);
+    await logged(warn, /^webhook rejected: INVALID_SIGNATURE: \S/m);
+    const line = warn.mock.calls.find((call) => String(call[0]).startsWith("webhook rejected: INVALID_SIGNATURE"))!;
+    expect(line).toHaveLength(1);
+    expect(String(line[0])).not.toMatch(/\n\s+at /);
+    expect(vi.mocked(console.error).mock.calls.length).toBe(errors);
+  });
 });
 
 describe.runIf(redisServerAvailable())("examples/express-inbox-receiver.ts", () => {

@@ -11,9 +11,8 @@ export interface CommandContext {
   signal: AbortSignal;
 }
 
+/** A command's module: its usage, its options and what it does (its name and summary are in commands/table.ts). */
 export interface Command {
-  name: string;
-  summary: string;
   usage: string;
   options: NonNullable<ParseArgsConfig["options"]>;
   /** Resolves to the exit code. */

@@ -125,8 +125,6 @@ function reportFailure(error: ExchangeError, base: string, out: Output): number 
 }
 
 export const fault: Command = {
-  name: "fault",
-  summary: "arm, list and clear sandbox faults (failed, slow, dropped answers; webhook faults)",
   usage: `exchange-kit fault add --operation OPERATION_ID|"*" --fault KIND [--times N] [--delay-ms MS] [--retry-after S]
 exchange-kit fault add --event-type TYPE|"*" --fault KIND [--times N] [--delay-ms MS]
 exchange-kit fault list [--limit N]

@@ -6,7 +6,8 @@ import { appendFile } from "node:fs/promises";
 import { type ExchangeClient, isExchangeApiError } from "@exchange-kit/client";
 import { verifyWebhook, WebhookVerificationError } from "@exchange-kit/webhook-verify";
 import { baseUrl, type Credentials, requireCredentials, serviceClient } from "../credentials.js";
-import { type Output, UsageError } from "../output.js";
+import { authFailureMessage } from "../auth-failure.js";
+import { CommandFailure, type Output, UsageError } from "../output.js";
 import { unreachableMessage } from "../unreachable.js";
 import type { Command } from "./command.js";
 import { untilAborted } from "./until-aborted.js";
@@ -40,6 +41,21 @@ async function verdictLabel(body: Buffer, headers: Record<string, string>, crede
   }
 }
 
+/**
+ * Why a forward got no answer, with the URL: fetch's own message is only "fetch failed", its cause says what
+ * happened (ECONNREFUSED, a DNS failure, the 10 s timeout).
+ *
+ * @example
+ * forwardFailure("http://127.0.0.1:3000/hooks", new TypeError("fetch failed", { cause: refused }));
+ * // "could not forward to http://127.0.0.1:3000/hooks: connect ECONNREFUSED 127.0.0.1:3000 (is your receiver running?)"
+ */
+export function forwardFailure(target: string, error: unknown): string {
+  const cause = (error as { cause?: unknown }).cause;
+  const reason = cause instanceof Error ? cause.message : (error as Error).message;
+  const refused = (cause as { code?: string } | undefined)?.code === "ECONNREFUSED";
+  return `could not forward to ${target}: ${reason}${refused ? " (is your receiver running?)" : ""}`;
+}
+
 /** POSTs the raw body and the signature headers to the receiver: its status (502 when none came), and why it failed. */
 async function forward(
   target: string,
@@ -58,7 +74,7 @@ async function forward(
     await answer.arrayBuffer();
     return { status };
   } catch (error) {
-    return { status, failure: (error as Error).message };
+    return { status, failure: forwardFailure(target, error) };
   }
 }
 
@@ -83,8 +99,11 @@ function forwarder(
     let label = await verdictLabel(body, headers, credentials, out);
     if (save) await appendFile(save, `${JSON.stringify({ headers, body: text })}\n`);
     const { status, failure } = await forward(target, headers, body);
-    if (failure !== undefined) label += out.red(` forward failed: ${failure}`);
-    out.result({ forwarded: status, headers, body: text }, `${label} -> ${status}`);
+    if (failure !== undefined) label += out.red(` ${failure}`);
+    out.result(
+      { forwarded: status, ...(failure === undefined ? {} : { failure }), headers, body: text },
+      `${label} -> ${status}`,
+    );
     res.writeHead(status >= 200 && status < 300 ? status : 502, { "content-type": "text/plain" }).end(String(status));
   };
 }
@@ -97,6 +116,15 @@ function listenOn(server: Server, port: number): Promise<string> {
   });
 }
 
+/** Why registering failed, as [code, message]: the sandbox unreachable, a 401 (which credential), or the answer. */
+function registerFailure(error: unknown, url: string, base: string): [string, string] {
+  const unreachable = unreachableMessage(error, base);
+  if (unreachable) return ["SANDBOX_UNREACHABLE", unreachable];
+  if (isExchangeApiError(error) && error.status === 401)
+    return [error.errCode ?? "HTTP_401", `could not register ${url}: ${authFailureMessage(error.errCode, base)}`];
+  return ["REGISTER_FAILED", `could not register ${url} with ${base}: ${(error as Error).message}`];
+}
+
 /** Registers `url` as the organization's webhook URL; answers what was registered before. */
 async function takeOver(client: ExchangeClient, url: string, base: string): Promise<PreviousWebhook> {
   try {
@@ -104,15 +132,11 @@ async function takeOver(client: ExchangeClient, url: string, base: string): Prom
     await client.organization.registerWebhook({ webhook_url: url });
     return previous;
   } catch (error) {
-    throw new Error(
-      unreachableMessage(error, base) ?? `could not register ${url} with ${base}: ${(error as Error).message}`,
-    );
+    throw new CommandFailure(...registerFailure(error, url, base));
   }
 }
 
 export const listen: Command = {
-  name: "listen",
-  summary: "receive the sandbox's webhooks and forward them to a local URL",
   usage: `exchange-kit listen --forward-to URL [--base-url http://127.0.0.1:4020] [--port 0] [--save FILE]
   registers http://127.0.0.1:<port>/ as the organization's webhook URL, verifies every delivery, forwards the
   raw body and the signature headers to --forward-to, and answers the sandbox with the receiver's status;

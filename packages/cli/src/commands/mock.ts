@@ -4,7 +4,8 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readSpec, specFiles } from "@exchange-kit/openapi";
 import { type Output, UsageError } from "../output.js";
-import { findPrism, meetsNodeRange, PRISM_PACKAGE, PRISM_RANGE, type PrismInstall, startPrism } from "../prism.js";
+import { meetsNodeRange } from "../node-range.js";
+import { findPrism, PRISM_PACKAGE, PRISM_RANGE, type PrismInstall, startPrism } from "../prism.js";
 import type { Command } from "./command.js";
 import { hostFlag, portFlag } from "./flags.js";
 import { untilAborted } from "./until-aborted.js";
@@ -62,8 +63,6 @@ function announceReady(out: Output, url: string, spec: { file: string; version: 
 }
 
 export const mock: Command = {
-  name: "mock",
-  summary: "serve the published spec with the Prism mock (shapes and required headers validated; needs Prism)",
   usage: `exchange-kit mock [--port 4010] [--host 127.0.0.1] [--dynamic] [--spec FILE] [--verbose] [--json]
   Prism (${PRISM_PACKAGE}, an optional peer dependency) serves @exchange-kit/openapi's openapi.yaml:
     ${INSTALL_PRISM}

@@ -87,8 +87,6 @@ function handlersFor(
 }
 
 export const proxy: Command = {
-  name: "proxy",
-  summary: "forward to the real service byte for byte and check requests and answers against the spec",
   usage: `exchange-kit proxy --target URL [--port 4030] [--host 127.0.0.1] [--violations FILE] [--fail-on-violation] [--json]
   Forwards every request to --target and every answer back untouched (method, path, query, headers but the
   hop-by-hop ones, body bytes: a signed request stays signed; Host is the target's) and checks both against the

@@ -1,7 +1,8 @@
-// exchange-kit sandbox: the stateful local exchange, until Ctrl-C.
+// exchange-kit sandbox: the stateful local exchange, until Ctrl-C. The sandbox is created through loadSandbox,
+// which first checks the running Node (node:sqlite is loaded when the database opens): on Node 20 the command
+// stops in one line. Importing the package here (its fault kinds) loads no node:sqlite.
 import {
   type ChaosOptions,
-  createSandbox,
   type Durability,
   REQUEST_FAULTS,
   type Sandbox,
@@ -11,6 +12,8 @@ import {
 } from "@exchange-kit/sandbox";
 import { type Credentials, readCredentials } from "../credentials.js";
 import { type Output, UsageError } from "../output.js";
+import { loadSandbox } from "../sandbox-runtime.js";
+import { exportLine } from "../shell-exports.js";
 import type { Command, CommandContext } from "./command.js";
 import { hostFlag, portFlag } from "./flags.js";
 import { untilAborted } from "./until-aborted.js";
@@ -35,6 +38,14 @@ export function durabilityFlag(value: string | boolean | undefined): Durability 
   if (value !== undefined && value !== "normal" && value !== "full")
     throw new UsageError('--db-durability must be "normal" or "full"');
   return value;
+}
+
+/** --request-log-size: entries of the request log kept per organization (1 or more); undefined when absent. */
+export function requestLogSizeFlag(value: string | boolean | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const size = Number(value);
+  if (!Number.isSafeInteger(size) || size < 1) throw new UsageError("--request-log-size must be a whole number ≥ 1");
+  return size;
 }
 
 /** A whole number flag within bounds; undefined when absent. */
@@ -109,6 +120,7 @@ export function sandboxOptions(
   const others = ((values.org as unknown as string[] | undefined) ?? []).map(parseOrganization);
   const durability = durabilityFlag(values["db-durability"]);
   const organizations = organizationsOf(given, others);
+  const logSize = requestLogSizeFlag(values["request-log-size"]);
   const chaos = chaosFlags(values);
   return {
     port,
@@ -118,15 +130,40 @@ export function sandboxOptions(
     ...(organizations ? { organizations } : {}),
     ...(autoProgressMs === undefined ? {} : { autoProgressMs }),
     duplicateDeliveries: values["duplicate-deliveries"] === true,
+    ...(logSize === undefined ? {} : { requestLog: { maxEntries: logSize } }),
+    ...(values["no-dashboard"] === true ? { dashboard: false } : {}),
     ...(chaos ? { chaos } : {}),
     ...(values.verbose === true ? { logger: { info: log, warn: log, error: log } } : {}),
   };
 }
 
-/** The ready line: the URL and the API keys, and the secret when it was generated (no credentials were given). */
+/** The dashboard part of the ready line: the link of each organization (by name when there are several). */
+function dashboardText(box: Sandbox, out: Output): string {
+  if (box.dashboard.length === 0) return "";
+  if (box.dashboard.length === 1) return `; dashboard ${out.bold(box.dashboard[0]!.url)}`;
+  return `; dashboards ${box.dashboard.map((d) => `${d.name} ${out.bold(d.url)}`).join(", ")}`;
+}
+
+/** The environment a client of this sandbox reads: its URL and the first organization's key (and secret, if generated). */
+export function clientEnvironment(box: Pick<Sandbox, "url" | "organizations">, generated: boolean) {
+  const org = box.organizations[0]!;
+  return {
+    EXCHANGE_BASE_URL: box.url,
+    EXCHANGE_API_KEY: org.apiKey,
+    ...(generated ? { EXCHANGE_API_SECRET: org.apiSecret } : {}),
+  };
+}
+
+/**
+ * The ready line: the URL and the API keys, and the secret when it was generated (no credentials were given); then
+ * each organization's dashboard link (its token opens that organization only); then the `export` line to paste into
+ * the shell of the app. A given secret is never printed: the line says where it is.
+ */
 function announceReady(out: Output, box: Sandbox, generated: boolean): void {
   const org = box.organizations[0]!;
   const keys = box.organizations.map((o) => o.apiKey);
+  const dashboard = box.dashboard.map((d, i) => ({ name: d.name, apiKey: box.organizations[i]!.apiKey, url: d.url }));
+  const env = clientEnvironment(box, generated);
   out.result(
     {
       ready: true,
@@ -134,9 +171,14 @@ function announceReady(out: Output, box: Sandbox, generated: boolean): void {
       apiKey: org.apiKey,
       ...(generated ? { apiSecret: org.apiSecret } : {}),
       organizations: keys,
+      dashboard,
+      env,
       ...(box.chaos ? { chaos: box.chaos } : {}),
     },
-    `${out.green("sandbox ready")} at ${out.bold(box.url)} (API key${keys.length > 1 ? "s" : ""} ${keys.join(", ")}${generated ? `, generated secret ${org.apiSecret}` : ""})`,
+    [
+      `${out.green("sandbox ready")} at ${out.bold(box.url)} (API key${keys.length > 1 ? "s" : ""} ${keys.join(", ")}${generated ? `, generated secret ${org.apiSecret}` : ""})${dashboardText(box, out)}`,
+      `  ${exportLine(env)}${generated ? "" : "   # EXCHANGE_API_SECRET: the secret it was started with"}`,
+    ].join("\n"),
   );
   if (box.chaos) out.line(chaosLine(box.chaos));
 }
@@ -148,8 +190,6 @@ export function chaosLine(chaos: { rate: number; seed: number }): string {
 }
 
 export const sandbox: Command = {
-  name: "sandbox",
-  summary: "run the stateful local exchange (signed webhooks, state machines, control API)",
   usage: `exchange-kit sandbox [--port 4020] [--db ./sandbox.db] [--api-key K --api-secret S] [--json]
   credentials default to EXCHANGE_API_KEY / EXCHANGE_API_SECRET; without any, a pair is generated and printed
   --db FILE            keep state in a SQLite file across restarts (default: in memory); an answered write
@@ -163,7 +203,11 @@ export const sandbox: Command = {
   --chaos-faults K,K   only these fault kinds (see exchange-kit fault --help)
   --chaos-max-delay-ms MS  the longest random wait of DELAY, DELAYED_DELIVERY, OUT_OF_ORDER (default 500)
   --org KEY:SECRET[:NAME]  another organization with its own credentials (repeatable)
-  --verbose            log requests and deliveries`,
+  --request-log-size N requests kept in the request log per organization (default 10000; see exchange-kit logs)
+  --no-dashboard       do not serve the dashboard at /_dashboard/ (each organization's link is in the ready line)
+  --verbose            log each request (with its err_code) and each delivery on stderr
+  prints one ready line, then the export line to paste into your app's shell (EXCHANGE_BASE_URL,
+  EXCHANGE_API_KEY, and EXCHANGE_API_SECRET when it generated one); needs Node 22.13+ (node:sqlite)`,
   options: {
     port: { type: "string" },
     host: { type: "string" },
@@ -178,10 +222,13 @@ export const sandbox: Command = {
     "chaos-faults": { type: "string" },
     "chaos-max-delay-ms": { type: "string" },
     org: { type: "string", multiple: true },
+    "request-log-size": { type: "string" },
     verbose: { type: "boolean" },
+    "no-dashboard": { type: "boolean" },
   },
   async run({ values, out, env, signal, streams }) {
     const options = sandboxOptions(values, env, (line) => streams.stderr.write(`${line}\n`));
+    const { createSandbox } = await loadSandbox("sandbox");
     const box = await createSandbox(options);
     announceReady(out, box, options.organizations === undefined);
     await untilAborted(signal);

@@ -28,8 +28,6 @@ async function signText(text: string, credentials: Credentials, timestamp: strin
 }
 
 export const sign: Command = {
-  name: "sign",
-  summary: "print the signed headers and the exact body of a request (for curl)",
   usage: `exchange-kit sign [--body JSON | --body-file FILE] [--timestamp SECONDS] [--url URL --method POST]
   --api-key K --api-secret S   credentials (default: EXCHANGE_API_KEY, EXCHANGE_API_SECRET)
   no body: a GET/DELETE signature over "{}"; --url prints a ready curl command`,

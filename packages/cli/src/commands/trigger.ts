@@ -6,6 +6,7 @@ import {
   webhookEventsByType,
   webhookMetadataRules,
 } from "@exchange-kit/types";
+import { authFailureMessage } from "../auth-failure.js";
 import { baseUrl, requireCredentials, serviceClient } from "../credentials.js";
 import { UsageError } from "../output.js";
 import { unreachableMessage } from "../unreachable.js";
@@ -70,6 +71,19 @@ function transitionBody(
   return body;
 }
 
+/**
+ * A failed call as the error line shows it: the sandbox unreachable (its URL and how to start it), a 401 (which
+ * credential to check), or the answer's status and err_code.
+ */
+function callFailure(error: ExchangeError, base: string): { code: string; message: string } {
+  const unreachable = unreachableMessage(error, base);
+  if (unreachable) return { code: "SANDBOX_UNREACHABLE", message: unreachable };
+  if (!isExchangeApiError(error)) return { code: error.name, message: error.message };
+  const code = error.errCode ?? `HTTP_${error.status}`;
+  if (error.status === 401) return { code, message: authFailureMessage(error.errCode, base) };
+  return { code, message: `${error.status} ${error.errCode}: ${error.message}` };
+}
+
 function catalogUsage(): string {
   return (Object.keys(webhookEventsByType) as WebhookEventType[])
     .map((type) => {
@@ -86,8 +100,6 @@ function catalogUsage(): string {
 }
 
 export const trigger: Command = {
-  name: "trigger",
-  summary: "move a sandbox record to a state, emitting its webhook event",
   usage: `exchange-kit trigger TYPE EVENT --id ID [--failure-reason R] [--refund-reason R] [--reason R]
   TYPE EVENT, and the reasons each takes (from the spec's webhooks):
 ${catalogUsage()}
@@ -103,6 +115,7 @@ ${catalogUsage()}
     "api-secret": { type: "string" },
   },
   async run({ values, positionals, out, env }) {
+    if (positionals.length === 0) throw new UsageError("which event? name its TYPE and EVENT");
     const [type = "", event = ""] = positionals.map((p) => p.toUpperCase());
     if (!isType(type))
       throw new UsageError(`unknown event type "${type}": one of ${Object.keys(webhookEventsByType).join(", ")}`);
@@ -126,11 +139,8 @@ ${catalogUsage()}
       return 0;
     } catch (error) {
       if (!(error instanceof ExchangeError)) throw error;
-      const unreachable = unreachableMessage(error, base);
-      if (unreachable) out.error("SANDBOX_UNREACHABLE", unreachable);
-      else if (isExchangeApiError(error))
-        out.error(error.errCode, `${error.status} ${error.errCode}: ${error.message}`);
-      else out.error(error.name, error.message);
+      const failure = callFailure(error, base);
+      out.error(failure.code, failure.message);
       return 1;
     }
   },

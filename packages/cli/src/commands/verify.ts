@@ -64,8 +64,6 @@ async function checkDelivery(
 }
 
 export const verify: Command = {
-  name: "verify",
-  summary: "check a saved webhook delivery: signature, timestamp, event",
   usage: `exchange-kit verify --delivery FILE | --body-file FILE --timestamp T --signature S
   --delivery FILE       JSON {"headers": {...}, "body": "<raw body text>"}, or JSON lines of them (what
                         'listen --save' writes): every delivery is checked; exit 1 if any is invalid

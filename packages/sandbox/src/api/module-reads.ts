@@ -40,10 +40,10 @@ export function fetchRate(ctx: Ctx, corridors: Record<string, { rate: string; as
     throw missingFields([asset ? undefined : "asset", fiat ? undefined : "fiat"].filter((m) => m !== undefined));
   }
   const corridor = corridorOf(corridors, fiat);
-  const assetName = oneOf("asset", asset, corridor.assets);
+  oneOf("asset", asset, corridor.assets); // answered as asked, like a quotation's asset (chooseInCorridor)
   return {
     message: "Rate fetched successfully",
-    data: { asset: assetName, fiat: fiat.toUpperCase(), rate: format(parse(corridor.rate), RATE_DECIMALS, "half-up") },
+    data: { asset, fiat: fiat.toUpperCase(), rate: format(parse(corridor.rate), RATE_DECIMALS, "half-up") },
   };
 }
 

@@ -91,7 +91,7 @@ export interface Condition {
  * index entry by entry, so a page past the middle is read in the reverse order with the smaller offset and
  * turned around. The last page of 100k rows then costs what the first page costs.
  */
-function createdAtPage<T extends { id: string; org: string; created_at: string }>(
+export function createdAtPage<T extends { id: string; org: string; created_at: string }>(
   table: Table<T>,
   where: string,
   params: Param[],

@@ -123,16 +123,22 @@ export interface CorridorRequest {
   payment_method: string;
 }
 
-/** The fiat's corridor and the asset, network and payment method of it the request names (checked in that order). */
+/**
+ * The fiat's corridor and the asset, network and payment method of it the request names (checked in that order,
+ * without case). The asset and the network come back as the request spelled them: the document states no case
+ * for them in quotations and orders (only the payout configuration lists its assets in lowercase), so "USDT" is
+ * answered "USDT", not silently "usdt". The payment method is the corridor's key (the fees and bounds are
+ * looked up by it), written as the document writes it (IMPS); the fiat is the corridor's ISO code.
+ */
 export function chooseInCorridor<C extends { assets: string[]; networks: string[]; methods: Record<string, unknown> }>(
   corridors: Record<string, C>,
   request: CorridorRequest,
 ): { corridor: C; asset: string; network: string; method: string } {
   const corridor = corridorOf(corridors, request.fiat);
-  const asset = oneOf("asset", request.asset, corridor.assets);
-  const network = oneOf("network", request.network, corridor.networks);
+  oneOf("asset", request.asset, corridor.assets);
+  oneOf("network", request.network, corridor.networks);
   const method = oneOf("payment_method", request.payment_method, Object.keys(corridor.methods));
-  return { corridor, asset, network, method };
+  return { corridor, asset: request.asset, network: request.network, method };
 }
 
 /** The decimals a quote of this fiat and asset is written with. */

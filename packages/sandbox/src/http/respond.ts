@@ -6,11 +6,24 @@ import type { SpecOperation } from "../spec/openapi.js";
 import { ApiError, type FieldErrors } from "./api-error.js";
 import type { HandlerResult } from "./route.js";
 
-function sendJson(res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}): void {
-  if (res.headersSent) return;
+/** What was answered: the status, the body's text and the error code (null for a success). */
+export interface SentAnswer {
+  status: number;
+  text: string;
+  errCode: string | null;
+}
+
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  payload: unknown,
+  headers: Record<string, string> = {},
+): string | undefined {
+  if (res.headersSent) return undefined;
   const text = JSON.stringify(payload);
   res.writeHead(status, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), ...headers });
   res.end(text);
+  return text;
 }
 
 /** Never answer a 400 code the operation does not list: fall back to INPUT_MALFORMED or UNKNOWN_ERROR. */
@@ -30,12 +43,14 @@ export function errorPayload(error: ApiError, useErrorKey: boolean): Record<stri
   return { status: false, message: error.message, data: null, err_code: error.code, errors: error.errors };
 }
 
-export function sendResult(res: ServerResponse, result: HandlerResult): void {
-  sendJson(res, 200, { status: true, message: result.message, data: result.data });
+export function sendResult(res: ServerResponse, result: HandlerResult): SentAnswer {
+  const text = sendJson(res, 200, { status: true, message: result.message, data: result.data }) ?? "";
+  return { status: 200, text, errCode: null };
 }
 
 /** The error answer, its code narrowed to the operation's list and its envelope the operation's. */
-export function sendError(res: ServerResponse, operation: SpecOperation | undefined, error: ApiError): void {
+export function sendError(res: ServerResponse, operation: SpecOperation | undefined, error: ApiError): SentAnswer {
   const narrowed = narrowErrCode(error, operation);
-  sendJson(res, error.status, errorPayload(narrowed, operation?.usesErrorKey ?? false), error.headers);
+  const text = sendJson(res, error.status, errorPayload(narrowed, operation?.usesErrorKey ?? false), error.headers);
+  return { status: error.status, text: text ?? "", errCode: narrowed.code };
 }

@@ -4,7 +4,14 @@
 // (faults/request-faults.ts), when there is one, may answer an error, wait, or drop the connection instead. Every failure, including unexpected exceptions, ends
 // in the document's error envelope; the server keeps serving. No client holds a connection longer than the
 // timeouts allow (timeouts.ts).
-import { createServer, type Server, type ServerResponse } from "node:http";
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
+import { performance } from "node:perf_hooks";
 import type { FaultStage } from "../faults/request-faults.js";
 import type { Logger } from "../logger.js";
 import { precompile } from "../spec/request-validation.js";
@@ -12,16 +19,40 @@ import { ApiError } from "./api-error.js";
 import { answerClientError } from "./client-error.js";
 import { admitRequest, type PipelineOptions, type RoutedRequest, runAdmitted } from "./pipeline.js";
 import { readBody } from "./read-body.js";
-import { requestTarget } from "./request-target.js";
-import { sendError, sendResult } from "./respond.js";
+import { type RequestTarget, requestTarget } from "./request-target.js";
+import { type SentAnswer, sendError, sendResult } from "./respond.js";
 import type { HandlerResult, RouteDefinition } from "./route.js";
 import { Router } from "./router.js";
 import { methodNotAllowed, pathNotFound } from "./routing-errors.js";
 import { DEFAULT_TIMEOUTS, serverTimeoutOptions, type ServerTimeouts } from "./timeouts.js";
 import { type RequestTrace, traceRequest } from "../tracing/tracing.js";
 
+/** A request the server answered (or a fault left unanswered), as observers (the request log) see it. */
+export interface AnsweredRequest {
+  method: string;
+  target: RequestTarget;
+  headers: IncomingHttpHeaders;
+  /** The route it matched; undefined when it matched none (404, 405). */
+  route: RouteDefinition<unknown> | undefined;
+  /** The body as read; undefined when it was not read. */
+  raw: Buffer | undefined;
+  /** What was answered; status 0 when a fault (RESET, DROP_AFTER_COMMIT) sent no answer. */
+  answer: SentAnswer;
+  /** The kind of the fault injected into it, if any. */
+  fault: string | null;
+  /** performance.now() when the request arrived. */
+  startedAt: number;
+}
+
+/** What a request a fault left unanswered is logged as. */
+const NO_ANSWER: SentAnswer = { status: 0, text: "", errCode: null };
+
 export interface ServerOptions<D> extends PipelineOptions<D> {
   routes: Array<RouteDefinition<D>>;
+  /** Told of every answered request, after the answer is written. */
+  onAnswered?: (answered: AnsweredRequest) => void;
+  /** Serves requests outside the API (the dashboard) itself: true when it took the request. */
+  intercept?: (req: IncomingMessage, res: ServerResponse, target: RequestTarget) => boolean;
   bodyLimitBytes: number;
   logger: Logger;
   /** Node's defaults when absent. */
@@ -38,6 +69,22 @@ function buildRouter<D>(routes: ReadonlyArray<RouteDefinition<D>>): Router<Route
     if (route.operation) precompile(route.operation, route.validation);
   }
   return router;
+}
+
+/**
+ * A request's log line (`--verbose`): method, URL, status and, for an error answer, the err_code it carried.
+ *
+ * @example
+ * requestLogLine("POST", "/pis/api/v1/payin/initiate", 400, "PAYIN_DUPLICATE_CLIENT_REF_ID");
+ * // "POST /pis/api/v1/payin/initiate 400 PAYIN_DUPLICATE_CLIENT_REF_ID"
+ */
+export function requestLogLine(
+  method: string,
+  url: string,
+  status: number | "no answer",
+  errCode: string | undefined,
+): string {
+  return `${method} ${url} ${status}${errCode === undefined ? "" : ` ${errCode}`}`;
 }
 
 /** What a thrown value answers: an ApiError as itself; anything else, reported, as 500 SYS_INTERNAL_ERROR. */
@@ -72,46 +119,73 @@ async function outcome<D>(
   return request.fault && faults ? faults.apply(request.fault, res, run) : run();
 }
 
+/** Runs a routed request and answers it (or not, when a fault drops it); what was answered. */
+async function answer<D>(
+  res: ServerResponse,
+  request: RoutedRequest<D>,
+  url: string,
+  trace: RequestTrace,
+  options: ServerOptions<D>,
+): Promise<SentAnswer> {
+  const { logger } = options;
+  let sent = NO_ANSWER;
+  try {
+    const result = await outcome(res, request, options, trace);
+    if (result) sent = sendResult(res, result);
+  } catch (caught) {
+    const error = errorAnswer(caught, (detail) => logger.error(`${request.method} ${url} failed: ${detail}`));
+    sent = sendError(res, request.route.operation, error);
+  }
+  const answered = sent !== NO_ANSWER;
+  trace.end(answered ? res.statusCode : undefined, sent.errCode ?? undefined, request.fault?.kind);
+  const fault = request.fault ? ` fault ${request.fault.kind}` : "";
+  const status = answered ? res.statusCode : "no answer";
+  // The code answered: narrowed to the operation's list by sendError.
+  if (logger.enabled) logger.info(`${requestLogLine(request.method, url, status, sent.errCode ?? undefined)}${fault}`);
+  return sent;
+}
+
 export function createApiServer<D>(options: ServerOptions<D>): Server {
   const router = buildRouter(options.routes);
+  const observe = (seen: Omit<AnsweredRequest, "route"> & { route: RouteDefinition<D> | undefined }) =>
+    options.onAnswered?.(seen as AnsweredRequest);
   const { logger } = options;
-
-  async function answer(res: ServerResponse, request: RoutedRequest<D>, url: string, trace: RequestTrace) {
-    let answered = true;
-    let errCode: string | undefined;
-    try {
-      const result = await outcome(res, request, options, trace);
-      if (result) sendResult(res, result);
-      else answered = false;
-    } catch (caught) {
-      const error = errorAnswer(caught, (detail) => logger.error(`${request.method} ${url} failed: ${detail}`));
-      errCode = error.code;
-      sendError(res, request.route.operation, error);
-    }
-    trace.end(answered ? res.statusCode : undefined, errCode, request.fault?.kind);
-    const fault = request.fault ? ` fault ${request.fault.kind}` : "";
-    if (logger.enabled) logger.info(`${request.method} ${url} ${answered ? res.statusCode : "no answer"}${fault}`);
-  }
+  const logAnswered = (method: string, url: string, res: ServerResponse, sent: SentAnswer) => {
+    if (logger.enabled) logger.info(requestLogLine(method, url, res.statusCode, sent.errCode ?? undefined));
+  };
 
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
   const server = createServer(serverTimeoutOptions(timeouts), (req, res) => {
+    const startedAt = performance.now();
     const url = req.url ?? "/";
     const method = req.method ?? "GET";
     const target = requestTarget(url);
+    if (options.intercept?.(req, res, target)) return;
+    const headers = req.headers;
     const found = router.lookup(method, target.path);
     if (found.kind !== "found") {
       req.resume();
-      sendError(res, undefined, found.kind === "not-found" ? pathNotFound() : methodNotAllowed(method, found.allowed));
+      const error = found.kind === "not-found" ? pathNotFound() : methodNotAllowed(method, found.allowed);
+      const sent = sendError(res, undefined, error);
+      logAnswered(method, url, res, sent);
+      observe({ method, target, headers, route: undefined, raw: undefined, answer: sent, fault: null, startedAt });
       return;
     }
     const { route, params } = found.match;
-    const trace = traceRequest(method, req.headers, route.path, route.operation?.operationId);
+    const trace = traceRequest(method, headers, route.path, route.operation?.operationId);
     readBody(req, options.bodyLimitBytes).then(
-      (raw) => answer(res, { method, headers: req.headers, target, route, pathParams: params, raw }, url, trace),
+      async (raw) => {
+        const request: RoutedRequest<D> = { method, headers, target, route, pathParams: params, raw };
+        const sent = await answer(res, request, url, trace, options);
+        observe({ method, target, headers, route, raw, answer: sent, fault: request.fault?.kind ?? null, startedAt });
+      },
       (error: unknown) => {
-        if (error instanceof ApiError) sendError(res, route.operation, error);
-        else res.destroy();
+        const sent = error instanceof ApiError ? sendError(res, route.operation, error) : NO_ANSWER;
+        if (sent === NO_ANSWER) res.destroy();
+        else logAnswered(method, url, res, sent);
         trace.end(res.headersSent ? res.statusCode : undefined, error instanceof ApiError ? error.code : undefined);
+        if (sent !== NO_ANSWER)
+          observe({ method, target, headers, route, raw: undefined, answer: sent, fault: null, startedAt });
       },
     );
   });

@@ -7,8 +7,9 @@
 // Whatever stops a start becomes one DatabaseError naming the file and what to do (start-errors.ts).
 import { mkdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { DatabaseSync } from "node:sqlite";
+import type { DatabaseSync } from "node:sqlite";
 import { APPLICATION_ID, inspectFile, judgeFile, readFacts, type Verdict } from "./file-identity.js";
+import { sqlite } from "./sqlite.js";
 import { SCHEMA_SQL, SCHEMA_VERSION } from "./schema.js";
 import { DatabaseError, type DatabaseProblem, diagnose, startErrorMessage } from "./start-errors.js";
 
@@ -66,7 +67,7 @@ function ensureSchema(db: DatabaseSync): void {
 }
 
 function openMemory(): DatabaseSync {
-  const db = new DatabaseSync(":memory:");
+  const db = new (sqlite().DatabaseSync)(":memory:");
   ensureSchema(db);
   return db;
 }
@@ -87,7 +88,7 @@ function openFile(file: string, durability: Durability): DatabaseSync {
   prepareLocation(file);
   // A file refused here (another application's, the old sql.js format, not SQLite) is never opened for writing.
   refuseUnlessOpen(file, inspectFile(file));
-  const db = new DatabaseSync(file, { timeout: 0 });
+  const db = new (sqlite().DatabaseSync)(file, { timeout: 0 });
   try {
     prepareFile(db, file, durability);
   } catch (error) {

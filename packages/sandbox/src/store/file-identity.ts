@@ -4,7 +4,8 @@
 // tables and stamped with the id when opened.
 import { closeSync, openSync, readSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-import { DatabaseSync } from "node:sqlite";
+import type { DatabaseSync } from "node:sqlite";
+import { sqlite } from "./sqlite.js";
 import { SCHEMA_VERSION } from "./schema.js";
 import type { DatabaseProblem } from "./start-errors.js";
 
@@ -118,7 +119,7 @@ function untouchedFacts(file: string): FileFacts | undefined {
   const url = pathToFileURL(file);
   url.search = "immutable=1";
   try {
-    const db = new DatabaseSync(url, { readOnly: true });
+    const db = new (sqlite().DatabaseSync)(url, { readOnly: true });
     try {
       return readFacts(db);
     } finally {

@@ -212,6 +212,8 @@ export interface Delivery {
   url: string | null;
   state: "pending" | "delivered" | "failed" | "no_webhook";
   attempts: DeliveryAttempt[];
+  /** When the next attempt is due (real time, ISO 8601) while a failed one waits for its retry; else null or absent. */
+  next_attempt_at?: string | null;
   /** The webhook fault this delivery went through (faults/webhook-faults.ts), if any. */
   fault?: WebhookFaultKind;
   /** DELAYED_DELIVERY: the wait before the first attempt; OUT_OF_ORDER: the longest hold. */

@@ -22,6 +22,7 @@ import type {
   SenderKycRow,
   WalletRow,
 } from "./records.js";
+import { RequestLogTable } from "../request-log/log-table.js";
 import { TABLES, type TableSpec } from "./schema.js";
 import { type StorageBackoff, StorageRecovery } from "./storage-recovery.js";
 
@@ -44,6 +45,8 @@ export class Table<T extends Row> {
   constructor(
     private readonly db: DatabaseSync,
     spec: TableSpec<T>,
+    /** Told of each row written, with the row's organization (the dashboard's live view listens). */
+    private readonly changed: (kind: string, org: string) => void = () => {},
   ) {
     this.kind = spec.kind;
     this.counted = spec.counted ?? false;
@@ -144,6 +147,7 @@ export class Table<T extends Row> {
       ...this.columns.map(([, value]) => value(row)),
       JSON.stringify(row),
     );
+    this.changed(this.kind, row.org);
     return row;
   }
 
@@ -177,6 +181,8 @@ export class Store {
   readonly senderKyc: Table<SenderKycRow>;
   readonly orgSettings: Table<OrgSettingsRow>;
   readonly events: Table<EventRow>;
+  /** The request log's table (request-log/). */
+  readonly requestLog: RequestLogTable;
   /** The fault plan's armed rules and fired faults (faults/fault-plan.ts reads them). */
   readonly faultRules: Table<FaultRuleRow>;
   readonly faultsFired: Table<FiredFaultRow>;
@@ -187,12 +193,19 @@ export class Store {
   private readonly setMetaStatement: StatementSync;
   private depth = 0;
   private committed: Array<() => void> = [];
+  private readonly changeListeners = new Set<(kind: string, org: string) => void>();
   private closed = false;
 
   constructor(options: StoreOptions = {}) {
     this.db = openDatabase(options.path, options.durability);
     this.recovery = new StorageRecovery(() => this.checkpoint(), options.logger ?? SILENT, options.storageBackoff);
-    const table = <T extends Row>(spec: TableSpec<never>) => new Table<T>(this.db, spec as unknown as TableSpec<T>);
+    // A change is announced once its transaction commits (a rolled-back write was never there).
+    const changed = (kind: string, org: string) =>
+      this.afterCommit(() => {
+        for (const listener of this.changeListeners) listener(kind, org);
+      });
+    const table = <T extends Row>(spec: TableSpec<never>) =>
+      new Table<T>(this.db, spec as unknown as TableSpec<T>, changed);
     this.customers = table(TABLES.customer);
     this.banks = table(TABLES.bank);
     this.wallets = table(TABLES.wallet);
@@ -205,6 +218,7 @@ export class Store {
     this.senderKyc = table(TABLES.senderKyc);
     this.orgSettings = table(TABLES.orgSettings);
     this.events = table(TABLES.event);
+    this.requestLog = new RequestLogTable(this.db);
     this.db.exec(FAULT_TABLES_SQL);
     this.faultRules = table(FAULT_RULE_TABLE as TableSpec<never>);
     this.faultsFired = table(FAULT_FIRED_TABLE as TableSpec<never>);
@@ -257,6 +271,12 @@ export class Store {
   afterCommit(callback: () => void): void {
     if (this.depth > 0) this.committed.push(callback);
     else callback();
+  }
+
+  /** Calls `listener` with the kind and organization of every row written from now on (after its commit). */
+  onChange(listener: (kind: string, org: string) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
   }
 
   getMeta(key: string): string | undefined {

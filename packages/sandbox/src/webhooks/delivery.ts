@@ -171,6 +171,7 @@ export class WebhookDelivery {
     const { retry, logger } = this.options;
     if (ok || attempt >= retry.maxAttempts) {
       delivery.state = ok ? "delivered" : "failed";
+      delivery.next_attempt_at = null;
       this.record(event, delivery);
       logger.info(
         `webhook ${event.body.type} ${event.body.event} ${event.body.id} ${delivery.state} after ${attempt} attempt(s)`,
@@ -179,8 +180,15 @@ export class WebhookDelivery {
       this.settle();
       return;
     }
-    this.record(event, delivery);
+    this.retryLater(event, delivery, url, attempt, error);
+  }
+
+  /** Records a failed attempt with when the next one is due, and schedules it. */
+  private retryLater(event: EventRow, delivery: Delivery, url: string, attempt: number, error: string | null): void {
+    const { retry, logger } = this.options;
     const delay = Math.min(retry.maxDelayMs, retry.initialDelayMs * retry.factor ** (attempt - 1));
+    delivery.next_attempt_at = new Date(Date.now() + delay).toISOString();
+    this.record(event, delivery);
     logger.warn(
       `webhook ${event.body.type} ${event.body.event} ${event.body.id} attempt ${attempt} failed (${error}); retrying in ${delay} ms`,
     );

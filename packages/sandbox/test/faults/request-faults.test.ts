@@ -137,7 +137,7 @@ describe("request faults", () => {
     await arm(api, { operation: "listCustomers", fault: "RESET" });
     await api.get("/cms/api/v1/customer/list");
     await attempt(api, "GET", "/cms/api/v1/customer/list");
-    expect(lines).toContain("GET /cms/api/v1/customer/list 503 fault HTTP_503");
+    expect(lines).toContain("GET /cms/api/v1/customer/list 503 SYS_SERVICE_UNAVAILABLE fault HTTP_503");
     expect(lines).toContain("GET /cms/api/v1/customer/list no answer fault RESET");
   });
 });

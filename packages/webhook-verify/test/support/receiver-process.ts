@@ -20,10 +20,23 @@ function journal(line: Omit<JournalLine, "pid">): void {
 
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
+/** Answers this process has finished writing: a handler that blocks the event loop waits for its delivery's. */
+let answersSent = 0;
+
+/**
+ * Resolves once an answer has gone out. With an inbox, the worker can take the stored event before the delivery's
+ * 200 is written; blocking the event loop then would also block that answer, and the sender would wait forever.
+ * The test is about the lease, so the handler blocks only once the delivery has been answered.
+ */
+async function afterAnAnswer(): Promise<void> {
+  while (answersSent === 0) await new Promise((resolve) => setImmediate(resolve));
+}
+
 /** The work: a wait of handlerMs, or a busy loop that blocks the event loop until the file `blockUntil` exists. */
 async function work(event: ReceivedWebhookEvent, attempt?: number): Promise<void> {
   journal({ step: "started", id: event.id, attempt });
   if (settings.blockUntil !== undefined) {
+    await afterAnAnswer();
     while (!existsSync(settings.blockUntil)) Atomics.wait(pause, 0, 0, 5); // blocks this thread: no timer runs
   } else {
     await new Promise((resolve) => setTimeout(resolve, settings.handlerMs ?? 0));
@@ -57,6 +70,9 @@ if (settings.mode === "inbox") {
   const deduplicator = createDeduplicator({ store, claimTtlSeconds: settings.leaseSeconds });
   handler = createNodeWebhookHandler({ ...credentials, deduplicator }, (event) => work(event));
 }
-const server = createServer(handler).listen(0, "127.0.0.1", () => {
+const server = createServer((request, response) => {
+  response.on("finish", () => answersSent++);
+  handler(request, response);
+}).listen(0, "127.0.0.1", () => {
   process.stdout.write(`${JSON.stringify({ port: (server.address() as AddressInfo).port })}\n`);
 });

@@ -1,7 +1,7 @@
 // Testing failures with a bare fetch integration: a naive retry (any failure: quote and initiate again) pays
 // twice when the initiate's answer is lost after the commit; keeping the reference and checking the history
 // before retrying, as the interface document says, pays once.
-import { signRequest } from "@exchange-kit/signing";
+import { parseJson, signRequest } from "@exchange-kit/signing";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import type { Sandbox } from "@exchange-kit/sandbox";
 import { payoutReady } from "./payout-ready.js";
@@ -20,7 +20,7 @@ async function call(method: string, path: string, body?: object): Promise<any> {
   const signed = await signRequest({ apiKey, apiSecret, ...(body ? { body } : {}) });
   const headers = body ? { ...signed.headers, "Content-Type": "application/json" } : signed.headers;
   const response = await fetch(`${sandbox.url}${path}`, { method, headers, body: signed.body });
-  const envelope = await response.json();
+  const envelope = parseJson(await response.text()) as { status: boolean; err_code?: string; data: any };
   if (!envelope.status) throw new Error(`${response.status} ${envelope.err_code}`);
   return envelope.data;
 }

@@ -1,0 +1,119 @@
+// exchange-kit logs: the sandbox's request log, one line per request (`--follow` streams new ones, like
+// `stripe logs tail`), or with --events its webhook events and every delivery attempt.
+import { ExchangeError, isExchangeApiError, type ExchangeClient } from "@exchange-kit/client";
+import { baseUrl, requireCredentials, serviceClient } from "../credentials.js";
+import { type Output, UsageError } from "../output.js";
+import { unreachableMessage } from "../unreachable.js";
+import type { Command, CommandContext } from "./command.js";
+import { itemJson, itemLine, newItems, nothingPrinted } from "./logs/event-lines.js";
+import { followRequests, pause, readEvents, readRequests } from "./logs/follow.js";
+import { filterQuery, limitFlag, requestLine } from "./logs/request-lines.js";
+import type { RequestLogEntry } from "@exchange-kit/sandbox";
+
+/** --interval: milliseconds between two reads while following (50..60000, default 500). */
+export function intervalFlag(value: string | boolean | undefined): number {
+  if (value === undefined) return 500;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 50 || ms > 60_000) throw new UsageError("--interval must be 50 to 60000 ms");
+  return ms;
+}
+
+const printEntries = (out: Output) => (entries: RequestLogEntry[]) => {
+  for (const entry of entries) out.result(entry, requestLine(entry));
+};
+
+async function requests(context: CommandContext, client: ExchangeClient): Promise<void> {
+  const { values, out, signal } = context;
+  const filters = filterQuery(values, Date.now());
+  const intervalMs = intervalFlag(values.interval);
+  if (values.follow !== true) {
+    const page = await readRequests(client, { ...filters, order: "desc", limit: limitFlag(values.limit) }, signal);
+    printEntries(out)(page.results.reverse());
+    return;
+  }
+  // From now on; with --since, from the oldest entry kept (the filter keeps those since then).
+  const head = await readRequests(client, { order: "desc", limit: 1 }, signal);
+  const cursor = filters.since ? Math.max(0, head.oldest_seq - 1) : head.latest_seq;
+  out.line(out.dim(`following the request log (Ctrl-C to stop)`));
+  await followRequests(
+    client,
+    filters,
+    { cursor, intervalMs, signal },
+    {
+      entries: printEntries(out),
+      dropped: (count) =>
+        out.result(
+          { dropped: count },
+          out.red(`… ${count} request(s) were dropped from the log before they were read (the log's maxEntries)`),
+        ),
+    },
+  );
+}
+
+async function events(context: CommandContext, client: ExchangeClient): Promise<void> {
+  const { values, out, signal } = context;
+  const printed = nothingPrinted();
+  const print = (items: ReturnType<typeof newItems>) => {
+    for (const item of items) out.result(itemJson(item), itemLine(item));
+  };
+  const first = newItems(await readEvents(client, signal), printed);
+  if (values.follow !== true) return print(first);
+  const intervalMs = intervalFlag(values.interval);
+  out.line(out.dim(`following webhook events and delivery attempts (Ctrl-C to stop)`));
+  while (!signal.aborted) {
+    await pause(intervalMs, signal);
+    if (!signal.aborted) print(newItems(await readEvents(client, signal), printed));
+  }
+}
+
+/** An error of the sandbox call as the CLI reports it (exit 1); anything else is rethrown. */
+function reportFailure(error: unknown, base: string, out: Output): number {
+  if (!(error instanceof ExchangeError)) throw error;
+  const unreachable = unreachableMessage(error, base);
+  if (unreachable) out.error("SANDBOX_UNREACHABLE", unreachable);
+  else if (isExchangeApiError(error)) out.error(error.errCode, `${error.status} ${error.errCode}: ${error.message}`);
+  else out.error(error.name, error.message);
+  return 1;
+}
+
+export const logs: Command = {
+  usage: `exchange-kit logs [--follow] [--status 4xx] [--err-code CODE] [--operation-id ID] [--since 10m] [--json]
+exchange-kit logs --events [--follow] [--json]
+  one line per request: 12:01:02 POST createCustomer 400 USR_DUPLICATE_CONTACT 4 ms
+  --follow             stream new requests (or events and attempts) as they come, until Ctrl-C
+  --limit N            without --follow, how many of the latest requests (default 20, at most 1000)
+  --status S           an exact status (404) or a class (4xx)
+  --err-code CODE, --operation-id ID   exact filters
+  --since T            an ISO time or a duration back from now (30s, 10m, 2h, 1d)
+  --events             webhook events and every delivery attempt (answer code, latency, next retry)
+  --interval MS        time between two reads while following (default 500)
+  --json               one JSON object per request (the log's entry, bodies included), event or attempt
+  --base-url URL       the sandbox (default: EXCHANGE_BASE_URL, then http://127.0.0.1:4020)
+  --api-key K --api-secret S   credentials (default: EXCHANGE_API_KEY, EXCHANGE_API_SECRET)`,
+  options: {
+    follow: { type: "boolean" },
+    events: { type: "boolean" },
+    limit: { type: "string" },
+    status: { type: "string" },
+    "err-code": { type: "string" },
+    "operation-id": { type: "string" },
+    since: { type: "string" },
+    interval: { type: "string" },
+    "base-url": { type: "string" },
+    "api-key": { type: "string" },
+    "api-secret": { type: "string" },
+  },
+  async run(context) {
+    const { values, env, out } = context;
+    const credentials = requireCredentials(values, env);
+    const base = baseUrl(values["base-url"] as string | undefined, env);
+    const client = serviceClient(base, credentials);
+    try {
+      await (values.events === true ? events(context, client) : requests(context, client));
+      return 0;
+    } catch (error) {
+      if (context.signal.aborted) return 0;
+      return reportFailure(error, base, out);
+    }
+  },
+};

@@ -1,0 +1,139 @@
+// The dashboard's JSON calls, all scoped to the session's organization. Reads go straight to the store and the
+// request log; actions run the control API's own handlers (the same checks, errors and events as a signed
+// control call) in one transaction each.
+import * as control from "../control/control-api.js";
+import type { SandboxDomain } from "../domain/sandbox-domain.js";
+import { ApiError, badRequest } from "../http/api-error.js";
+import type { HandlerResult, JsonObject, Organization, RequestContext } from "../http/route.js";
+import { readLogFilter } from "../request-log/log-filter.js";
+import type { RequestLog } from "../request-log/request-log.js";
+import { isRecordKind, RECORD_KINDS, type RecordKindName } from "./record-kinds.js";
+import { listEvents, listRecords, type PageRequest, recordDetail } from "./records.js";
+import { transitionsMeta } from "./transitions-meta.js";
+
+export interface ApiCall {
+  method: string;
+  /** The path after /_dashboard/api/, split on "/". */
+  segments: string[];
+  query: URLSearchParams;
+  body: JsonObject;
+  org: Organization;
+}
+
+export interface ApiParts {
+  domain: SandboxDomain;
+  requestLog: RequestLog;
+}
+
+type Route = (call: ApiCall, parts: ApiParts) => unknown;
+
+function whole(query: URLSearchParams, name: string, fallback: number, max: number): number {
+  const text = query.get(name);
+  if (text === null || text === "") return fallback;
+  if (!/^\d{1,9}$/.test(text) || Number(text) < 1 || Number(text) > max)
+    throw badRequest("INPUT_MALFORMED", `Invalid ${name}`, name, `A whole number from 1 to ${max}.`);
+  return Number(text);
+}
+
+/** page (1..1,000,000, default 1) and per_page (1..100, default 25). */
+export function pageOf(query: URLSearchParams): PageRequest {
+  return { page: whole(query, "page", 1, 1_000_000), perPage: whole(query, "per_page", 25, 100) };
+}
+
+function kindOf(name: string | undefined): RecordKindName {
+  if (name !== undefined && isRecordKind(name)) return name;
+  throw badRequest(
+    "INPUT_MALFORMED",
+    "Unknown kind of record",
+    "kind",
+    `One of ${Object.keys(RECORD_KINDS).join(", ")}.`,
+  );
+}
+
+const notFound = () => new ApiError(404, "NOT_FOUND", "No such record in your organization");
+
+/** A control API handler run for the session's organization, in one transaction, answered in the envelope. */
+function runControl(call: ApiCall, parts: ApiParts, handler: (ctx: never) => HandlerResult, params = {}) {
+  const ctx: RequestContext<SandboxDomain> = {
+    org: call.org,
+    params,
+    query: call.query,
+    body: call.body,
+    origin: "",
+    path: "",
+    domain: parts.domain,
+  };
+  const result = parts.domain.store.transaction(() => (handler as (c: typeof ctx) => HandlerResult)(ctx));
+  return { status: true, message: result.message, data: result.data };
+}
+
+function session(call: ApiCall) {
+  return {
+    organization: { id: call.org.id, name: call.org.name },
+    kinds: Object.entries(RECORD_KINDS).map(([name, kind]) => ({ name, label: kind.label })),
+    transitions: transitionsMeta(),
+  };
+}
+
+function record(call: ApiCall, parts: ApiParts) {
+  const [, kind, id] = call.segments;
+  const found = recordDetail(parts.domain, call.org.id, kindOf(kind), id ?? "");
+  if (!found) throw notFound();
+  return found;
+}
+
+function transition(call: ApiCall, parts: ApiParts) {
+  const [, kindName, id] = call.segments;
+  const kind = RECORD_KINDS[kindOf(kindName)] as { transition?: "customers" | "banks" | "payins" | "payouts" | "edd" };
+  if (!kind.transition) throw badRequest("INPUT_MALFORMED", "This kind of record has no status to move", "kind");
+  return runControl(call, parts, control.transition(kind.transition), { id });
+}
+
+const GET: Record<string, Route> = {
+  session: (call) => session(call),
+  records: (call, parts) =>
+    call.segments.length === 1
+      ? listRecords(
+          parts.domain,
+          call.org.id,
+          kindOf(call.query.get("kind") ?? "customers"),
+          pageOf(call.query),
+          call.query.get("q")?.trim() || undefined,
+        )
+      : record(call, parts),
+  events: (call, parts) => listEvents(parts.domain, call.org.id, pageOf(call.query)),
+  requests: (call, parts) => parts.requestLog.query(call.org.id, readLogFilter(call.query)),
+  controls: (call, parts) => ({
+    clock: runControl(call, parts, control.getClock).data,
+    settings: runControl(call, parts, control.getSettings).data,
+  }),
+};
+
+const POST: Record<string, Route> = {
+  records: transition,
+  events: (call, parts) => runControl(call, parts, control.redeliverEvent, { event_id: call.segments[1] ?? "" }),
+  clock: (call, parts) => runControl(call, parts, control.advanceClock),
+  settings: (call, parts) => runControl(call, parts, control.updateSettings),
+};
+
+/** Which route a call takes: its method and first segment, and for actions the exact shape of the path. */
+function routeOf(call: ApiCall): Route | undefined {
+  const [first = "", ...rest] = call.segments;
+  if (call.method === "GET") return Object.hasOwn(GET, first) && rest.length <= 2 ? GET[first] : undefined;
+  if (call.method !== "POST" || !Object.hasOwn(POST, first)) return undefined;
+  const shapes: Record<string, string> = {
+    records: "3 transition",
+    events: "2 redeliver",
+    clock: "1 advance",
+    settings: "0 ",
+  };
+  const [count, last] = shapes[first]!.split(" ");
+  return rest.length === Number(count) && (rest[rest.length - 1] ?? "") === last ? POST[first] : undefined;
+}
+
+/** Answers a call: the route's value, or throws the ApiError that answers it (404 for no such call). */
+export function answerCall(call: ApiCall, parts: ApiParts): unknown {
+  const route = routeOf(call);
+  if (!route) throw new ApiError(404, "NOT_FOUND", "No such dashboard call");
+  return route(call, parts);
+}

@@ -1,0 +1,102 @@
+// What the dashboard reads of an organization: a page of records of one kind (or the records an ID or
+// client_reference_id names), one record with its events, and a page of the event log. Always the caller's
+// organization: a record of another one is "not found", as through the API.
+import { createdAtPage } from "../api/paging.js";
+import { eventView } from "../control/control-api.js";
+import type { SandboxDomain } from "../domain/sandbox-domain.js";
+import { RECORD_KINDS, type RecordKind, type RecordKindName } from "./record-kinds.js";
+
+export interface PageRequest {
+  page: number;
+  perPage: number;
+}
+
+interface Listed {
+  id: string;
+  org: string;
+  created_at: string;
+}
+
+function summary(kind: RecordKind, row: Listed, domain: SandboxDomain) {
+  const members = row as unknown as Record<string, unknown>;
+  return {
+    id: row.id,
+    status: kind.status(row, domain),
+    client_reference_id: (members.client_reference_id as string | null | undefined) ?? null,
+    customer_id: (members.customer_id as string | undefined) ?? null,
+    created_at: row.created_at,
+  };
+}
+
+/** The organization's rows a search names: by ID, else by client_reference_id where the kind has one. */
+function search(kind: RecordKind, domain: SandboxDomain, org: string, q: string): Listed[] {
+  const table = kind.table(domain.store);
+  const byId = table.owned(org, q.toLowerCase()).row ?? table.owned(org, q).row;
+  if (byId) return [byId];
+  return kind.clientRef ? table.where("org = ? AND client_ref = ?", [org, q], "seq DESC", 100) : [];
+}
+
+/** One page, newest first: on the (org, created_at) index where the kind has it, by insertion order otherwise. */
+function page(
+  kind: RecordKind,
+  domain: SandboxDomain,
+  org: string,
+  at: PageRequest,
+): { rows: Listed[]; count: number } {
+  const table = kind.table(domain.store);
+  const offset = (at.page - 1) * at.perPage;
+  if (kind.indexed) {
+    // The API's own paging: from the nearer end of the index, so the last page costs what the first does.
+    const count = table.countOf(org);
+    return { rows: createdAtPage(table, "org = ?", [org], true, { count, limit: at.perPage, offset }), count };
+  }
+  return { rows: table.where("org = ?", [org], "seq DESC", at.perPage, offset), count: table.count("org = ?", org) };
+}
+
+/**
+ * A page of the organization's records of a kind (or, with `q`, the records it names), as list rows.
+ *
+ * @example
+ * listRecords(domain, org, "customers", { page: 1, perPage: 25 }); // { count: 100000, results: [25 rows] }
+ */
+export function listRecords(domain: SandboxDomain, org: string, name: RecordKindName, at: PageRequest, q?: string) {
+  const kind: RecordKind = RECORD_KINDS[name];
+  const found = q ? { rows: search(kind, domain, org, q), count: -1 } : page(kind, domain, org, at);
+  const count = found.count === -1 ? found.rows.length : found.count;
+  return {
+    kind: name,
+    count,
+    page: q ? 1 : at.page,
+    per_page: at.perPage,
+    results: found.rows.map((row) => summary(kind, row, domain)),
+  };
+}
+
+/** One record of the organization as the API shows it, its status, its events, and how it moves; undefined if none. */
+export function recordDetail(domain: SandboxDomain, org: string, name: RecordKindName, id: string) {
+  const kind: RecordKind = RECORD_KINDS[name];
+  const table = kind.table(domain.store);
+  const row = table.owned(org, id.toLowerCase()).row ?? table.owned(org, id).row;
+  if (!row) return undefined;
+  return {
+    kind: name,
+    id: row.id,
+    status: kind.status(row, domain),
+    record: kind.view(row),
+    transition: kind.transition ?? null,
+    events: domain.events.list(org, { id: row.id }).map(eventView),
+  };
+}
+
+/** A page of the organization's events, newest first, with every delivery and attempt. */
+export function listEvents(domain: SandboxDomain, org: string, at: PageRequest) {
+  const events = domain.store.events;
+  const rows = events.page("org = ?", [org], "created_at DESC, seq DESC", at.perPage, (at.page - 1) * at.perPage);
+  return {
+    count: events.count("org = ?", org),
+    page: at.page,
+    per_page: at.perPage,
+    webhook_url: domain.store.orgSettings.get(org)?.webhook_url ?? null,
+    results: rows.map(eventView),
+  };
+}

@@ -1,0 +1,16 @@
+// GET /_sandbox/requests: the caller's organization's request log, signed like every control call.
+import type { HandlerResult } from "../http/route.js";
+import type { SandboxContext, SandboxHandler } from "../api/validated-request.js";
+import { readLogFilter } from "./log-filter.js";
+import type { RequestLog } from "./request-log.js";
+
+/**
+ * The handler of GET /_sandbox/requests?status=&err_code=&operation_id=&since=&after=&before=&order=&limit= over
+ * this log: newest first by default; `order=asc&after=<seq>` reads on from a cursor (what following does).
+ */
+export function listRequests(log: RequestLog): SandboxHandler {
+  return (ctx: SandboxContext): HandlerResult => {
+    const page = log.query(ctx.org.id, readLogFilter(ctx.query));
+    return { message: "Requests fetched successfully", data: { count: page.results.length, ...page } };
+  };
+}

@@ -1,0 +1,79 @@
+// One line of the request log: what an organization's request asked and what the sandbox answered. Built from
+// the answered request alone (no headers are kept, so no signature is), with both bodies capped and the
+// organization's API secret blanked wherever it appears in them.
+import type { AnsweredRequest } from "../http/server.js";
+
+/** A body as logged: its text up to the cap, its whole size, and whether it was cut. */
+export interface LoggedBody {
+  text: string;
+  bytes: number;
+  truncated: boolean;
+}
+
+/** One logged request, numbered per organization (`seq` 1, 2, 3, ... with no gap while nothing is dropped). */
+export interface RequestLogEntry {
+  seq: number;
+  /** Real time (ISO 8601) the request arrived. */
+  at: string;
+  method: string;
+  path: string;
+  /** The query string without `?`, empty when none. */
+  query: string;
+  /** The spec's operationId; null for the sandbox's own routes and unknown paths. */
+  operation_id: string | null;
+  /** The route's path template (`/_sandbox/clock/advance`); null when no route matched. */
+  route: string | null;
+  /** The status answered; 0 when a fault (RESET, DROP_AFTER_COMMIT) sent no answer. */
+  status: number;
+  err_code: string | null;
+  latency_ms: number;
+  request: LoggedBody;
+  response: LoggedBody;
+  /** The kind of fault injected into this request (POST /_sandbox/faults, chaos mode); null when none. */
+  fault: string | null;
+}
+
+export const REDACTED = "[redacted]";
+
+/**
+ * The body as kept: the first `maxBytes` bytes as text (a character cut in two becomes U+FFFD) with every
+ * occurrence of each secret replaced.
+ *
+ * @example
+ * capBody(Buffer.from('{"a":"s3cret"}'), 1024, ["s3cret"]); // { text: '{"a":"[redacted]"}', bytes: 14, truncated: false }
+ */
+export function capBody(body: Buffer | string, maxBytes: number, secrets: readonly string[]): LoggedBody {
+  const bytes = typeof body === "string" ? Buffer.from(body, "utf8") : body;
+  const truncated = bytes.length > maxBytes;
+  let text = (truncated ? bytes.subarray(0, maxBytes) : bytes).toString("utf8");
+  for (const secret of secrets) if (secret) text = text.split(secret).join(REDACTED);
+  return { text, bytes: bytes.length, truncated };
+}
+
+export interface EntryOptions {
+  maxBodyBytes: number;
+  /** Strings never kept (the organization's API secret). */
+  secrets: readonly string[];
+  /** Real time now (ms since the epoch) and performance.now(), to date the request and time it. */
+  nowMs: number;
+  nowPerf: number;
+}
+
+/** The entry for an answered request, without its number (the log gives it one as it appends it). */
+export function entryOf(answered: AnsweredRequest, options: EntryOptions): Omit<RequestLogEntry, "seq"> {
+  const latency = Math.max(0, options.nowPerf - answered.startedAt);
+  return {
+    at: new Date(options.nowMs - latency).toISOString(),
+    method: answered.method,
+    path: answered.target.path,
+    query: answered.target.search,
+    operation_id: answered.route?.operation?.operationId ?? null,
+    route: answered.route?.path ?? null,
+    status: answered.answer.status,
+    err_code: answered.answer.errCode,
+    latency_ms: Math.round(latency * 10) / 10,
+    request: capBody(answered.raw ?? Buffer.alloc(0), options.maxBodyBytes, options.secrets),
+    response: capBody(answered.answer.text, options.maxBodyBytes, options.secrets),
+    fault: answered.fault,
+  };
+}

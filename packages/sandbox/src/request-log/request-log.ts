@@ -1,0 +1,115 @@
+// The request log: every answered request of an organization (its API key known) becomes an entry. Entries are
+// kept in batches, one transaction per turn of the event loop, after the answers are written: logging never
+// delays an answer nor joins a request's transaction, and a burst costs one commit per batch. Readers see
+// every entry answered before their own request (a query writes the pending batch first); listeners (the
+// dashboard's live view) are told of each batch once it is kept.
+import type { IncomingHttpHeaders } from "node:http";
+import { performance } from "node:perf_hooks";
+import type { Organization } from "../http/route.js";
+import type { AnsweredRequest } from "../http/server.js";
+import type { Logger } from "../logger.js";
+import { entryOf, type RequestLogEntry } from "./entry.js";
+import type { RequestLogFilter } from "./log-filter.js";
+import type { RequestLogStorage } from "./log-table.js";
+
+export interface RequestLogOptions {
+  /** Entries kept per organization; the oldest are dropped past it. */
+  maxEntries: number;
+  /** Bytes kept of each request and response body. */
+  maxBodyBytes: number;
+}
+
+export const DEFAULT_REQUEST_LOG: RequestLogOptions = { maxEntries: 10_000, maxBodyBytes: 8192 };
+
+/** Reads of the logs themselves are not logged, so following them does not fill them. */
+const UNLOGGED_ROUTES = new Set(["GET /_sandbox/requests", "GET /_sandbox/events"]);
+
+/** Whether an answered request is logged: not a read of the logs. */
+export function isLogged(answered: Pick<AnsweredRequest, "method" | "route">): boolean {
+  return !(answered.route && UNLOGGED_ROUTES.has(`${answered.method} ${answered.route.path}`));
+}
+
+/** The organization whose API key the request carries (signed or not: a refused signature is worth seeing). */
+function organizationOf(headers: IncomingHttpHeaders, byKey: ReadonlyMap<string, Organization>) {
+  const key = headers["x-api-key"];
+  return typeof key === "string" ? byKey.get(key) : undefined;
+}
+
+export type RequestLogListener = (org: string, entries: readonly RequestLogEntry[]) => void;
+
+export interface RequestLogPage {
+  results: RequestLogEntry[];
+  /** The organization's oldest and newest numbers kept: a follower whose cursor is below `oldest - 1` missed some. */
+  oldest_seq: number;
+  latest_seq: number;
+}
+
+export class RequestLog {
+  private pending = new Map<string, Array<Omit<RequestLogEntry, "seq">>>();
+  private flushTimer: NodeJS.Immediate | undefined;
+  private readonly listeners = new Set<RequestLogListener>();
+  private failing = false;
+
+  constructor(
+    private readonly storage: RequestLogStorage,
+    private readonly transaction: <R>(work: () => R) => R,
+    private readonly organizationsByKey: ReadonlyMap<string, Organization>,
+    private readonly options: RequestLogOptions,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Takes an answered request into the next batch (nothing for a request of no known organization). */
+  record(answered: AnsweredRequest): void {
+    if (!isLogged(answered)) return;
+    const org = organizationOf(answered.headers, this.organizationsByKey);
+    if (!org) return;
+    const entry = entryOf(answered, {
+      maxBodyBytes: this.options.maxBodyBytes,
+      secrets: [org.apiSecret],
+      nowMs: Date.now(),
+      nowPerf: performance.now(),
+    });
+    const batch = this.pending.get(org.id);
+    if (batch) batch.push(entry);
+    else this.pending.set(org.id, [entry]);
+    this.flushTimer ??= setImmediate(() => this.flush());
+  }
+
+  /** Keeps the pending batch now, and tells the listeners. A failure (a full disk) drops it, said once. */
+  flush(): void {
+    if (this.flushTimer) clearImmediate(this.flushTimer);
+    this.flushTimer = undefined;
+    const pending = this.pending;
+    this.pending = new Map();
+    for (const [org, entries] of pending) {
+      let kept: RequestLogEntry[];
+      try {
+        kept = this.transaction(() => this.storage.append(org, entries, this.options.maxEntries));
+        this.failing = false;
+      } catch (error) {
+        if (!this.failing) this.logger.warn(`request log: ${entries.length} entries dropped: ${String(error)}`);
+        this.failing = true;
+        continue;
+      }
+      for (const listener of this.listeners) listener(org, kept);
+    }
+  }
+
+  /** One page of the organization's log, after what was answered so far is kept. */
+  query(org: string, filter: RequestLogFilter): RequestLogPage {
+    this.flush();
+    const { oldest, latest } = this.storage.bounds(org);
+    return { results: this.storage.query(org, filter), oldest_seq: oldest, latest_seq: latest };
+  }
+
+  /** Calls `listener` with every batch kept from now on; answers the function that stops it. */
+  subscribe(listener: RequestLogListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  close(): void {
+    this.flush();
+    this.listeners.clear();
+  }
+}
