@@ -29,6 +29,17 @@ export function loadTracing(): Promise<void> {
   return loading;
 }
 
+/** Runs `work` (synchronous) with `cause` as the cause of what it emits and schedules, then restores the previous. */
+function asCause<T>(cause: Context, work: () => T): T {
+  const before = dispatching;
+  dispatching = cause;
+  try {
+    return work();
+  } finally {
+    dispatching = before;
+  }
+}
+
 /** A request's span and what the answer adds to it. */
 export interface RequestTrace {
   /** Runs the handler with this request as the cause of what it emits. */
@@ -71,15 +82,7 @@ export function traceRequest(
   if (!api.trace.isSpanContextValid(span.spanContext())) return NO_REQUEST;
   const own = api.trace.setSpan(parent, span);
   return {
-    dispatch(work) {
-      const before = dispatching;
-      dispatching = own;
-      try {
-        return work();
-      } finally {
-        dispatching = before;
-      }
-    },
+    dispatch: (work) => asCause(own, work),
     end(status, errCode, fault) {
       if (status !== undefined) span.setAttribute("http.response.status_code", status);
       if (errCode !== undefined) span.setAttribute("exchange.err_code", errCode);
@@ -176,15 +179,7 @@ export function traceStep(cause: Context | undefined, kind: string, id: string):
   if (!api.trace.isSpanContextValid(span.spanContext())) return NO_STEP;
   const own = api.trace.setSpan(cause, span);
   return {
-    run(work) {
-      const before = dispatching;
-      dispatching = own;
-      try {
-        return work();
-      } finally {
-        dispatching = before;
-      }
-    },
+    run: (work) => asCause(own, work),
     end(failed) {
       if (failed) span.setStatus({ code: api.SpanStatusCode.ERROR, message: "STEP_FAILED" });
       span.end();
