@@ -328,7 +328,7 @@ function sandboxHandle(
     organizations,
     clock: clockHandle(domain, organizations),
     events: () =>
-      store.events.where("1", [], "created_at, seq").map((e) => ({
+      store.events.where("TRUE", [], "created_at, seq").map((e) => ({
         id: e.id,
         organizationId: e.org,
         createdAt: e.created_at,

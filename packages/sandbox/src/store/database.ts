@@ -9,6 +9,8 @@ import { mkdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import { APPLICATION_ID, inspectFile, judgeFile, readFacts, type Verdict } from "./file-identity.js";
+import { isPostgresUrl, openPostgres } from "./postgres/pg-open.js";
+import type { SqlDatabase } from "./postgres/pg-database.js";
 import { sqlite } from "./sqlite.js";
 import { SCHEMA_SQL, SCHEMA_VERSION } from "./schema.js";
 import { DatabaseError, type DatabaseProblem, diagnose, startErrorMessage } from "./start-errors.js";
@@ -109,8 +111,9 @@ function openFile(file: string, durability: Durability): DatabaseSync {
  * @example
  * const db = openDatabase("./sandbox.db"); // throws DatabaseError (naming the file) when it cannot be used
  */
-export function openDatabase(path?: string, durability: Durability = "normal"): DatabaseSync {
+export function openDatabase(path?: string, durability: Durability = "normal"): SqlDatabase {
   if (!path || path === ":memory:") return openMemory();
+  if (isPostgresUrl(path)) return openPostgres(path, SCHEMA_SQL, SCHEMA_VERSION);
   const file = resolve(path);
   try {
     return openFile(file, durability);

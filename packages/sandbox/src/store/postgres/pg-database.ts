@@ -1,0 +1,72 @@
+// PostgreSQL behind the same small surface the store uses of node:sqlite's DatabaseSync (prepare, exec,
+// isTransaction, close), so the store's tables, transactions and queries are one code for both engines. A
+// transaction is SERIALIZABLE: two replicas that read-then-write the same facts (one quotation, one reference,
+// the 3-accounts limit) cannot both commit; the loser's whole request is run again (store.ts).
+import { PostgresBridge, PostgresError, type SqlValue } from "./pg-bridge.js";
+import { numberPlaceholders, postgresSchema } from "./pg-dialect.js";
+
+export interface SqlStatement {
+  get(...values: SqlValue[]): unknown;
+  all(...values: SqlValue[]): unknown[];
+  run(...values: SqlValue[]): { changes: number | bigint };
+}
+
+/** What the store needs of a database: node:sqlite's DatabaseSync has it, and so does PostgresDatabase. */
+export interface SqlDatabase {
+  prepare(sql: string): SqlStatement;
+  exec(sql: string): void;
+  readonly isTransaction: boolean;
+  close(): void;
+}
+
+/** SQLSTATEs after which the whole transaction may simply be run again. */
+const RETRYABLE = new Set(["40001", "40P01"]);
+
+/** Whether a failed transaction lost a race with another one (serialization failure, deadlock) and may rerun. */
+export function isRetryableConflict(error: unknown): boolean {
+  return error instanceof PostgresError && error.code !== undefined && RETRYABLE.has(error.code);
+}
+
+export class PostgresDatabase implements SqlDatabase {
+  private readonly bridge: PostgresBridge;
+  private open = false;
+
+  constructor(url: string, timeoutMs: number) {
+    this.bridge = new PostgresBridge(url, timeoutMs);
+  }
+
+  get isTransaction(): boolean {
+    return this.open;
+  }
+
+  prepare(sql: string): SqlStatement {
+    const text = numberPlaceholders(sql);
+    return {
+      get: (...values) => this.bridge.query(text, values, this.open).rows[0],
+      all: (...values) => this.bridge.query(text, values, this.open).rows,
+      run: (...values) => ({ changes: this.bridge.query(text, values, this.open).changes }),
+    };
+  }
+
+  /** Runs a script: transaction control as PostgreSQL says it, SQLite's PRAGMAs skipped, schema rewritten. */
+  exec(sql: string): void {
+    const command = sql.trim().toUpperCase();
+    if (command === "BEGIN") return this.control("BEGIN ISOLATION LEVEL SERIALIZABLE", true);
+    // Schema work runs at the default isolation, under the migration lock (pg-open.ts).
+    if (command === "START TRANSACTION") return this.control("BEGIN", true);
+    if (command === "COMMIT" || command === "ROLLBACK") return this.control(command, false);
+    if (command.startsWith("PRAGMA")) return;
+    for (const statement of postgresSchema(sql)) this.bridge.query(statement, [], this.open);
+  }
+
+  private control(statement: string, opens: boolean): void {
+    // A failed COMMIT or ROLLBACK ends the transaction as well (PostgreSQL rolls it back, or the connection went).
+    if (!opens) this.open = false;
+    this.bridge.query(statement, [], !opens);
+    if (opens) this.open = true;
+  }
+
+  close(): void {
+    this.bridge.close();
+  }
+}
