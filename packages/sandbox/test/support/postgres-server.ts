@@ -1,15 +1,20 @@
 // A real PostgreSQL server for the tests: Debian's binaries (the `postgresql` package .ci/run installs), a
 // cluster initialised in a temporary directory, listening on a free port of 127.0.0.1 only, stopped and removed
 // when the tests end. initdb and pg_ctl refuse to run as root, so as root they run as the `postgres` user.
-// Durability settings are off: the tests measure behaviour, and a test cluster is thrown away.
+// fsync is off (a test cluster is thrown away, and no test crashes the machine); commits are still written to
+// the WAL before they are acknowledged, so a server killed at once (immediate stop) keeps every acknowledged one.
+// Connections over TCP need the password (PASSWORD), so a wrong one is refused as on a real server.
 import { execFileSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
+/** The password of the `postgres` user over TCP. */
+export const PASSWORD = "sandbox-test-pw";
+
 export interface PostgresServer {
-  /** postgres://postgres@127.0.0.1:<port>/postgres */
+  /** postgres://postgres:<PASSWORD>@127.0.0.1:<port>/postgres */
   readonly url: string;
   readonly port: number;
   stop(): void;
@@ -60,13 +65,26 @@ export async function startPostgres(): Promise<PostgresServer> {
   chmodSync(dir, 0o777);
   const data = join(dir, "data");
   const port = await freePort();
-  runAs(join(bin, "initdb"), ["-D", data, "-A", "trust", "-U", "postgres", "--locale=C", "-E", "UTF8"]);
+  const pwfile = join(dir, "pw");
+  writeFileSync(pwfile, PASSWORD);
+  chmodSync(pwfile, 0o644);
+  runAs(join(bin, "initdb"), [
+    "-D",
+    data,
+    "-U",
+    "postgres",
+    "--locale=C",
+    "-E",
+    "UTF8",
+    "--auth-local=trust",
+    "--auth-host=scram-sha-256",
+    `--pwfile=${pwfile}`,
+  ]);
   const options = [
     `-p ${port}`,
     "-c listen_addresses=127.0.0.1",
     `-k ${dir}`,
     "-c fsync=off",
-    "-c synchronous_commit=off",
     "-c full_page_writes=off",
     "-c max_connections=300",
   ].join(" ");
@@ -74,7 +92,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   const stopMode = (mode: string) => runAs(join(bin, "pg_ctl"), ["-D", data, "-m", mode, "-w", "stop"]);
   start();
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`,
     port,
     start,
     kill: () => stopMode("immediate"),

@@ -5,6 +5,9 @@ import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_thread
 
 export type SqlValue = string | number | null;
 
+/** The advisory lock key a sandbox holds on its database while it runs (any constant; ours by name, "EXKO"). */
+const OWNER_LOCK = 0x45584b4f;
+
 /** A failure PostgreSQL reported (with its SQLSTATE) or the connection's (no code). */
 export class PostgresError extends Error {
   readonly code: string | undefined;
@@ -55,7 +58,7 @@ export class PostgresBridge {
     const channel = new MessageChannel();
     this.port = channel.port1 as unknown as MessagePort;
     this.worker = new Worker(workerUrl(), {
-      workerData: { url, port: channel.port2, flag: this.flag, timeoutMs },
+      workerData: { url, port: channel.port2, flag: this.flag, timeoutMs, ownerLock: OWNER_LOCK },
       transferList: [channel.port2],
     });
     this.worker.unref();
@@ -74,7 +77,8 @@ export class PostgresBridge {
     const id = ++this.sequence;
     (this.port as unknown as { postMessage(value: unknown): void }).postMessage({ id, text, values, inTransaction });
     const reply = this.await(id);
-    if (!reply.ok) throw new PostgresError(reply.error?.message ?? "failed", reply.error?.code, reply.error?.constraint);
+    if (!reply.ok)
+      throw new PostgresError(reply.error?.message ?? "failed", reply.error?.code, reply.error?.constraint);
     return { rows: reply.rows ?? [], changes: reply.changes ?? 0 };
   }
 
@@ -97,7 +101,8 @@ export class PostgresBridge {
       const raced = this.receive(id);
       if (raced) return raced;
       const left = deadline - Date.now();
-      if (left <= 0) throw new PostgresError(`PostgreSQL did not answer within ${this.timeoutMs * 2 + 1000} ms`, undefined);
+      if (left <= 0)
+        throw new PostgresError(`PostgreSQL did not answer within ${this.timeoutMs * 2 + 1000} ms`, undefined);
       Atomics.wait(this.flag, 0, 0, left);
     }
   }

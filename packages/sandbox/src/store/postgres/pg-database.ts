@@ -27,6 +27,17 @@ export function isRetryableConflict(error: unknown): boolean {
   return error instanceof PostgresError && error.code !== undefined && RETRYABLE.has(error.code);
 }
 
+/**
+ * Whether a failure means the database cannot be reached or used right now (down, restarting, connection lost,
+ * out of connections, too slow): the request is answered 503 SYS_SERVICE_UNAVAILABLE, as the service does
+ * when it is unavailable, and nothing of it was committed.
+ */
+export function isStoreUnavailable(error: unknown): boolean {
+  if (!(error instanceof PostgresError)) return false;
+  const code = error.code;
+  return code === undefined || /^(08|57P|53)/.test(code);
+}
+
 export class PostgresDatabase implements SqlDatabase {
   private readonly bridge: PostgresBridge;
   private open = false;

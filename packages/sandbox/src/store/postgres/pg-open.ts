@@ -26,7 +26,7 @@ export function displayUrl(url: string): string {
   }
 }
 
-type StartProblem = "cannot-open" | "other-application" | "newer-version" | "permission-denied";
+type StartProblem = "cannot-open" | "other-application" | "newer-version" | "permission-denied" | "in-use";
 
 /** One line per way a start fails, by SQLSTATE or connection error code. */
 export function pgStartProblem(error: unknown): { problem: StartProblem; says: string } {
@@ -34,14 +34,24 @@ export function pgStartProblem(error: unknown): { problem: StartProblem; says: s
   const message = String((error as { message?: string })?.message ?? error);
   if (code === "28P01" || code === "28000")
     return { problem: "permission-denied", says: "PostgreSQL refused the user name or password" };
+  if (code === "55P03")
+    return {
+      problem: "in-use",
+      says: "the database is in use by another sandbox (one database, one sandbox: replicas are not supported yet): stop it, or give this one a database of its own",
+    };
   if (code === "3D000") return { problem: "cannot-open", says: "the database does not exist (create it first)" };
-  if (code === "42501") return { problem: "permission-denied", says: "the user may not create tables in this database" };
-  if (code === undefined && /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|timeout|terminated/i.test(message))
-    return { problem: "cannot-open", says: `PostgreSQL cannot be reached (${message})` };
+  if (code === "42501")
+    return { problem: "permission-denied", says: "the user may not create tables in this database" };
+  if (code === undefined) return { problem: "cannot-open", says: `PostgreSQL cannot be reached (${message})` };
   return { problem: "cannot-open", says: message };
 }
 
-function refuse(url: string, problem: StartProblem | "newer-version" | "other-application", says: string, cause?: unknown): DatabaseError {
+function refuse(
+  url: string,
+  problem: StartProblem | "newer-version" | "other-application",
+  says: string,
+  cause?: unknown,
+): DatabaseError {
   return new DatabaseError(`${displayUrl(url)}: ${says}.`, { file: displayUrl(url), problem, cause });
 }
 
@@ -60,14 +70,26 @@ function inspect(db: PostgresDatabase): Found {
   const read = (key: string) =>
     (db.prepare("SELECT value FROM sandbox_meta WHERE key = ?").get(key) as { value: string } | undefined)?.value;
   const version = read("schema_version");
-  return { tables: tables.n, application: read("application"), version: version === undefined ? undefined : Number(version) };
+  return {
+    tables: tables.n,
+    application: read("application"),
+    version: version === undefined ? undefined : Number(version),
+  };
 }
 
 function check(url: string, found: Found, version: number): void {
   if (found.tables > 0 && found.application !== APPLICATION)
-    throw refuse(url, "other-application", "this database holds another application's tables; it was left untouched: give the sandbox a database of its own");
+    throw refuse(
+      url,
+      "other-application",
+      "this database holds another application's tables; it was left untouched: give the sandbox a database of its own",
+    );
   if (found.version !== undefined && found.version > version)
-    throw refuse(url, "newer-version", `this database was written by a newer sandbox (schema ${found.version}; this one reads up to ${version}): upgrade this sandbox`);
+    throw refuse(
+      url,
+      "newer-version",
+      `this database was written by a newer sandbox (schema ${found.version}; this one reads up to ${version}): upgrade this sandbox`,
+    );
 }
 
 /**

@@ -20,6 +20,8 @@ interface Setup {
   readonly flag: Int32Array;
   /** Milliseconds a statement or a connection attempt may take before it fails. */
   readonly timeoutMs: number;
+  /** The key of the lock a connection takes before its first statement: one sandbox per database (schema). */
+  readonly ownerLock: number;
 }
 
 const setup = workerData as Setup;
@@ -43,6 +45,7 @@ async function connected(): Promise<pg.Client> {
   });
   try {
     await fresh.connect();
+    await takeOwnership(fresh);
   } catch (error) {
     fresh.end().catch(() => {});
     throw error;
@@ -51,9 +54,27 @@ async function connected(): Promise<pg.Client> {
   return fresh;
 }
 
+/**
+ * Takes the database's owner lock for this connection's life (a session advisory lock, keyed by the schema so
+ * schemas of one database are separate sandboxes). Another live sandbox holds it: the start is refused. Scheduled
+ * work still runs on timers in the process that scheduled it, so two replicas would both run a restart's steps.
+ */
+async function takeOwnership(db: pg.Client): Promise<void> {
+  const found = await db.query("SELECT pg_try_advisory_lock($1, hashtext(current_schema())) AS held", [
+    setup.ownerLock,
+  ]);
+  if (found.rows[0]?.held === true) return;
+  throw Object.assign(new Error("the database is in use by another sandbox"), { sqlstate: "55P03" });
+}
+
+/**
+ * The failure as the main thread sees it: `code` is a SQLSTATE only when PostgreSQL (or this thread, standing
+ * for it) said one; a failure of the connection itself (ECONNREFUSED, a timeout) has none.
+ */
 function describe(error: unknown): Record<string, unknown> {
-  const e = error as { message?: string; code?: string; constraint?: string; detail?: string };
-  return { message: String(e?.message ?? error), code: e?.code, constraint: e?.constraint };
+  const e = error as { message?: string; code?: string; sqlstate?: string; constraint?: string };
+  const sqlstate = e?.sqlstate ?? (error instanceof pg.DatabaseError ? e.code : undefined);
+  return { message: String(e?.message ?? error), code: sqlstate, constraint: e?.constraint };
 }
 
 function answer(reply: Record<string, unknown>): void {
@@ -82,13 +103,16 @@ function config(request: Request): pg.QueryConfig {
 
 async function run(request: Request): Promise<void> {
   try {
-    if (request.inTransaction && !client) throw Object.assign(new Error("the connection to PostgreSQL was lost during the transaction"), { code: "08006" });
+    if (request.inTransaction && !client)
+      throw Object.assign(new Error("the connection to PostgreSQL was lost during the transaction"), {
+        sqlstate: "08006",
+      });
     const db = await connected();
     const result = await db.query(config(request));
     const last = Array.isArray(result) ? result[result.length - 1] : result;
     answer({ id: request.id, ok: true, rows: last?.rows ?? [], changes: last?.rowCount ?? 0 });
   } catch (error) {
-    if (client && !(error as { code?: string }).code) {
+    if (client && !(error instanceof pg.DatabaseError)) {
       // No SQLSTATE: the connection itself failed (timeout, reset); never reuse it.
       const broken = client;
       client = undefined;
