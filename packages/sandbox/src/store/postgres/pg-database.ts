@@ -38,6 +38,15 @@ export function isStoreUnavailable(error: unknown): boolean {
   return code === undefined || /^(08|57P|53)/.test(code);
 }
 
+/** The store's transaction commands, as PostgreSQL is told them. */
+const TRANSACTION_CONTROL: Record<string, { statement: string; opens: boolean } | undefined> = {
+  BEGIN: { statement: "BEGIN ISOLATION LEVEL SERIALIZABLE", opens: true },
+  // Schema work runs at the default isolation, under the migration lock (pg-open.ts).
+  "START TRANSACTION": { statement: "BEGIN", opens: true },
+  COMMIT: { statement: "COMMIT", opens: false },
+  ROLLBACK: { statement: "ROLLBACK", opens: false },
+};
+
 export class PostgresDatabase implements SqlDatabase {
   private readonly bridge: PostgresBridge;
   private open = false;
@@ -62,12 +71,10 @@ export class PostgresDatabase implements SqlDatabase {
   /** Runs a script: transaction control as PostgreSQL says it, SQLite's PRAGMAs skipped, schema rewritten. */
   exec(sql: string): void {
     const command = sql.trim().toUpperCase();
-    if (command === "BEGIN") return this.control("BEGIN ISOLATION LEVEL SERIALIZABLE", true);
-    // Schema work runs at the default isolation, under the migration lock (pg-open.ts).
-    if (command === "START TRANSACTION") return this.control("BEGIN", true);
-    if (command === "COMMIT" || command === "ROLLBACK") return this.control(command, false);
-    if (command.startsWith("PRAGMA")) return;
-    for (const statement of postgresSchema(sql)) this.bridge.query(statement, [], this.open);
+    const control = TRANSACTION_CONTROL[command];
+    if (control) this.control(control.statement, control.opens);
+    else if (!command.startsWith("PRAGMA"))
+      for (const statement of postgresSchema(sql)) this.bridge.query(statement, [], this.open);
   }
 
   private control(statement: string, opens: boolean): void {
