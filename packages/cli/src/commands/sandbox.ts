@@ -194,6 +194,8 @@ export const sandbox: Command = {
   credentials default to EXCHANGE_API_KEY / EXCHANGE_API_SECRET; without any, a pair is generated and printed
   --db FILE            keep state in a SQLite file across restarts (default: in memory); an answered write
                        survives kill -9; one sandbox per file (a second one on it refuses to start)
+  --db postgres://USER:PASSWORD@HOST:5432/NAME
+                       keep state in a PostgreSQL database instead (one sandbox per database for now)
   --db-durability full also fsync every commit, to survive power loss (default normal: process crashes)
   --auto-progress MS   delay before KYC, banks and orders move on by themselves (default 200; "off" to drive them)
   --duplicate-deliveries  deliver every webhook event twice (test your deduplication)
