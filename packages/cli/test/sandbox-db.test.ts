@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -71,6 +71,19 @@ describe("exchange-kit sandbox --db", () => {
       error: "FAILED",
       message: `${path} is a directory: give --db a file path, e.g. ${join(path, "sandbox.db")}.`,
     });
+  });
+
+  it("exits 1 with one line, no password and nothing created, for a PostgreSQL server it cannot reach", async () => {
+    const url = "postgres://sandbox:s3cret-pw@127.0.0.1:1/sandbox";
+    const cli = run(["sandbox", "--port", "0", "--db", url, "--json"], env);
+    expect(await cli.code).toBe(1);
+    const lines = cli.stderr().trimEnd().split("\n");
+    expect(lines).toHaveLength(1);
+    const { message } = JSON.parse(lines[0]!) as { message: string };
+    expect(message).toMatch(/^postgres:\/\/sandbox:\*\*\*@127\.0\.0\.1:1\/sandbox: PostgreSQL cannot be reached \(/);
+    expect(message).not.toContain("s3cret-pw");
+    // Earlier versions took the URL for a file path and made a directory named "postgres:" here.
+    expect(existsSync(join(process.cwd(), "postgres:"))).toBe(false);
   });
 
   it("exits 2 for an unknown --db-durability", async () => {
