@@ -228,6 +228,11 @@ export type RiskParameters = components["schemas"]["RiskParameters"];
 export type RemittanceErrorEnvelope = components["schemas"]["RemittanceErrorEnvelope"];
 
 /**
+ * The 500 body of the remittance payout quotation. The interface document gives this operation its own error body shape ("status false, message, and the field errors under a key named `error` (not `errors`)") and lists 500 among its errors, so an internal error has that shape too. An internal error has no field errors: as the document says of `errors` in the standard envelope, `error` is then "a string or an empty object". The `err_code` of this body is not published.
+ */
+export type RemittanceInternalErrorEnvelope = components["schemas"]["RemittanceInternalErrorEnvelope"];
+
+/**
  * A customer's transaction limits (payin or payout). Its fields are not published, so the shape stays open. Limits rise after a VERIFIED EDD; the daily-limit amounts and the EDD thresholds are not published.
  */
 export type Limits = components["schemas"]["Limits"];

@@ -971,8 +971,11 @@ export interface paths {
          *       unverified, or the customer is not in the organization); the bank account is unverified (not added or still
          *       processing). Whether the amount bounds and risk checks of `createPayoutQuotation` also apply is not published.
          *
-         *     The 400 body uses the key `error` (not `errors`) for the field errors, and its `err_code` is not published: see
-         *     `RemittanceErrorEnvelope`. 401, 404, 429, 500 and 503 are the standard responses.
+         *     The document gives this operation its own error body ("status false, message, and the field errors under a key
+         *     named `error` (not `errors`)") and lists 400 and 500 as its errors, so both use it: the 400 carries the field
+         *     errors (`RemittanceErrorEnvelope`), the 500 a string or an empty object under `error`
+         *     (`RemittanceInternalErrorEnvelope`). Their `err_code` is not published. 401, 404, 429 and 503 are the standard
+         *     responses of every endpoint.
          *
          */
         post: operations["createRemittancePayoutQuotation"];
@@ -2580,6 +2583,35 @@ export interface components {
                 [key: string]: string[];
             };
             /** @description An error code, if sent. Its values for this operation are not published. */
+            err_code?: string;
+        };
+        /**
+         * RemittanceInternalErrorEnvelope
+         * @description The 500 body of the remittance payout quotation. The interface document gives this operation its own error body shape ("status false, message, and the field errors under a key named `error` (not `errors`)") and lists 500 among its errors, so an internal error has that shape too. An internal error has no field errors: as the document says of `errors` in the standard envelope, `error` is then "a string or an empty object". The `err_code` of this body is not published.
+         * @example {
+         *       "status": false,
+         *       "message": "Internal Server Error",
+         *       "error": {}
+         *     }
+         */
+        RemittanceInternalErrorEnvelope: {
+            /**
+             * @description Always false on error.
+             * @constant
+             */
+            status: false;
+            /** @description Human-readable text, e.g. `Internal Server Error`. */
+            message: string;
+            /** @description Null on error, if sent. */
+            data?: null;
+            /** @description Free text or an empty object for an internal error; read it defensively (the usual field map is allowed too). */
+            error: string | {
+                [key: string]: string[];
+            };
+            /**
+             * @description An error code, if sent. Its values for this operation are not published.
+             * @example SYS_INTERNAL_ERROR
+             */
             err_code?: string;
         };
         /**
@@ -5091,7 +5123,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalError"];
+            /** @description Internal server error, in this operation's error body: `error` (not `errors`) is a string or an empty object, and `err_code` is not published. Retry with backoff; if it keeps recurring, stop and contact the operator's support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemittanceInternalErrorEnvelope"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };

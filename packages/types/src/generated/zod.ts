@@ -564,6 +564,17 @@ export const RemittanceErrorEnvelopeSchema = z.looseObject({
 });
 
 /**
+ * The 500 body of the remittance payout quotation. The interface document gives this operation its own error body shape ("status false, message, and the field errors under a key named `error` (not `errors`)") and lists 500 among its errors, so an internal error has that shape too. An internal error has no field errors: as the document says of `errors` in the standard envelope, `error` is then "a string or an empty object". The `err_code` of this body is not published.
+ */
+export const RemittanceInternalErrorEnvelopeSchema = z.looseObject({
+  status: z.literal(false),
+  message: z.string(),
+  data: z.null().optional(),
+  error: z.union([z.string(), z.record(z.string(), z.array(z.string()))]),
+  err_code: z.string().optional(),
+});
+
+/**
  * A customer's transaction limits (payin or payout). Its fields are not published, so the shape stays open. Limits rise after a VERIFIED EDD; the daily-limit amounts and the EDD thresholds are not published.
  */
 export const LimitsSchema = z.looseObject({});
@@ -866,6 +877,7 @@ export const componentSchemas = {
   PayoutCreationResult: PayoutCreationResultSchema,
   RiskParameters: RiskParametersSchema,
   RemittanceErrorEnvelope: RemittanceErrorEnvelopeSchema,
+  RemittanceInternalErrorEnvelope: RemittanceInternalErrorEnvelopeSchema,
   Limits: LimitsSchema,
   FetchRate: FetchRateSchema,
   EddRecord: EddRecordSchema,
@@ -1877,7 +1889,7 @@ export const operationSchemas = {
       "401": responseSchemas.Unauthorized,
       "404": responseSchemas.NotFound,
       "429": responseSchemas.TooManyRequests,
-      "500": responseSchemas.InternalError,
+      "500": RemittanceInternalErrorEnvelopeSchema,
       "503": responseSchemas.ServiceUnavailable,
     },
   },

@@ -102,8 +102,11 @@ export interface PayoutsResource {
    *   unverified, or the customer is not in the organization); the bank account is unverified (not added or still
    *   processing). Whether the amount bounds and risk checks of `createPayoutQuotation` also apply is not published.
    *
-   * The 400 body uses the key `error` (not `errors`) for the field errors, and its `err_code` is not published: see
-   * `RemittanceErrorEnvelope`. 401, 404, 429, 500 and 503 are the standard responses.
+   * The document gives this operation its own error body ("status false, message, and the field errors under a key
+   * named `error` (not `errors`)") and lists 400 and 500 as its errors, so both use it: the 400 carries the field
+   * errors (`RemittanceErrorEnvelope`), the 500 a string or an empty object under `error`
+   * (`RemittanceInternalErrorEnvelope`). Their `err_code` is not published. 401, 404, 429 and 503 are the standard
+   * responses of every endpoint.
    *
    * `POST /pos/api/v1/remittance-payout/quotation` (createRemittancePayoutQuotation). Retried after any retryable failure (safe to repeat).
    *
