@@ -83,7 +83,7 @@ export type KycAdditionalInfoRequirements = components["schemas"]["KycAdditional
 export type KycDocumentDetails = components["schemas"]["KycDocumentDetails"];
 
 /**
- * The result of a KYC submission, returned by `addKycData` and `updateKycSelfie`. The customer's verification outcome arrives later as a CUSTOMER event (VERIFIED or FAILED); the submission itself is not polled to a final status.
+ * The result of a KYC submission, returned by `addKycData` and `updateKycSelfie` with status PROCESSING. The customer's outcome arrives as a CUSTOMER event (VERIFIED or FAILED). Other submission statuses are not published.
  */
 export type KycSubmissionResult = components["schemas"]["KycSubmissionResult"];
 
@@ -108,7 +108,7 @@ export type BankAccount = components["schemas"]["BankAccount"];
 export type BankAccountIdentifiers = components["schemas"]["BankAccountIdentifiers"];
 
 /**
- * The verification status of a bank account. PROCESSING while verification runs; VERIFIED when the account is ready for orders (BANK event VERIFIED); FAILED when verification failed (BANK event FAILED, `failure_reason` set); MANUAL_REVIEW when it is held for review. USA accounts linked through the bank link flow move from PROCESSING to VERIFIED without a BANK event, so the client polls the list.
+ * The verification status of a bank account, one of the four the interface lists. VERIFIED when verification resolved and the account is ready for orders (BANK event VERIFIED); FAILED when verification failed (BANK event FAILED, `failure_reason` set). USA accounts linked through the bank link flow move from PROCESSING to VERIFIED without a BANK event, so the client polls the list; an account "still processing" is unverified. The meaning of MANUAL_REVIEW, the moves into and out of it, and the status a new account starts in are not published.
  */
 export type BankAccountStatus = components["schemas"]["BankAccountStatus"];
 

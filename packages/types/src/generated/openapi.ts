@@ -340,8 +340,8 @@ export interface paths {
         /**
          * Add a bank account or UPI ID for a customer
          * @description Adds a bank account (ACCOUNT_DETAILS: account number and IFSC) or a UPI ID (UPI: a VPA) for a customer.
-         *     The account is verified asynchronously: it starts as `PROCESSING` and a BANK event announces VERIFIED or
-         *     FAILED (with a `failure_reason`).
+         *     The account is verified asynchronously: a BANK event announces VERIFIED or FAILED (with a `failure_reason`).
+         *     The status the account has when it is created is not published (the example shows PROCESSING).
          *
          *     - The customer must be VERIFIED first, otherwise `USR_UNVERIFIED`.
          *     - At most 3 active accounts per rail per customer; afterwards `BANK_LIMIT_REACHED`.
@@ -1732,7 +1732,7 @@ export interface components {
         };
         /**
          * KycSubmissionResult
-         * @description The result of a KYC submission, returned by `addKycData` and `updateKycSelfie`. The customer's verification outcome arrives later as a CUSTOMER event (VERIFIED or FAILED); the submission itself is not polled to a final status.
+         * @description The result of a KYC submission, returned by `addKycData` and `updateKycSelfie` with status PROCESSING. The customer's outcome arrives as a CUSTOMER event (VERIFIED or FAILED). Other submission statuses are not published.
          * @example {
          *       "id": "7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
          *       "status": "PROCESSING",
@@ -1747,7 +1747,7 @@ export interface components {
              * @example PROCESSING
              */
             status: string;
-            /** @description Why the submission failed; null while it is processing. */
+            /** @description A string or null; when it is set is not published (null in the examples, with PROCESSING). */
             failure_reason?: string | null;
         };
         /**
@@ -1857,7 +1857,7 @@ export interface components {
         };
         /**
          * BankAccountStatus
-         * @description The verification status of a bank account. PROCESSING while verification runs; VERIFIED when the account is ready for orders (BANK event VERIFIED); FAILED when verification failed (BANK event FAILED, `failure_reason` set); MANUAL_REVIEW when it is held for review. USA accounts linked through the bank link flow move from PROCESSING to VERIFIED without a BANK event, so the client polls the list.
+         * @description The verification status of a bank account, one of the four the interface lists. VERIFIED when verification resolved and the account is ready for orders (BANK event VERIFIED); FAILED when verification failed (BANK event FAILED, `failure_reason` set). USA accounts linked through the bank link flow move from PROCESSING to VERIFIED without a BANK event, so the client polls the list; an account "still processing" is unverified. The meaning of MANUAL_REVIEW, the moves into and out of it, and the status a new account starts in are not published.
          * @example VERIFIED
          * @enum {string}
          */
@@ -2279,7 +2279,7 @@ export interface components {
             transaction_hash?: string;
             /** @description The bank reference (UTR) of the fiat payment, once paid. */
             utr?: string;
-            /** @description Set when status is FAILED (the generic text `Payout failed`); null otherwise. */
+            /** @description Set when status is FAILED. Its values are not published: "always the generic text Payout failed" is said of the PAYOUT FAILED event's `metadata.failure_reason`, not of this member. */
             failure_reason: string | null;
             /** @description When the order last changed. */
             updated_at: components["schemas"]["Timestamp"];
@@ -3941,7 +3941,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The bank account, usually PROCESSING until a BANK event announces the verification result. */
+            /** @description The bank account (assumed; the response shape is not published). A BANK event announces the verification result. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -212,7 +212,7 @@ export const KycDocumentDetailsSchema = z.looseObject({
 });
 
 /**
- * The result of a KYC submission, returned by `addKycData` and `updateKycSelfie`. The customer's verification outcome arrives later as a CUSTOMER event (VERIFIED or FAILED); the submission itself is not polled to a final status.
+ * The result of a KYC submission, returned by `addKycData` and `updateKycSelfie` with status PROCESSING. The customer's outcome arrives as a CUSTOMER event (VERIFIED or FAILED). Other submission statuses are not published.
  */
 export const KycSubmissionResultSchema = z.looseObject({ id: UuidSchema, status: z.string(), failure_reason: z.string().nullable().optional() });
 
@@ -227,7 +227,7 @@ export const PayoutSenderKycResultSchema = z.looseObject({ id: UuidSchema, clien
 export const RemitterSchema = z.looseObject({});
 
 /**
- * The verification status of a bank account. PROCESSING while verification runs; VERIFIED when the account is ready for orders (BANK event VERIFIED); FAILED when verification failed (BANK event FAILED, `failure_reason` set); MANUAL_REVIEW when it is held for review. USA accounts linked through the bank link flow move from PROCESSING to VERIFIED without a BANK event, so the client polls the list.
+ * The verification status of a bank account, one of the four the interface lists. VERIFIED when verification resolved and the account is ready for orders (BANK event VERIFIED); FAILED when verification failed (BANK event FAILED, `failure_reason` set). USA accounts linked through the bank link flow move from PROCESSING to VERIFIED without a BANK event, so the client polls the list; an account "still processing" is unverified. The meaning of MANUAL_REVIEW, the moves into and out of it, and the status a new account starts in are not published.
  */
 export const BankAccountStatusSchema = z.enum(["PROCESSING", "VERIFIED", "FAILED", "MANUAL_REVIEW"]);
 

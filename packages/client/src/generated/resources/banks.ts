@@ -10,8 +10,8 @@ export interface BanksResource {
    * Add a bank account or UPI ID for a customer
    *
    * Adds a bank account (ACCOUNT_DETAILS: account number and IFSC) or a UPI ID (UPI: a VPA) for a customer.
-   * The account is verified asynchronously: it starts as `PROCESSING` and a BANK event announces VERIFIED or
-   * FAILED (with a `failure_reason`).
+   * The account is verified asynchronously: a BANK event announces VERIFIED or FAILED (with a `failure_reason`).
+   * The status the account has when it is created is not published (the example shows PROCESSING).
    *
    * - The customer must be VERIFIED first, otherwise `USR_UNVERIFIED`.
    * - At most 3 active accounts per rail per customer; afterwards `BANK_LIMIT_REACHED`.
