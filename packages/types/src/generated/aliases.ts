@@ -128,6 +128,11 @@ export type UsaBankAccountList = components["schemas"]["UsaBankAccountList"];
 export type PayoutBankAccount = components["schemas"]["PayoutBankAccount"];
 
 /**
+ * A bank account as `getBankAccount`, `deleteBankAccount` and `listBankAccounts` answer it: either a bank account or UPI ID on a payment rail (`BankAccount`: ACCOUNT_DETAILS or UPI), or a beneficiary account added for a payout-only corridor (`PayoutBankAccount`: `bank_account_type` holds the payout method, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH). The interface calls both "bank account" and fetches a bank account by its ID alone, so either can come back. Whether the list includes payout accounts is not published. Read `bank_account_type` before `identifiers`.
+ */
+export type BankAccountRecord = components["schemas"]["BankAccountRecord"];
+
+/**
  * Method-specific identifiers of a payout bank account: `br_cpf` for PIX; `account_holder_name`, `account_number` (IBAN) and `swift_code` for SEPA. The identifiers of the other methods (WIRE, SPEI, ACH_PUSH, ...) are not published, so other members are allowed.
  */
 export type PayoutBankIdentifiers = components["schemas"]["PayoutBankIdentifiers"];
@@ -238,7 +243,7 @@ export type RemittanceInternalErrorEnvelope = components["schemas"]["RemittanceI
 export type Limits = components["schemas"]["Limits"];
 
 /**
- * The current indicative exchange rate of a payin or payout corridor. Its fields are not published, so the shape stays open; rates are decimal strings throughout the interface.
+ * The current indicative exchange rate of a payin or payout corridor. Its fields are not published, so the shape stays open. The interface says amounts and rates are decimal strings "in order and quotation records" only (and the payin order's fees, `gross_effective_exchange_rate` among them, are numbers), so how this rate is written is not published either: read it as a decimal string or a number.
  */
 export type FetchRate = components["schemas"]["FetchRate"];
 

@@ -377,6 +377,8 @@ export interface paths {
          *       VERIFIED; no BANK event is sent for them, so poll this list.
          *     - A customer that does not exist, or belongs to another organization, gives "Customer not found or access
          *       denied" (`USR_NOT_FOUND` or `AUTH_ORG_MISMATCH`).
+         *     - Whether payout bank accounts (`createBankAccountForPayout`: PIX, SEPA, ...) are listed is not published;
+         *       each item is a `BankAccountRecord`, so a listed one validates. The sandbox lists them.
          *
          */
         get: operations["listBankAccounts"];
@@ -397,7 +399,9 @@ export interface paths {
         };
         /**
          * Fetch a bank account
-         * @description Fetches one of a customer's bank accounts or UPI IDs.
+         * @description Fetches one of a customer's bank accounts or UPI IDs, or a payout bank account added with
+         *     `createBankAccountForPayout` (its `bank_account_type` is the payout method, e.g. PIX or SEPA: see
+         *     `BankAccountRecord`).
          *
          *     - `customer_id` and `bank_id` are UUIDs.
          *     - "Customer not found or access denied": the customer does not exist (`USR_NOT_FOUND`) or belongs to
@@ -427,7 +431,8 @@ export interface paths {
         post?: never;
         /**
          * Delete a bank account
-         * @description Deletes one of a customer's bank accounts or UPI IDs and returns the deleted record.
+         * @description Deletes one of a customer's bank accounts or UPI IDs, or a payout bank account added with
+         *     `createBankAccountForPayout`, and returns the deleted record (see `BankAccountRecord`).
          *
          *     - `customer_id` and `bank_id` are UUIDs.
          *     - "Customer not found or access denied": the customer does not exist (`USR_NOT_FOUND`) or belongs to
@@ -1902,7 +1907,7 @@ export interface components {
          */
         BankAccountList: components["schemas"]["PaginatedList"] & {
             /** @description The bank accounts of this page. */
-            results: components["schemas"]["BankAccount"][];
+            results: components["schemas"]["BankAccountRecord"][];
         };
         /**
          * UsaBankAccountList
@@ -1927,7 +1932,7 @@ export interface components {
          */
         UsaBankAccountList: {
             /** @description The customer's bank accounts. */
-            accounts: components["schemas"]["BankAccount"][];
+            accounts: components["schemas"]["BankAccountRecord"][];
         };
         /**
          * PayoutBankAccount
@@ -1975,6 +1980,40 @@ export interface components {
             /** @description Set when `bank_account_status` is FAILED; null otherwise. */
             failure_reason?: string | null;
         };
+        /**
+         * BankAccountRecord
+         * @description A bank account as `getBankAccount`, `deleteBankAccount` and `listBankAccounts` answer it: either a bank account or UPI ID on a payment rail (`BankAccount`: ACCOUNT_DETAILS or UPI), or a beneficiary account added for a payout-only corridor (`PayoutBankAccount`: `bank_account_type` holds the payout method, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH). The interface calls both "bank account" and fetches a bank account by its ID alone, so either can come back. Whether the list includes payout accounts is not published. Read `bank_account_type` before `identifiers`.
+         * @example {
+         *       "id": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+         *       "customer_id": "3f0e8d7c-2b1a-4c5d-9e8f-7a6b5c4d3e2f",
+         *       "country": "IND",
+         *       "bank_account_type": "ACCOUNT_DETAILS",
+         *       "identifiers": {
+         *         "account_number": "50100123456789",
+         *         "ifsc": "HDFC0001234"
+         *       },
+         *       "bank_account_status": "VERIFIED",
+         *       "beneficiary_name": "Asha Verma",
+         *       "bank_name": "HDFC Bank",
+         *       "failure_reason": null
+         *     }
+         * @example {
+         *       "id": "8e9f0a1b-2c3d-4e4f-9a5b-6c7d8e9f0a1b",
+         *       "customer_id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+         *       "country": "DEU",
+         *       "bank_account_type": "SEPA",
+         *       "identifiers": {
+         *         "account_holder_name": "Priya Nair",
+         *         "account_number": "DE89370400440532013000",
+         *         "swift_code": "COBADEFFXXX"
+         *       },
+         *       "bank_account_status": "VERIFIED",
+         *       "beneficiary_name": "Priya Nair",
+         *       "bank_name": "Commerzbank",
+         *       "failure_reason": null
+         *     }
+         */
+        BankAccountRecord: components["schemas"]["BankAccount"] | components["schemas"]["PayoutBankAccount"];
         /**
          * PayoutBankIdentifiers
          * @description Method-specific identifiers of a payout bank account: `br_cpf` for PIX; `account_holder_name`, `account_number` (IBAN) and `swift_code` for SEPA. The identifiers of the other methods (WIRE, SPEI, ACH_PUSH, ...) are not published, so other members are allowed.
@@ -2026,11 +2065,17 @@ export interface components {
              * @enum {string}
              */
             status: "ACTIVE" | "INACTIVE";
-            /** @description True when `label` is non-empty. */
+            /** @description True when `label` is non-empty (enforced: a wallet with a non-empty label and `is_visible` false breaks the schema). The interface does not say it is false otherwise. */
             is_visible?: boolean;
             /** @description When the wallet was added. */
             created_at?: components["schemas"]["Timestamp"];
-        };
+        } & (Record<string, unknown> | {
+            /**
+             * @description Visible.
+             * @constant
+             */
+            is_visible?: true;
+        });
         /**
          * WalletNetwork
          * @description The blockchain network of a wallet.
@@ -2175,7 +2220,7 @@ export interface components {
             pg_gst: number;
             /** @description Tax deducted at source. */
             tds: number;
-            /** @description The effective exchange rate once all fees and taxes are included. */
+            /** @description The effective exchange rate once all fees and taxes are included. A number, like every fee member, although the order's own `rate` is a decimal string: the interface lists it among the numeric members of `fees`. */
             gross_effective_exchange_rate: number;
         };
         /**
@@ -2623,7 +2668,7 @@ export interface components {
         };
         /**
          * FetchRate
-         * @description The current indicative exchange rate of a payin or payout corridor. Its fields are not published, so the shape stays open; rates are decimal strings throughout the interface.
+         * @description The current indicative exchange rate of a payin or payout corridor. Its fields are not published, so the shape stays open. The interface says amounts and rates are decimal strings "in order and quotation records" only (and the payin order's fees, `gross_effective_exchange_rate` among them, are numbers), so how this rate is written is not published either: read it as a decimal string or a number.
          */
         FetchRate: {
             [key: string]: unknown;
@@ -4061,7 +4106,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["BankAccount"];
+                        data: components["schemas"]["BankAccountRecord"];
                     };
                 };
             };
@@ -4114,7 +4159,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["BankAccount"];
+                        data: components["schemas"]["BankAccountRecord"];
                     };
                 };
             };

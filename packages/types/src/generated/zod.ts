@@ -280,21 +280,6 @@ export const BankAccountIdentifiersSchema = z.looseObject({
 });
 
 /**
- * A page of a customer's bank accounts (customers outside the USA).
- */
-export const BankAccountListSchema = z.looseObject({
-  count: z.int().gte(0),
-  next: z.string().nullable(),
-  previous: z.string().nullable(),
-  results: z.array(BankAccountSchema),
-});
-
-/**
- * The `data` of the bank account list for customers in the USA: an object with `accounts` instead of a paginated list. Accounts linked through the bank link flow appear here as PROCESSING and then VERIFIED; no BANK event is sent for them, so the client polls this list.
- */
-export const UsaBankAccountListSchema = z.looseObject({ accounts: z.array(BankAccountSchema) });
-
-/**
  * Method-specific identifiers of a payout bank account: `br_cpf` for PIX; `account_holder_name`, `account_number` (IBAN) and `swift_code` for SEPA. The identifiers of the other methods (WIRE, SPEI, ACH_PUSH, ...) are not published, so other members are allowed.
  */
 export const PayoutBankIdentifiersSchema = z.looseObject({
@@ -324,6 +309,26 @@ export const PayoutBankAccountSchema = z.looseObject({
 ));
 
 /**
+ * A bank account as `getBankAccount`, `deleteBankAccount` and `listBankAccounts` answer it: either a bank account or UPI ID on a payment rail (`BankAccount`: ACCOUNT_DETAILS or UPI), or a beneficiary account added for a payout-only corridor (`PayoutBankAccount`: `bank_account_type` holds the payout method, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH). The interface calls both "bank account" and fetches a bank account by its ID alone, so either can come back. Whether the list includes payout accounts is not published. Read `bank_account_type` before `identifiers`.
+ */
+export const BankAccountRecordSchema = z.union([BankAccountSchema, PayoutBankAccountSchema]);
+
+/**
+ * A page of a customer's bank accounts (customers outside the USA).
+ */
+export const BankAccountListSchema = z.looseObject({
+  count: z.int().gte(0),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  results: z.array(BankAccountRecordSchema),
+});
+
+/**
+ * The `data` of the bank account list for customers in the USA: an object with `accounts` instead of a paginated list. Accounts linked through the bank link flow appear here as PROCESSING and then VERIFIED; no BANK event is sent for them, so the client polls this list.
+ */
+export const UsaBankAccountListSchema = z.looseObject({ accounts: z.array(BankAccountRecordSchema) });
+
+/**
  * The result of `generateBankLink`, which starts the bank link flow for USA bank accounts. Its members (including how the customer is sent to the flow) are not published, so the object stays open.
  */
 export const BankLinkSchema = z.looseObject({});
@@ -336,15 +341,26 @@ export const WalletNetworkSchema = z.enum(["Ethereum", "Polygon", "Arbitrum", "B
 /**
  * A customer's crypto wallet (address-book entry). Its ID is an integer, unlike every other ID. Only labelled wallets appear in the wallet list.
  */
-export const WalletSchema = z.looseObject({
-  id: z.int(),
-  wallet_address: z.string().min(1),
-  network: WalletNetworkSchema,
-  label: z.string().optional(),
-  status: z.enum(["ACTIVE", "INACTIVE"]),
-  is_visible: z.boolean().optional(),
-  created_at: TimestampSchema.optional(),
-});
+export const WalletSchema = z.union([
+  z.looseObject({
+    id: z.int(),
+    wallet_address: z.string().min(1),
+    network: WalletNetworkSchema,
+    label: z.string().optional(),
+    status: z.enum(["ACTIVE", "INACTIVE"]),
+    is_visible: z.boolean().optional(),
+    created_at: TimestampSchema.optional(),
+  }).check(not(z.looseObject({ label: z.string().min(1) }))),
+  z.looseObject({
+    id: z.int(),
+    wallet_address: z.string().min(1),
+    network: WalletNetworkSchema,
+    label: z.string().optional(),
+    status: z.enum(["ACTIVE", "INACTIVE"]),
+    is_visible: z.literal(true).optional(),
+    created_at: TimestampSchema.optional(),
+  }),
+]);
 
 /**
  * The result of `registerWebhook`. Its members are not published, so the object stays open.
@@ -580,7 +596,7 @@ export const RemittanceInternalErrorEnvelopeSchema = z.looseObject({
 export const LimitsSchema = z.looseObject({});
 
 /**
- * The current indicative exchange rate of a payin or payout corridor. Its fields are not published, so the shape stays open; rates are decimal strings throughout the interface.
+ * The current indicative exchange rate of a payin or payout corridor. Its fields are not published, so the shape stays open. The interface says amounts and rates are decimal strings "in order and quotation records" only (and the payin order's fees, `gross_effective_exchange_rate` among them, are numbers), so how this rate is written is not published either: read it as a decimal string or a number.
  */
 export const FetchRateSchema = z.looseObject({});
 
@@ -857,6 +873,7 @@ export const componentSchemas = {
   BankAccountList: BankAccountListSchema,
   UsaBankAccountList: UsaBankAccountListSchema,
   PayoutBankAccount: PayoutBankAccountSchema,
+  BankAccountRecord: BankAccountRecordSchema,
   PayoutBankIdentifiers: PayoutBankIdentifiersSchema,
   BankLink: BankLinkSchema,
   Wallet: WalletSchema,
@@ -1337,7 +1354,7 @@ export const operationSchemas = {
   },
   getBankAccount: {
     responses: {
-      "200": z.looseObject({ status: z.literal(true), message: z.string(), data: BankAccountSchema }),
+      "200": z.looseObject({ status: z.literal(true), message: z.string(), data: BankAccountRecordSchema }),
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
@@ -1354,7 +1371,7 @@ export const operationSchemas = {
   },
   deleteBankAccount: {
     responses: {
-      "200": z.looseObject({ status: z.literal(true), message: z.string(), data: BankAccountSchema }),
+      "200": z.looseObject({ status: z.literal(true), message: z.string(), data: BankAccountRecordSchema }),
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
