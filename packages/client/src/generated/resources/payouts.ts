@@ -66,8 +66,10 @@ export interface PayoutsResource {
    * - Amount bounds: the amount must be positive (`PAYOUT_AMOUNT_ZERO_OR_NEGATIVE`); in INR it must be greater than
    *   2500 (`PAYOUT_AMOUNT_BELOW_MIN`: "Entered amount is less than minimum transaction amount") and, for the IMPS
    *   method, less than 500,000 (`PAYOUT_AMOUNT_ABOVE_MAX`: "Entered amount exceeds maximum transaction amount"). Other
-   *   corridors' bounds come from the configuration. The bounds depend on fiat and method, so the server enforces
-   *   them; the schema does not.
+   *   corridors' bounds come from the configuration. The bounds depend on fiat and method and compare decimal
+   *   strings, so the schema cannot check them; `x-amount-bounds` lists them for tools (fiat, method, exclusive
+   *   bound as a decimal string, the code that refuses it). They bound the fiat the beneficiary receives; whether a
+   *   `sending_amount` is held to them through the amount it gives is not published.
    * - Risk and compliance: `RISK_AML_FAILED` ("AML SCREENING FAILED": sanction list, politically exposed person
    *   database match or material adverse media; do not retry, contact support); `RISK_EDD_REQUIRED` ("EDD required":
    *   submit EDD with `savePayoutEdd` and retry after approval); `RISK_DAILY_LIMIT_EXCEEDED` ("Daily offramp limit
