@@ -37,6 +37,7 @@ export const HANDLER_CHECKED_COMBINATORS = {
   // AADHAAR: both images or aadhaar_json → KYC_INVALID_AADHAAR_INPUT; other types: images are required.
   addKycData: "#/anyOf",
   // Exactly one amount: "not both" is INPUT_MALFORMED, "neither" REQ_FIELD_MISSING naming both.
+  createPayinQuotation: "#/oneOf",
   createPayoutQuotation: "#/oneOf",
   createRemittancePayoutQuotation: "#/oneOf",
 } as const satisfies { [Id in OperationId]?: string };

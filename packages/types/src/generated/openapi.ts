@@ -4585,7 +4585,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /**
                      * @description The fiat payment method, e.g. IMPS. Must match the rail of the customer's bank account, otherwise BANK_MODE_MISMATCH.
                      * @example IMPS
@@ -4620,7 +4620,13 @@ export interface operations {
                     receiving_amount?: components["schemas"]["DecimalString"];
                 } & {
                     [key: string]: unknown;
-                };
+                }) & ({
+                    /** @description Not published (sandbox: this or receiving_amount). The fiat amount the customer pays. */
+                    sending_amount: components["schemas"]["DecimalString"];
+                } | {
+                    /** @description Not published (sandbox: this or sending_amount). The crypto amount delivered. */
+                    receiving_amount: components["schemas"]["DecimalString"];
+                });
             };
         };
         responses: {
