@@ -3590,7 +3590,7 @@ export interface operations {
                     additional_info?: {
                         [key: string]: unknown;
                     };
-                    /** @description Optional. The end user's IP address (IPv4 or IPv6). */
+                    /** @description Optional. The end user's IP address. The interface states its form only for `risk_parameters` ("IPv4 or IPv6"), not here, so no format is enforced. */
                     ip_address?: string;
                 } & ({
                     /**
