@@ -75,7 +75,6 @@ export function notAnEnvelope(
     retryAfter: response.headers.get("retry-after"),
     make,
     answer,
-    response,
   };
 }
 
@@ -101,5 +100,6 @@ export function errorEnvelope(
     retryAfter: response.headers.get("retry-after"),
     make,
     answer,
+    response,
   };
 }
