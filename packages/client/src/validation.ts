@@ -15,6 +15,7 @@ export const BODY_DATE_FIELDS: Record<string, Record<string, "DD-MM-YYYY" | "YYY
 
 /** Body fields of which exactly one must be sent, per operationId. */
 export const EXACTLY_ONE_OF: Record<string, readonly string[]> = {
+  createPayinQuotation: ["sending_amount", "receiving_amount"],
   createPayoutQuotation: ["sending_amount", "receiving_amount"],
   createRemittancePayoutQuotation: ["sending_amount", "receiving_amount"],
 };

@@ -126,15 +126,11 @@ export function createBankAccount(ctx: OperationContext<"createBankAccount">): H
   return { message: "Bank account added successfully", data: bankView(bank) };
 }
 
-/** Bank accounts the bank-account operations show: payout accounts (PIX, SEPA, ...) are not of that record. */
-function listed(bank: BankRow): boolean {
-  return bank.source !== "payout";
-}
-
 export function listBankAccounts(ctx: OperationContext<"listBankAccounts">): HandlerResult {
   const customer = findCustomer(ctx, ctx.params.customer_id);
-  // Already in creation order (the index is customer_id, created_at, seq).
-  const banks = ctx.domain.store.banks.where("customer_id = ?", [customer.id], "created_at, seq").filter(listed);
+  // Already in creation order (the index is customer_id, created_at, seq). Payout accounts (PIX, SEPA, ...) are
+  // listed too: the document calls them bank accounts and does not say the list leaves them out.
+  const banks = ctx.domain.store.banks.where("customer_id = ?", [customer.id], "created_at, seq");
   if (customer.country === "USA") {
     return { message: "Bank accounts fetched successfully", data: { accounts: banks.map(bankView) } };
   }
@@ -146,8 +142,7 @@ function findBank(ctx: OperationContext<"getBankAccount" | "deleteBankAccount">)
   const customer = findCustomer(ctx, ctx.params.customer_id);
   const id = ctx.params.bank_id.toLowerCase();
   const bank = UUID.test(id) ? ctx.domain.store.banks.get(id) : undefined;
-  if (!bank || bank.customer_id !== customer.id || !listed(bank))
-    throw badRequest("BANK_NOT_FOUND", BANK_NOT_FOUND, "bank_id");
+  if (!bank || bank.customer_id !== customer.id) throw badRequest("BANK_NOT_FOUND", BANK_NOT_FOUND, "bank_id");
   return bank;
 }
 

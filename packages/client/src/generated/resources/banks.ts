@@ -10,8 +10,8 @@ export interface BanksResource {
    * Add a bank account or UPI ID for a customer
    *
    * Adds a bank account (ACCOUNT_DETAILS: account number and IFSC) or a UPI ID (UPI: a VPA) for a customer.
-   * The account is verified asynchronously: it starts as `PROCESSING` and a BANK event announces VERIFIED or
-   * FAILED (with a `failure_reason`).
+   * The account is verified asynchronously: a BANK event announces VERIFIED or FAILED (with a `failure_reason`).
+   * The status the account has when it is created is not published (the example shows PROCESSING).
    *
    * - The customer must be VERIFIED first, otherwise `USR_UNVERIFIED`.
    * - At most 3 active accounts per rail per customer; afterwards `BANK_LIMIT_REACHED`.
@@ -40,6 +40,8 @@ export interface BanksResource {
    *   VERIFIED; no BANK event is sent for them, so poll this list.
    * - A customer that does not exist, or belongs to another organization, gives "Customer not found or access
    *   denied" (`USR_NOT_FOUND` or `AUTH_ORG_MISMATCH`).
+   * - Whether payout bank accounts (`createBankAccountForPayout`: PIX, SEPA, ...) are listed is not published;
+   *   each item is a `BankAccountRecord`, so a listed one validates. The sandbox lists them.
    *
    * `GET /cms/api/v1/bank/list/{customer_id}` (listBankAccounts). Retried after any retryable failure (safe to repeat).
    *
@@ -51,7 +53,9 @@ export interface BanksResource {
   /**
    * Fetch a bank account
    *
-   * Fetches one of a customer's bank accounts or UPI IDs.
+   * Fetches one of a customer's bank accounts or UPI IDs, or a payout bank account added with
+   * `createBankAccountForPayout` (its `bank_account_type` is the payout method, e.g. PIX or SEPA: see
+   * `BankAccountRecord`).
    *
    * - `customer_id` and `bank_id` are UUIDs.
    * - "Customer not found or access denied": the customer does not exist (`USR_NOT_FOUND`) or belongs to
@@ -69,7 +73,8 @@ export interface BanksResource {
   /**
    * Delete a bank account
    *
-   * Deletes one of a customer's bank accounts or UPI IDs and returns the deleted record.
+   * Deletes one of a customer's bank accounts or UPI IDs, or a payout bank account added with
+   * `createBankAccountForPayout`, and returns the deleted record (see `BankAccountRecord`).
    *
    * - `customer_id` and `bank_id` are UUIDs.
    * - "Customer not found or access denied": the customer does not exist (`USR_NOT_FOUND`) or belongs to
