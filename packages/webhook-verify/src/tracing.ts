@@ -80,14 +80,56 @@ function failWith(api: OtelApi, span: Span, type: string): void {
   span.setStatus({ code: api.SpanStatusCode.ERROR, message: type });
 }
 
-async function inSpan<T>(api: OtelApi, span: Span, run: () => Promise<T>, parent: Context): Promise<T> {
-  try {
-    return await api.context.with(api.trace.setSpan(parent, span), run);
-  } catch (error) {
-    failWith(api, span, error instanceof Error ? error.name : "_OTHER");
-    throw error;
-  } finally {
+/**
+ * The spans of one delivery. A class, not an object of closures: one object per delivery instead of five, on a path
+ * where the rest of the work is a few microseconds.
+ */
+class RecordingDelivery implements DeliveryTrace {
+  private readonly own: Context;
+  private event: Attributes = {};
+
+  constructor(
+    private readonly api: OtelApi,
+    private readonly tracer: Tracer,
+    private readonly span: Span,
+    parent: Context,
+  ) {
+    this.own = api.trace.setSpan(parent, span);
+  }
+
+  verified(verified: ReceivedWebhookEvent): void {
+    this.event = eventAttributes(verified);
+    this.span.setAttributes(this.event);
+  }
+
+  store<T>(name: string, call: () => Promise<T>): Promise<T> {
+    return this.inSpan(name, call);
+  }
+
+  handle<T>(run: () => Promise<T>): Promise<T> {
+    return this.inSpan("exchange.webhook.handle", run);
+  }
+
+  answered(status: number, outcome: DeliveryOutcome, code?: string): void {
+    const { span } = this;
+    span.setAttributes({ "http.response.status_code": status, "exchange.webhook.outcome": outcome });
+    if (code !== undefined) span.setAttribute("exchange.webhook.code", code);
+    if (outcome === "rejected" || outcome === "unavailable") failWith(this.api, span, code ?? String(status));
     span.end();
+  }
+
+  /** Runs `run` under a child span named `name`, carrying the event's attributes. */
+  private async inSpan<T>(name: string, run: () => Promise<T>): Promise<T> {
+    const { api } = this;
+    const span = this.tracer.startSpan(name, { attributes: this.event }, this.own);
+    try {
+      return await api.context.with(api.trace.setSpan(this.own, span), run);
+    } catch (error) {
+      failWith(api, span, error instanceof Error ? error.name : "_OTHER");
+      throw error;
+    } finally {
+      span.end();
+    }
   }
 }
 
@@ -96,23 +138,7 @@ function recordingDelivery(api: OtelApi, tracer: Tracer, method: string | undefi
   const attributes = { "http.request.method": method ?? "_OTHER" };
   const span = tracer.startSpan("exchange.webhook.receive", { kind: api.SpanKind.SERVER, attributes }, parent);
   if (!api.trace.isSpanContextValid(span.spanContext())) return NO_TRACE;
-  const own = api.trace.setSpan(parent, span);
-  let event: Attributes = {};
-  const trace: DeliveryTrace = {
-    verified(verified) {
-      event = eventAttributes(verified);
-      span.setAttributes(event);
-    },
-    store: (name, call) => inSpan(api, tracer.startSpan(name, { attributes: event }, own), call, own),
-    handle: (run) => inSpan(api, tracer.startSpan("exchange.webhook.handle", { attributes: event }, own), run, own),
-    answered(status, outcome, code) {
-      span.setAttributes({ "http.response.status_code": status, "exchange.webhook.outcome": outcome });
-      if (code !== undefined) span.setAttribute("exchange.webhook.code", code);
-      if (outcome === "rejected" || outcome === "unavailable") failWith(api, span, code ?? String(status));
-      span.end();
-    },
-  };
-  return trace;
+  return new RecordingDelivery(api, tracer, span, parent);
 }
 
 /**
