@@ -110,6 +110,10 @@ class CallSpan implements CallTrace {
     this.span.addEvent("exchange.history_lookup", { "exchange.lookup.result": found ? "found" : "not_found" });
   }
 
+  resolved(outcome: "deleted_by_earlier_attempt"): void {
+    this.span.addEvent("exchange.outcome_resolved", { "exchange.outcome": outcome });
+  }
+
   end(thrown?: unknown): void {
     const { span } = this;
     span.setAttribute("exchange.attempts", this.attempts);
