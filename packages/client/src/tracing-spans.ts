@@ -1,6 +1,6 @@
 // The spans of a call when OpenTelemetry records (see tracing.ts): loaded with @opentelemetry/api on the first call,
-// so a bundle's main chunk does not carry them. Classes rather than objects of closures (a call makes one CallSpan
-// and one AttemptSpan per attempt: two objects instead of two objects and nine closures).
+// so a bundle's main chunk does not carry them. Classes rather than objects of closures: a call makes one CallSpan
+// and one AttemptSpan per attempt, two objects, not two objects with a closure for each method.
 //
 // What goes into a span is chosen here and nowhere else: ids, the operation, statuses and err_codes; never a body,
 // a header value, the URL's query, an error message (the service's messages can quote what was sent) or a secret.
