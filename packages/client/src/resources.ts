@@ -34,6 +34,24 @@ const NO_REFERENCE =
 const FINAL_VERIFICATION = ["VERIFIED", "FAILED"] as const satisfies readonly (WebhookEventName<"CUSTOMER"> &
   RecordStatus<"BankAccount">)[];
 
+// Each path template split once, into text and parameter names by turns: "/a/{id}/b" -> ["/a/", "id", "/b"].
+const templates = new Map<string, readonly string[]>();
+
+/** The operation's path with `values` (in pathParams' order) filled in, each URI-encoded. */
+function fillPath(op: OperationInfo, values: readonly unknown[]): string {
+  if (op.pathParams.length === 0) return op.path;
+  let parts = templates.get(op.path);
+  if (parts === undefined) {
+    parts = op.path.split(/\{([^}]+)\}/);
+    templates.set(op.path, parts);
+  }
+  let path = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) {
+    path += encodeURIComponent(String(values[op.pathParams.indexOf(parts[i]!)])) + parts[i + 1]!;
+  }
+  return path;
+}
+
 /** Positional arguments -> path, query, body and options, checked before anything is sent. */
 function parseArgs(op: OperationInfo, ref: OperationRef, args: readonly unknown[]): Invocation {
   const n = op.pathParams.length;
@@ -65,10 +83,7 @@ function parseArgs(op: OperationInfo, ref: OperationRef, args: readonly unknown[
     body = checkQuotation(callOptions.quotation, body as Record<string, unknown>, ref);
   }
   checkBody(ref, body);
-  const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
-    encodeURIComponent(String(values[op.pathParams.indexOf(name)])),
-  );
-  return { path, query, body, options: callOptions };
+  return { path: fillPath(op, values), query, body, options: callOptions };
 }
 
 // A list's data as a page, whatever form it arrives in: the USA bank list answers { accounts }, EDD lists may
