@@ -1,5 +1,6 @@
 // exchange-kit trigger: moves a sandbox record to a state the document allows, which emits its webhook event.
 import { ExchangeError, isExchangeApiError } from "@exchange-kit/client";
+import { transitionPath } from "@exchange-kit/sandbox";
 import {
   type WebhookEventType,
   type WebhookMetadataRule,
@@ -11,15 +12,6 @@ import { baseUrl, requireCredentials, serviceClient } from "../credentials.js";
 import { UsageError } from "../output.js";
 import { unreachableMessage } from "../unreachable.js";
 import type { Command } from "./command.js";
-
-/** The sandbox's control API path segment of each event type (a new type in the spec fails to compile here). */
-const RECORD_KIND: Record<WebhookEventType, string> = {
-  CUSTOMER: "customers",
-  BANK: "banks",
-  PAYIN: "payins",
-  PAYOUT: "payouts",
-  EDD: "edd",
-};
 
 /** The flags that set an event's reason fields, and the metadata field each one sets. */
 const REASON_FLAGS = [
@@ -130,11 +122,8 @@ ${catalogUsage()}
     const base = baseUrl(values["base-url"] as string | undefined, env);
     const client = serviceClient(base, credentials);
     try {
-      const data = await client.request(
-        "POST",
-        `/_sandbox/${RECORD_KIND[type]}/${encodeURIComponent(values.id)}/transition`,
-        { body },
-      );
+      // The sandbox's record-kind registry names the path (a new event type in the spec has its kind there).
+      const data = await client.request("POST", transitionPath(type, values.id), { body });
       out.result(data ?? null, `${out.green("triggered")} ${type} ${event} for ${values.id}`);
       return 0;
     } catch (error) {
