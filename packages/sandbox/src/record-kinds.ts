@@ -68,8 +68,7 @@ export type RecordKindRegistry<Type extends string = WebhookEventType> = {
 /** One entry, checked whole: its table, state machine and view must all take the same row. */
 const recordKind = <Row, const Table extends string, const Collection extends string>(
   kind: RecordKind<Row, Table, Collection>,
-) =>
-  kind;
+) => kind;
 
 /** EDD records have no view in the spec; the control API answers these members. */
 const eddControlView = (edd: EddRow) => ({ id: edd.id, customer_id: edd.customer_id, status: edd.status });

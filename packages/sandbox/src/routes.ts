@@ -140,11 +140,7 @@ export function buildRoutes(requestLog?: RequestLog): Array<RouteDefinition<Sand
     sandboxRoute("DELETE", "/_sandbox/faults", faults.clearFaults),
     // One transition route per kind of record in the registry: /_sandbox/customers/{id}/transition, ...
     ...RECORD_TYPES.map((type) =>
-      sandboxRoute(
-        "POST",
-        `/_sandbox/${RECORD_KINDS[type].collection}/{id}/transition`,
-        control.transition(type),
-      ),
+      sandboxRoute("POST", `/_sandbox/${RECORD_KINDS[type].collection}/{id}/transition`, control.transition(type)),
     ),
   );
   if (requestLog) routes.push(sandboxRoute("GET", "/_sandbox/requests", listRequests(requestLog)));

@@ -3,11 +3,7 @@
 // announce webhook events are the registry's (../record-kinds.ts), under their collection names; wallets and
 // quotations are the dashboard's own. A kind whose table counts rows per organization pages on its
 // (org, created_at) index, newest first, so 100k rows cost one page.
-import {
-  payinQuotationView,
-  payoutQuotationView,
-  walletView,
-} from "../api/views.js";
+import { payinQuotationView, payoutQuotationView, walletView } from "../api/views.js";
 import type { SandboxDomain } from "../domain/sandbox-domain.js";
 import { RECORD_KINDS as REGISTRY, RECORD_TYPES, type RecordCollection, type RecordType } from "../record-kinds.js";
 import type { Store, Table } from "../store/store.js";
@@ -47,7 +43,13 @@ function quotationStatus(row: AnyRow, domain: SandboxDomain): string {
 const DETAIL_VIEWS: Partial<Record<RecordType, (row: AnyRow) => unknown>> = {
   EDD: (row) => {
     const edd = row as AnyRow & { customer_id: string; module: string; status: string };
-    return { id: edd.id, customer_id: edd.customer_id, module: edd.module, status: edd.status, created_at: edd.created_at };
+    return {
+      id: edd.id,
+      customer_id: edd.customer_id,
+      module: edd.module,
+      status: edd.status,
+      created_at: edd.created_at,
+    };
   },
 };
 
@@ -66,10 +68,9 @@ function registered(type: RecordType): RecordKind {
   };
 }
 
-const REGISTERED = Object.fromEntries(RECORD_TYPES.map((type) => [REGISTRY[type].collection, registered(type)])) as Record<
-  RecordCollection,
-  RecordKind
->;
+const REGISTERED = Object.fromEntries(
+  RECORD_TYPES.map((type) => [REGISTRY[type].collection, registered(type)]),
+) as Record<RecordCollection, RecordKind>;
 
 export const RECORD_KINDS = {
   ...REGISTERED,

@@ -28,7 +28,10 @@ export function transitionsMeta() {
   return Object.fromEntries(
     RECORD_TYPES.map((type) => {
       const { collection, statuses } = RECORD_KINDS[type];
-      return [collection, { type, statuses, reasons: Object.fromEntries(statuses.map((s) => [s, reasonFields(type, s)])) }];
+      return [
+        collection,
+        { type, statuses, reasons: Object.fromEntries(statuses.map((s) => [s, reasonFields(type, s)])) },
+      ];
     }),
   );
 }

@@ -96,4 +96,3 @@ export const EDD_TABLE: NamedTableSpec<EddRow, "edd"> = {
   columns: { customer_id: (r) => r.customer_id, module: (r) => r.module, status: (r) => r.status },
   indexes: ["customer_id, module, status", "org, module, created_at, seq"],
 };
-

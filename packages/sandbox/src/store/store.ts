@@ -171,10 +171,9 @@ const SILENT: Logger = { enabled: false, info: () => {}, warn: () => {}, error: 
 
 // The record tables are members too (store.customers, store.banks, ...): declared by RecordTables from the
 // registry and created in the constructor from the same registry, so each one the type names exists.
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the constructor assigns every member RecordTables declares (one per registry entry), which is what this rule cannot see
 export interface Store extends RecordTables {}
 
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: see the interface above
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the constructor assigns every member RecordTables declares (one per registry entry), which is what this rule cannot see
 export class Store {
   readonly wallets: Table<WalletRow>;
   readonly payoutQuotations: Table<PayoutQuotationRow>;
