@@ -171,6 +171,6 @@ export function typeOfTable(name: string): RecordType | undefined {
  * @example
  * transitionPath("BANK", "5b1c…"); // "/_sandbox/banks/5b1c…/transition"
  */
-export function transitionPath(type: WebhookEventType, id: string): string {
+export function transitionPath(type: WebhookEventType, id: string): `/_sandbox/${string}/transition` {
   return `/_sandbox/${RECORD_KINDS[type].collection}/${encodeURIComponent(id)}/transition`;
 }
