@@ -34,8 +34,13 @@ export interface CallTrace {
   attempt(attemptNo: number): AttemptTrace;
   /** Runs `work` (the history lookup's own calls) with the call's span active, so their spans nest under it. */
   within<T>(work: () => Promise<T>): Promise<T>;
-  /** The history lookup of an ambiguous unsafe call: found the order, or not. */
+  /**
+   * The lookup by client_reference_id of what an earlier attempt may have made (initiate's history, the customer
+   * list for createCustomer): found it, or not.
+   */
   lookedUp(found: boolean): void;
+  /** The call ended on how an earlier attempt's success explains its last answer (a delete that met not-found). */
+  resolved(outcome: "deleted_by_earlier_attempt"): void;
   end(thrown?: unknown): void;
 }
 
@@ -48,7 +53,13 @@ const NO_ATTEMPT: AttemptTrace = {
 };
 
 /** The trace of a call when nothing records it. */
-export const NO_TRACE: CallTrace = { attempt: () => NO_ATTEMPT, within: (work) => work(), lookedUp() {}, end() {} };
+export const NO_TRACE: CallTrace = {
+  attempt: () => NO_ATTEMPT,
+  within: (work) => work(),
+  lookedUp() {},
+  resolved() {},
+  end() {},
+};
 
 /** What a call's trace is made from: the operation and where it is sent. */
 export interface TracedCall {
@@ -166,6 +177,9 @@ function recordingCall(api: OtelApi, tracer: Tracer, call: TracedCall, settings:
     within: (work) => api.context.with(parent, work),
     lookedUp(found) {
       span.addEvent("exchange.history_lookup", { "exchange.lookup.result": found ? "found" : "not_found" });
+    },
+    resolved(outcome) {
+      span.addEvent("exchange.outcome_resolved", { "exchange.outcome": outcome });
     },
     end(thrown) {
       span.setAttribute("exchange.attempts", attempts);

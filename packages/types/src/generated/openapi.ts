@@ -16,7 +16,10 @@ export interface paths {
          * @description Creates an end customer with status `UNVERIFIED`. KYC is submitted afterwards with `addKycData`.
          *
          *     - `client_reference_id` is unique per organization. Re-sending an existing value returns the existing
-         *       customer (the error table also lists a 400 for an existing reference).
+         *       customer (the error table also lists a 400 for an existing reference). That 400 ("Client Reference ID
+         *       already exists") has no err_code in the document. `x-idempotency: safe-by-reference`: a client repeats
+         *       the request, and when a repeat after an attempt whose answer was lost meets that 400, it looks the customer
+         *       up by `client_reference_id` (no lookup by reference is published: the customer list is searched).
          *     - `alpha_3_country_code` must be enabled for the organization, otherwise `REQ_INVALID_COUNTRY`. The
          *       interface does not say it is required; the sandbox requires it (`x-sandbox-required`).
          *     - `full_name` is required unless both `first_name` and `last_name` are sent; `first_name` and `last_name`
@@ -436,6 +439,9 @@ export interface paths {
          *       another customer.
          *     - The code list of the interface names these codes for the fetch operation; the delete operation is stated
          *       to have the same error cases.
+         *     - Repeating the request after an attempt whose answer was lost (a timeout, a reset connection, a 5xx) can
+         *       meet `BANK_NOT_FOUND` for the account that attempt deleted. `x-idempotency: safe-delete`: a client
+         *       repeats it, and takes that answer, after such an attempt only, as the account deleted.
          *
          */
         delete: operations["deleteBankAccount"];
@@ -555,6 +561,10 @@ export interface paths {
          *       `errors.non_field_errors`. No operation-specific codes are listed for this operation; only the general
          *       400 codes apply.
          *     - The status of the returned record after deletion is not published.
+         *     - Repeating the request after an attempt whose answer was lost (a timeout, a reset connection, a 5xx) can
+         *       meet the wallet-not-found answer for the wallet that attempt deleted. `x-idempotency: safe-delete`: a client
+         *       repeats it, and takes that answer, after such an attempt only, as the wallet deleted. The document does not
+         *       publish the message's text; it names it "a wallet-not-found message".
          *
          */
         delete: operations["deleteWallet"];
