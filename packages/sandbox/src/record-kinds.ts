@@ -156,16 +156,6 @@ export type RecordCollection = CollectionOf<RecordType>;
 export const RECORD_TYPES = Object.keys(RECORD_KINDS) as RecordType[];
 
 /**
- * The kind whose table is `name`, or undefined for a table of no kind (wallets, quotations, ...).
- *
- * @example
- * typeOfTable("bank"); // "BANK"
- */
-export function typeOfTable(name: string): RecordType | undefined {
-  return RECORD_TYPES.find((type) => RECORD_KINDS[type].table.kind === name);
-}
-
-/**
  * The control API path that moves a record of event type `type` (the `id` is encoded here).
  *
  * @example

@@ -9,7 +9,7 @@ import { gunzipSync } from "node:zlib";
 import { webhookEventTypes } from "@exchange-kit/types";
 import { afterAll, describe, expect, it } from "vitest";
 import { createSandbox, transitionPath } from "../src/index.js";
-import { RECORD_KINDS, RECORD_TYPES, typeOfTable } from "../src/record-kinds.js";
+import { RECORD_KINDS, RECORD_TYPES } from "../src/record-kinds.js";
 import { Store } from "../src/store/store.js";
 import { Api, ORG_A } from "./helpers.js";
 import type { V1Ids } from "./fixtures/write-v1-db.js";
@@ -55,11 +55,6 @@ describe("the registry", () => {
 
   it("encodes the ID it puts in a transition path", () => {
     expect(transitionPath("BANK", "a/b c")).toBe("/_sandbox/banks/a%2Fb%20c/transition");
-  });
-
-  it("finds a kind by its table name, and no kind for a table that announces nothing", () => {
-    expect(RECORD_TYPES.map((type) => typeOfTable(RECORD_KINDS[type].table.kind))).toEqual(RECORD_TYPES);
-    expect(typeOfTable("wallet")).toBeUndefined();
   });
 
   it("gives the store a member per kind, named by its collection, holding the kind's table", () => {
