@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
+import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, writeSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -71,6 +71,17 @@ describe("exchange-kit sandbox --db", () => {
       error: "FAILED",
       message: `${path} is a directory: give --db a file path, e.g. ${join(path, "sandbox.db")}.`,
     });
+  });
+
+  it("exits 1 with one line naming the scheme when --db is a URL, and creates nothing", async () => {
+    const before = readdirSync(process.cwd());
+    const cli = run(["sandbox", "--port", "0", "--db", "postgres://exchange:s3cret-pw@127.0.0.1:5432/sandbox"], env);
+    expect(await cli.code).toBe(1);
+    expect(cli.stdout()).toBe("");
+    expect(cli.stderr()).toBe(
+      "error: --db is a postgres:// URL, and this sandbox takes no database URL: give --db a SQLite file path (e.g. ./sandbox.db), or leave it out to keep state in memory. Nothing was created.\n",
+    );
+    expect(readdirSync(process.cwd())).toEqual(before);
   });
 
   it("exits 2 for an unknown --db-durability", async () => {

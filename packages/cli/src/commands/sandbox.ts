@@ -193,7 +193,8 @@ export const sandbox: Command = {
   usage: `exchange-kit sandbox [--port 4020] [--db ./sandbox.db] [--api-key K --api-secret S] [--json]
   credentials default to EXCHANGE_API_KEY / EXCHANGE_API_SECRET; without any, a pair is generated and printed
   --db FILE            keep state in a SQLite file across restarts (default: in memory); an answered write
-                       survives kill -9; one sandbox per file (a second one on it refuses to start)
+                       survives kill -9; one sandbox per file (a second one on it refuses to start); a URL
+                       (postgres://...) is refused
   --db-durability full also fsync every commit, to survive power loss (default normal: process crashes)
   --auto-progress MS   delay before KYC, banks and orders move on by themselves (default 200; "off" to drive them)
   --duplicate-deliveries  deliver every webhook event twice (test your deduplication)

@@ -11,7 +11,7 @@ import type { DatabaseSync } from "node:sqlite";
 import { APPLICATION_ID, inspectFile, judgeFile, readFacts, type Verdict } from "./file-identity.js";
 import { sqlite } from "./sqlite.js";
 import { SCHEMA_SQL, SCHEMA_VERSION } from "./schema.js";
-import { DatabaseError, type DatabaseProblem, diagnose, startErrorMessage } from "./start-errors.js";
+import { DatabaseError, type DatabaseProblem, diagnose, locateDatabase, startErrorMessage } from "./start-errors.js";
 
 export { DatabaseError, type DatabaseProblem } from "./start-errors.js";
 
@@ -110,8 +110,10 @@ function openFile(file: string, durability: Durability): DatabaseSync {
  * const db = openDatabase("./sandbox.db"); // throws DatabaseError (naming the file) when it cannot be used
  */
 export function openDatabase(path?: string, durability: Durability = "normal"): DatabaseSync {
-  if (!path || path === ":memory:") return openMemory();
-  const file = resolve(path);
+  const location = locateDatabase(path);
+  if ("refuse" in location) throw refusal(location.shown, location.refuse, location.scheme);
+  if (location.engine === "memory") return openMemory();
+  const file = resolve(location.path);
   try {
     return openFile(file, durability);
   } catch (error) {
