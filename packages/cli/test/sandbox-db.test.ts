@@ -1,4 +1,4 @@
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, writeSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -84,6 +84,17 @@ describe("exchange-kit sandbox --db", () => {
     expect(message).not.toContain("s3cret-pw");
     // Earlier versions took the URL for a file path and made a directory named "postgres:" here.
     expect(existsSync(join(process.cwd(), "postgres:"))).toBe(false);
+  });
+
+  it("exits 1 with one line naming the scheme when --db is a URL of another database, and creates nothing", async () => {
+    const before = readdirSync(process.cwd());
+    const cli = run(["sandbox", "--port", "0", "--db", "mysql://exchange:s3cret-pw@127.0.0.1:3306/sandbox"], env);
+    expect(await cli.code).toBe(1);
+    expect(cli.stdout()).toBe("");
+    expect(cli.stderr()).toBe(
+      "error: --db is a mysql:// URL, and the only database URL this sandbox takes is postgres://: give --db a PostgreSQL URL or a SQLite file path (e.g. ./sandbox.db), or leave it out to keep state in memory. Nothing was created.\n",
+    );
+    expect(readdirSync(process.cwd())).toEqual(before);
   });
 
   it("exits 2 for an unknown --db-durability", async () => {

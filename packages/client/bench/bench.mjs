@@ -1,15 +1,21 @@
 // Per-request overhead of the client against, in the same run and to the same local node:http server (a child
 // process): a bare fetch (body and signature computed once, up front: the floor), a hand-signed fetch
 // (canonicalize, sign with a fresh timestamp: the least a correct call does), the same with a 30 s abort timer
-// (what a careful hand-written call adds), the resource method, client.raw, and openai-node's client as a peer.
-// GET and POST with a 1 KB body. Figures are medians of the rounds, in wall time and in this process's CPU time;
-// ratios are to the floor and to the hand-signed fetch without a timer.
+// (what a careful hand-written call adds, and what the client's default timeoutMs does), the resource method,
+// client.raw, and two peers: openapi-fetch (the client.raw is built on, with createSigningMiddleware, so it signs
+// as the client does) and openai-node's client. GET and POST with a 1 KB body. Figures are medians of interleaved
+// rounds, in wall time and in this process's CPU time; ratios are to the floor and to the hand-signed fetch without
+// a timer.
+//
+// BEFORE=<path of another build's dist/index.js> adds that build's resource method and client.raw to the same
+// rounds, so a change is measured before and after in one process, on the same machine state.
 //
 //   node bench/bench.mjs [requestsPerRound=1000] [rounds=20]
 import { fork } from "node:child_process";
 import { canonicalize, computeSignature } from "@exchange-kit/signing";
 import OpenAI from "openai";
-import { createExchangeClient } from "../dist/index.js";
+import createClient from "openapi-fetch";
+import { createExchangeClient, createSigningMiddleware } from "../dist/index.js";
 
 const perRound = Number(process.argv[2] ?? 1000);
 const rounds = Number(process.argv[3] ?? 20);
@@ -57,6 +63,16 @@ const headers = {
 };
 
 const client = createExchangeClient({ baseUrl, apiKey: API_KEY, apiSecret: API_SECRET });
+const before = process.env.BEFORE
+  ? (await import(new URL(process.env.BEFORE, `file://${process.cwd()}/`).href)).createExchangeClient({
+      baseUrl,
+      apiKey: API_KEY,
+      apiSecret: API_SECRET,
+    })
+  : undefined;
+// The peer client.raw is built on: openapi-fetch, signed by the client's own middleware, canonical bodies.
+const peer = createClient({ baseUrl, bodySerializer: canonicalize });
+peer.use(createSigningMiddleware({ apiKey: API_KEY, apiSecret: API_SECRET }));
 // The peer: openai-node's client (its own retries, timeout and JSON handling; Bearer auth, no body signing),
 // sending the same requests to the same server through its generic get/post.
 const openai = new OpenAI({ apiKey: API_KEY, baseURL: baseUrl, maxRetries: 2, timeout: 30_000 });
@@ -107,13 +123,27 @@ async function handSigned(method, target, value, timed = false) {
   }
 }
 
-const rawGet = async () => {
-  const { data } = await client.raw.GET("/cms/api/v1/customer/{customer_id}", {
+const getOf = (raw) => async () => {
+  const { data } = await raw.GET("/cms/api/v1/customer/{customer_id}", {
     params: { path: { customer_id: CUSTOMER_ID } },
   });
+  if (data.status !== true) throw new Error("bad answer");
   return data.data;
 };
-const rawPost = async () => (await client.raw.POST("/cms/api/v1/kyc/add-kyc-data", { body })).data.data;
+const postOf = (raw) => async () => {
+  const { data } = await raw.POST("/cms/api/v1/kyc/add-kyc-data", { body });
+  if (data.status !== true) throw new Error("bad answer");
+  return data.data;
+};
+// The previous build's variants, when BEFORE names one.
+const beforeGet = before && {
+  "before: customers.get": () => before.customers.get(CUSTOMER_ID),
+  "before: client.raw.GET": getOf(before.raw),
+};
+const beforePost = before && {
+  "before: kyc.addData": () => before.kyc.addData(body),
+  "before: client.raw.POST": postOf(before.raw),
+};
 
 const groups = {
   GET: {
@@ -121,7 +151,9 @@ const groups = {
     "hand-signed fetch": () => handSigned("GET", getUrl, undefined),
     "hand-signed + 30 s timer": () => handSigned("GET", getUrl, undefined, true),
     "client.customers.get": () => client.customers.get(CUSTOMER_ID),
-    "client.raw.GET": rawGet,
+    "client.raw.GET": getOf(client.raw),
+    ...beforeGet,
+    "openapi-fetch + signing": getOf(peer),
     "openai client .get": () => openai.get(getPath),
   },
   "POST 1 KB": {
@@ -129,7 +161,9 @@ const groups = {
     "hand-signed fetch": () => handSigned("POST", url, body),
     "hand-signed + 30 s timer": () => handSigned("POST", url, body, true),
     "client.kyc.addData": () => client.kyc.addData(body),
-    "client.raw.POST": rawPost,
+    "client.raw.POST": postOf(client.raw),
+    ...beforePost,
+    "openapi-fetch + signing": postOf(peer),
     "openai client .post": () => openai.post("/cms/api/v1/kyc/add-kyc-data", { body }),
   },
 };
@@ -170,14 +204,14 @@ try {
     const [floor, hand] = names;
     console.log(`\n${group}`);
     const head = ["wall", "/floor", "/hand", "cpu", "/floor", "/hand"].map((h) => h.padStart(7)).join(" ");
-    console.log(`${"".padEnd(26)} ${head}`);
+    console.log(`${"".padEnd(28)} ${head}`);
     for (const name of names) {
       const cells = [wall, cpu].flatMap((m) => [
         m[name].toFixed(1).padStart(7),
         (m[name] / m[floor]).toFixed(3).padStart(7),
         (m[name] / m[hand]).toFixed(3).padStart(7),
       ]);
-      console.log(`${name.padEnd(26)} ${cells.join(" ")}`);
+      console.log(`${name.padEnd(28)} ${cells.join(" ")}`);
     }
   }
 } finally {

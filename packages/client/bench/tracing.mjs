@@ -3,7 +3,8 @@
 // with the SDK's BasicTracerProvider and a span processor that drops every span (the cost of making spans, not of
 // exporting them). Each phase also times a hand-signed fetch and the client with `tracing: false` (which never
 // imports the API: today's client), so every ratio compares variants measured side by side. Medians of rounds,
-// wall and CPU time per GET.
+// wall and CPU time per GET. BEFORE=<path of another build's dist/index.js> adds that build's default client to
+// both phases, measured in the same rounds.
 //
 //   node bench/tracing.mjs [requestsPerRound=1000] [rounds=15]
 import { fork } from "node:child_process";
@@ -60,8 +61,11 @@ async function handSignedTraced() {
   }
 }
 
-const clientWith = (options) => {
-  const client = createExchangeClient({
+const before = process.env.BEFORE
+  ? await import(new URL(process.env.BEFORE, `file://${process.cwd()}/`).href)
+  : undefined;
+const clientWith = (options, create = createExchangeClient) => {
+  const client = create({
     baseUrl,
     apiKey: API_KEY,
     apiSecret: API_SECRET,
@@ -110,6 +114,7 @@ try {
     "hand-signed fetch": handSigned,
     "client, tracing: false": clientWith({ tracing: false }),
     "client (default: tracing when registered)": clientWith({}),
+    ...(before && { "before: client (default)": clientWith({}, before.createExchangeClient) }),
   });
   // A provider whose processor drops every span: spans are made, sampled and ended, and nothing is exported.
   const drop = { onStart() {}, onEnd() {}, forceFlush: async () => {}, shutdown: async () => {} };
@@ -119,6 +124,7 @@ try {
     "hand-signed fetch in two spans": handSignedTraced,
     "client, tracing: false": clientWith({ tracing: false }),
     "client (default: tracing when registered)": clientWith({}),
+    ...(before && { "before: client (default)": clientWith({}, before.createExchangeClient) }),
   });
 } finally {
   server.kill();

@@ -1,5 +1,4 @@
-import { canonicalize } from "@exchange-kit/signing";
-import createClient, { type Client } from "openapi-fetch";
+import type { Client } from "openapi-fetch";
 import { ExchangeConfigurationError, ExchangeValidationError, type OperationRef } from "./errors.js";
 import { createLog, type Logger, type LogLevel } from "./logger.js";
 import {
@@ -10,6 +9,7 @@ import {
   DEFAULT_MAX_RESPONSE_BYTES,
 } from "./options-bounds.js";
 import type { Resources } from "./resource-types.js";
+import { rawClient } from "./raw-client.js";
 import { createResources } from "./resources.js";
 import { ambiguityCheck, classifyRequest } from "./retry-safety.js";
 import type { paths } from "./spec.js";
@@ -165,37 +165,6 @@ export function createExchangeClient(options: ExchangeClientOptions = {}): Excha
   });
   const resources = createResources(send, boundedOption("historyLookupPages", options.historyLookupPages, 5));
   return Object.assign(resources, { raw: rawClient(send, baseUrl), request: requestMethod(send) }) as ExchangeClient;
-}
-
-/**
- * client.raw: openapi-fetch builds the URL and serializes the body (canonically); the pipeline is its fetch, so the
- * raw client is signed, timed, retried, hooked and logged like every method, and the text it serialized is signed
- * and sent as it is.
- */
-function rawClient(send: Send, baseUrl: string): Client<paths> {
-  const basePath = new URL(baseUrl).pathname.replace(/\/+$/, "");
-  const rawFetch = async (request: Request): Promise<Response> => {
-    const method = request.method as HttpMethod;
-    const path = new URL(request.url).pathname.slice(basePath.length);
-    const route = classifyRequest(method, path);
-    const bodyText = request.body === null ? "" : await request.text();
-    const headers: Record<string, string> = {};
-    request.headers.forEach((value, name) => {
-      if (name !== "content-type") headers[name] = value;
-    });
-    const sent = await send({
-      operation: { operationId: route.operationId, method, path: route.path },
-      path,
-      url: request.url,
-      bodyText: bodyText === "" ? undefined : bodyText,
-      options: { headers, signal: request.signal },
-      idempotency: route.idempotency,
-      check: ambiguityCheck(route.operationId),
-      answer: "response",
-    });
-    return sent.response;
-  };
-  return createClient<paths>({ baseUrl, bodySerializer: canonicalize, fetch: rawFetch });
 }
 
 /** client.request: any method and path, signed and sent through the pipeline, classified by the route table. */

@@ -24,6 +24,8 @@ export interface Failed extends AttemptFailure {
   readonly make: (outcome: Outcome) => ExchangeError;
   /** client.raw: the answer as received; the call resolves to it when it ends on this failure. */
   readonly answer?: Response | undefined;
+  /** The error envelope's answer (its body read): a delete resolved as deleted earlier resolves with it. */
+  readonly response?: Response | undefined;
 }
 
 /** True for a failed attempt, false for a call's result. */
@@ -98,5 +100,6 @@ export function errorEnvelope(
     retryAfter: response.headers.get("retry-after"),
     make,
     answer,
+    response,
   };
 }

@@ -31,6 +31,8 @@ export type {
   ArgsOf,
   BodyOf,
   DataOf,
+  Deleted,
+  DeletedByEarlierAttempt,
   InitiatedOrder,
   ItemOf,
   ListMethod,

@@ -166,6 +166,30 @@ export interface InitiatedOrder<O extends { id: string; status: string; client_r
   readonly raw: { readonly [key: string]: unknown };
 }
 
+/**
+ * What a delete resolves to when a repeat found the record already gone after an attempt whose outcome is unknown
+ * (its answer was lost: a timeout, a reset connection, a 5xx): that attempt deleted it, and the service answers
+ * not-found to the repeat. There is no deleted record to return then. A not-found on the call's first attempt, or
+ * after attempts that provably did not reach the service, is an error as before.
+ *
+ * @example
+ * const result = await client.banks.delete(customerId, bankId);
+ * if ("deletedByEarlierAttempt" in result) console.log(`deleted (${result.attempts} attempts)`);
+ * else console.log(`deleted ${result.id}`);
+ */
+export interface DeletedByEarlierAttempt {
+  /** Always true: tells this result from the deleted record a plain success resolves to. */
+  readonly deletedByEarlierAttempt: true;
+  /** The attempts the call made; the last one met the not-found answer. */
+  readonly attempts: number;
+}
+
+/**
+ * What a delete method (`x-idempotency: safe-delete`) resolves to: the deleted record the answer carries, or
+ * DeletedByEarlierAttempt when the answer to the attempt that deleted it was lost.
+ */
+export type Deleted<Id extends OperationId> = DataOf<Id> | DeletedByEarlierAttempt;
+
 /** A resource method: call it for `data`, `.withResponse()` for `{ data, response }` too. */
 export interface ResourceMethod<Id extends OperationId, D = DataOf<Id>, Q = {}> {
   (...args: ArgsOf<Id, Q>): Promise<D>;

@@ -3,7 +3,7 @@ import { listOperations, type OperationInfo } from "./operations.js";
 import { paginate } from "./paginate.js";
 import { resolveInitiatedOrder } from "./initiated-order.js";
 import { checkQuotation } from "./quotation.js";
-import { ambiguityCheck } from "./retry-safety.js";
+import { ambiguityCheck, repeatsFreely } from "./retry-safety.js";
 import { generatedResources } from "./generated/resources/index.js";
 import type { OperationId, QuotationLike, Resources } from "./resource-types.js";
 import { unwrapData } from "./transport.js";
@@ -33,6 +33,24 @@ const NO_REFERENCE =
   "without a client_reference_id the client cannot check the history for an order the failed attempt may have created";
 const FINAL_VERIFICATION = ["VERIFIED", "FAILED"] as const satisfies readonly (WebhookEventName<"CUSTOMER"> &
   RecordStatus<"BankAccount">)[];
+
+// Each path template split once, into text and parameter names by turns: "/a/{id}/b" -> ["/a/", "id", "/b"].
+const templates = new Map<string, readonly string[]>();
+
+/** The operation's path with `values` (in pathParams' order) filled in, each URI-encoded. */
+function fillPath(op: OperationInfo, values: readonly unknown[]): string {
+  if (op.pathParams.length === 0) return op.path;
+  let parts = templates.get(op.path);
+  if (parts === undefined) {
+    parts = op.path.split(/\{([^}]+)\}/);
+    templates.set(op.path, parts);
+  }
+  let path = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) {
+    path += encodeURIComponent(String(values[op.pathParams.indexOf(parts[i]!)])) + parts[i + 1]!;
+  }
+  return path;
+}
 
 /** Positional arguments -> path, query, body and options, checked before anything is sent. */
 function parseArgs(op: OperationInfo, ref: OperationRef, args: readonly unknown[]): Invocation {
@@ -65,10 +83,7 @@ function parseArgs(op: OperationInfo, ref: OperationRef, args: readonly unknown[
     body = checkQuotation(callOptions.quotation, body as Record<string, unknown>, ref);
   }
   checkBody(ref, body);
-  const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
-    encodeURIComponent(String(values[op.pathParams.indexOf(name)])),
-  );
-  return { path, query, body, options: callOptions };
+  return { path: fillPath(op, values), query, body, options: callOptions };
 }
 
 // A list's data as a page, whatever form it arrives in: the USA bank list answers { accounts }, EDD lists may
@@ -91,8 +106,19 @@ export type MethodFactory = (operationId: OperationId, shape?: "page", sandboxQu
 type Runners = Record<string, Runner>;
 
 /**
+ * The list an operation searches by client_reference_id for what an earlier attempt made: a guarded operation's
+ * (initiate's) history, a safe-by-reference operation's (createCustomer's) own list; the document publishes no
+ * lookup by reference for either, so the list is paged through.
+ */
+function referenceListOf(op: OperationInfo, runners: Runners): Runner | undefined {
+  if (op.idempotency === "guarded") return runners[`${op.group}.listHistory`];
+  return op.idempotency === "safe-by-reference" ? runners[`${op.group}.list`] : undefined;
+}
+
+/**
  * The runner of one operation: arguments checked, sent through `send`, a list's data turned into a page. Guarded
- * operations (initiate) look the order up in the history, by client_reference_id, before any repeat.
+ * operations (initiate) look the order up in the history, by client_reference_id, before any repeat; safe-by-reference
+ * ones (createCustomer) look the record up when a repeat meets "reference already exists".
  */
 function operationRunner(
   op: OperationInfo,
@@ -102,19 +128,20 @@ function operationRunner(
   historyLookupPages: number,
 ): Runner {
   const ref: OperationRef = { operationId: op.operationId, method: op.method, path: op.path };
-  const check = op.idempotency === "safe" ? undefined : ambiguityCheck(op.operationId);
+  const check = repeatsFreely(op.idempotency) ? undefined : ambiguityCheck(op.operationId);
   // async: an argument error rejects the call's promise, as a failed request does.
   return async (args, deadlineAt) => {
     const { path, query, body, options } = parseArgs(op, ref, args);
-    const history = op.idempotency === "guarded" ? runners[`${op.group}.listHistory`] : undefined;
+    const list = referenceListOf(op, runners);
+    const history = op.idempotency === "guarded" ? list : undefined;
     const reference = (body as { client_reference_id?: unknown } | undefined)?.client_reference_id;
     const hasReference = typeof reference === "string" && reference !== "";
     // initiate: a retry could create the order twice, so each retry first looks for it in the history.
     let found: Sent | undefined;
     const lookup =
-      history && hasReference
+      list && hasReference
         ? async (at: number) => {
-            found = await lookupOrder(history, reference, options, at, historyLookupPages);
+            found = await lookupByReference(list, reference, options, at, historyLookupPages);
             return found;
           }
         : undefined;
@@ -161,8 +188,11 @@ function allPages(op: OperationInfo, run: Runner) {
   };
 }
 
-/** Scans the history, page after page (at most historyLookupPages of 100), for the order with this reference. */
-async function lookupOrder(
+/**
+ * Scans a list (initiate's history, the customer list), page after page (at most historyLookupPages of 100), for the
+ * record with this client_reference_id.
+ */
+async function lookupByReference(
   history: Runner,
   reference: unknown,
   options: CallOptions,

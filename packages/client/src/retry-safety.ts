@@ -1,7 +1,8 @@
 // When an operation may be sent again after a failure. Each operation's class comes from the spec's
-// x-idempotency (generated into the route table): safe operations are repeated after any retryable failure,
-// guarded ones (initiate) after looking the order up, unsafe ones only when the request provably did not reach
-// the service.
+// x-idempotency (generated into the route table): safe operations are repeated after any retryable failure, and so
+// are safe-by-reference and safe-delete ones (which also resolve an answer their earlier success causes, see
+// earlier-success.ts); guarded ones (initiate) after looking the order up, unsafe ones only when the request provably
+// did not reach the service.
 import { operationRoutes, type IdempotencyClass, type OperationRoute } from "./spec.js";
 
 export type { IdempotencyClass };
@@ -36,8 +37,18 @@ export function notProcessedAnswer(status: number, errCode: string | undefined):
 }
 
 /**
+ * True for the classes repeated after any retryable failure: safe, safe-by-reference, safe-delete.
+ *
+ * @example
+ * repeatsFreely("safe-delete"); // true
+ * repeatsFreely("guarded"); // false
+ */
+export const repeatsFreely = (idempotency: IdempotencyClass): boolean =>
+  idempotency === "safe" || idempotency === "safe-by-reference" || idempotency === "safe-delete";
+
+/**
  * Whether a failure leaves the outcome of an operation of class `idempotency` unknown to the caller
- * (ExchangeAmbiguousResultError) instead of ending in its own error or a repeat. Never for a safe operation, nor
+ * (ExchangeAmbiguousResultError) instead of ending in its own error or a repeat. Never for a safe one (repeatsFreely), nor
  * when the failure proves the request was not processed. Otherwise: a retryable failure of an unsafe operation (it
  * is not repeated), and an answer that was not read (over maxResponseBytes) for any operation that is not safe,
  * since it was answered and is never asked for again (initiate first looks the order up in the history).
@@ -50,7 +61,7 @@ export function isAmbiguous(
   idempotency: IdempotencyClass,
   failure: { readonly retryable: boolean; readonly notProcessed: boolean; readonly unread?: boolean | undefined },
 ): boolean {
-  if (idempotency === "safe" || failure.notProcessed) return false;
+  if (repeatsFreely(idempotency) || failure.notProcessed) return false;
   return failure.unread === true || (failure.retryable && idempotency === "unsafe");
 }
 
@@ -78,6 +89,13 @@ export function ambiguityCheck(operationId: string | undefined): string {
   return (operationId !== undefined ? CHECKS[operationId] : undefined) ?? "whether the request took effect";
 }
 
+/**
+ * The class of an operation sent with client.request or client.raw. These calls have no lookup and resolve to the
+ * answer as it is, so initiate (guarded) is unsafe there, and the classes that resolve an earlier success are safe.
+ */
+const requestClass = (idempotency: IdempotencyClass): IdempotencyClass =>
+  idempotency === "guarded" ? "unsafe" : repeatsFreely(idempotency) ? "safe" : idempotency;
+
 // The route table as patterns, made on the first client.request or client.raw call rather than at import.
 let routes: readonly {
   operationId: string;
@@ -92,13 +110,14 @@ const routePatterns = () =>
     path: route[1],
     method: route[2].toUpperCase(),
     pattern: new RegExp(`^${route[1].replace(/\{[^}]+\}/g, "[^/]+")}$`),
-    idempotency: route[6] === "guarded" ? "unsafe" : route[6],
+    idempotency: requestClass(route[6]),
   })));
 
 /**
  * The operation and class of a `client.request` or `client.raw` call, from the route table; a path the spec does not
  * know is safe for GET and DELETE and unsafe otherwise. A guarded operation (initiate) is unsafe here: these calls
  * cannot look the order up in the history before a repeat, so they repeat it only when it provably was not processed.
+ * A safe-by-reference or safe-delete operation is safe here: its answer to a repeat is returned or thrown as it is.
  */
 export function classifyRequest(
   method: string,

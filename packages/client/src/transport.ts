@@ -7,6 +7,7 @@ import { prepareCall } from "./prepare-call.js";
 import { createRedactor } from "./redact.js";
 import { sleep } from "./retry.js";
 import { decideRetry, type RetryDecision } from "./retry-decision.js";
+import { withEarlierSuccess } from "./earlier-success.js";
 import { type AttemptTrace, type CallTrace, createTracing } from "./tracing.js";
 import type { Call, Send, Sent, TransportSettings } from "./transport-types.js";
 
@@ -18,14 +19,22 @@ export function unwrapData<A extends unknown[]>(run: (...args: A) => Promise<Sen
 type Decision<A extends RetryDecision["action"]> = Extract<RetryDecision, { action: A }>;
 
 /** The decision after attempt `attemptNo` failed, with the call's facts and the time now. */
-function decide(pipe: Pipeline, p: PreparedCall, failed: Failed, attemptNo: number, lookedUp: boolean): RetryDecision {
+function decide(
+  pipe: Pipeline,
+  p: PreparedCall,
+  failed: Failed,
+  attemptNo: number,
+  lookedUp: boolean,
+  uncertainBefore: boolean,
+): RetryDecision {
   const { call } = p;
   const now = Date.now();
-  return decideRetry(failed, {
+  return decideRetry(withEarlierSuccess(failed, call.operation.operationId, call.idempotency), {
     attempt: attemptNo,
     idempotency: call.idempotency,
     canLookUp: call.lookup !== undefined,
     lookedUp,
+    uncertainBefore,
     noRetry: call.noRetry,
     maxRetries: p.maxRetries,
     retryBaseMs: pipe.settings.retryBaseMs,
@@ -116,8 +125,21 @@ async function backOff(
 }
 
 /**
- * After a failed attempt: the call's result (the order found, or client.raw's answer), undefined to send again, or
- * a throw that ends the call.
+ * A delete that met not-found after an attempt that may have deleted the record: that attempt did. The call resolves
+ * to DeletedByEarlierAttempt, with the not-found answer as its response.
+ */
+function deletedEarlier(pipe: Pipeline, p: PreparedCall, failed: Failed, attemptNo: number, trace: CallTrace): Sent {
+  pipe.settings.log.write(
+    "info",
+    `exchange: ${p.name}: attempt ${attemptNo} found the record gone; an earlier attempt whose answer was lost deleted it`,
+  );
+  trace.resolved("deleted_by_earlier_attempt");
+  return { data: { deletedByEarlierAttempt: true, attempts: attemptNo }, response: failed.response! };
+}
+
+/**
+ * After a failed attempt: the call's result (the order found, a delete done earlier, or client.raw's answer),
+ * undefined to send again, or a throw that ends the call. `uncertainBefore`: an earlier attempt may have taken effect.
  */
 async function afterFailure(
   pipe: Pipeline,
@@ -126,9 +148,11 @@ async function afterFailure(
   attemptNo: number,
   trace: CallTrace,
   span: AttemptTrace,
+  uncertainBefore: boolean,
 ) {
   for (let lookedUp = false; ; lookedUp = true) {
-    const decision = decide(pipe, p, failed, attemptNo, lookedUp);
+    const decision = decide(pipe, p, failed, attemptNo, lookedUp, uncertainBefore);
+    if (decision.action === "deleted-earlier") return deletedEarlier(pipe, p, failed, attemptNo, trace);
     if (decision.action === "retry") {
       span.retryAfter(decision.delayMs);
       span.end();
@@ -157,13 +181,16 @@ async function tracedAttempt(pipe: Pipeline, p: PreparedCall, attemptNo: number,
 
 /** Attempt after attempt until a result, a final error or a decision to stop. */
 async function attempts(pipe: Pipeline, p: PreparedCall, trace: CallTrace): Promise<Sent> {
+  // Whether a failed attempt so far may have taken effect: one the service may have processed (a lost answer, a 500).
+  let uncertain = false;
   for (let attemptNo = 1; ; attemptNo++) {
     const span = trace.attempt(attemptNo);
     const result = await tracedAttempt(pipe, p, attemptNo, span);
     try {
       if (!isFailed(result)) return result;
-      const ended = await afterFailure(pipe, p, result, attemptNo, trace, span);
+      const ended = await afterFailure(pipe, p, result, attemptNo, trace, span, uncertain);
       if (ended !== undefined) return ended;
+      uncertain ||= !result.notProcessed;
     } finally {
       span.end();
     }

@@ -15,6 +15,7 @@ export const BODY_DATE_FIELDS: Record<string, Record<string, "DD-MM-YYYY" | "YYY
 
 /** Body fields of which exactly one must be sent, per operationId. */
 export const EXACTLY_ONE_OF: Record<string, readonly string[]> = {
+  createPayinQuotation: ["sending_amount", "receiving_amount"],
   createPayoutQuotation: ["sending_amount", "receiving_amount"],
   createRemittancePayoutQuotation: ["sending_amount", "receiving_amount"],
 };
@@ -47,9 +48,9 @@ const isPathValue = (v: unknown) =>
 /** Throws ExchangeValidationError for path parameters that would change the URL (empty, not integral). */
 export function checkPathParams(operation: OperationRef, names: readonly string[], values: readonly unknown[]): void {
   const errors: Errors = {};
-  names.forEach((name, i) => {
-    check(errors, name, values[i] ?? null, isPathValue, "a non-empty string or an integer");
-  });
+  for (let i = 0; i < names.length; i++) {
+    check(errors, names[i]!, values[i] ?? null, isPathValue, "a non-empty string or an integer");
+  }
   fail(operation, errors);
 }
 
@@ -87,8 +88,8 @@ export function checkBody(operation: OperationRef, body: unknown): void {
 
 /** Throws ExchangeValidationError for the first field of `errors`, when there is one; the error carries them all. */
 export function fail(operation: OperationRef, errors: Errors): void {
-  const [field] = Object.keys(errors);
-  if (field !== undefined) {
+  // The first field, without the array Object.keys would make on every call (the usual answer is none).
+  for (const field in errors) {
     throw new ExchangeValidationError(
       `${operation.operationId ?? operation.path}: ${field} ${errors[field]![0]}`,
       errors,

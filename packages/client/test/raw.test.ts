@@ -2,6 +2,7 @@ import createClient from "openapi-fetch";
 import { describe, expect, it } from "vitest";
 import type { paths } from "@exchange-kit/types";
 import { createSigningMiddleware } from "../src/index.js";
+import { plainRequestFits } from "../src/raw-client.js";
 import {
   API_KEY,
   API_SECRET,
@@ -110,6 +111,62 @@ describe("the raw client on the client's own pipeline", () => {
     });
     expect(calls[0]!.headers["content-type"]).toBe("application/json");
     expect(calls[0]!.headers["user-agent"]).toMatch(/^exchange-kit-client\/[^,]+$/);
+  });
+});
+
+describe("the request client.raw builds", () => {
+  it("is a real Request for middleware added with client.raw.use", async () => {
+    const { client, calls } = testClient(() => ok({ id: CUSTOMER_ID }));
+    const seen: unknown[] = [];
+    client.raw.use({ onRequest: ({ request }) => void seen.push(request) });
+    await client.raw.GET("/cms/api/v1/customer/{customer_id}", { params: { path: { customer_id: CUSTOMER_ID } } });
+    expect(seen[0]).toBeInstanceOf(Request);
+    expect(calls[0]!.headers["x-signature"]).toBe(expectedSignature(calls[0]!.headers["x-timestamp"]!, "{}"));
+  });
+
+  it("is a real Request for a call's own middleware, and the body it carries is signed and sent", async () => {
+    const { client, calls } = testClient(() => ok({}));
+    const seen: unknown[] = [];
+    await client.raw.POST("/cms/api/v1/customer/create", {
+      body: { full_name: "A", client_reference_id: "c-1", alpha_3_country_code: "SWE" },
+      middleware: [{ onRequest: ({ request }) => void seen.push(request) }],
+    });
+    expect(seen[0]).toBeInstanceOf(Request);
+    const call = calls[0]!;
+    expect(call.body).toBe('{"alpha_3_country_code":"SWE","client_reference_id":"c-1","full_name":"A"}');
+    expect(call.headers["x-signature"]).toBe(expectedSignature(call.headers["x-timestamp"]!, call.body!));
+  });
+
+  it("sends the normalized URL, as a Request would", async () => {
+    const { client, calls } = testClient(() => ok({ id: CUSTOMER_ID }));
+    await client.raw.GET("/cms/api/v1/customer/{customer_id}", { params: { path: { customer_id: "a b" } } });
+    expect(calls[0]!.url.pathname).toBe("/cms/api/v1/customer/a%20b");
+  });
+
+  it("sends a body a per-request serializer wrote as something other than a string, read as a Request reads it", async () => {
+    const { client, calls } = testClient(() => ok({}));
+    await client.raw.POST("/cms/api/v1/customer/create", {
+      body: { full_name: "A", client_reference_id: "c-1", alpha_3_country_code: "SWE" },
+      bodySerializer: (body) => new Blob([JSON.stringify(body)]) as unknown as string,
+    });
+    const call = calls[0]!;
+    expect(call.body).toBe('{"full_name":"A","client_reference_id":"c-1","alpha_3_country_code":"SWE"}');
+    expect(call.headers["x-signature"]).toBe(expectedSignature(call.headers["x-timestamp"]!, call.body!));
+  });
+});
+
+describe("plainRequestFits", () => {
+  const middleware = { onRequest: () => undefined };
+  it.each([
+    ["a call without options", undefined, false, true],
+    ["a call with params only", { params: {} }, false, true],
+    ["a call with an empty middleware list", { middleware: [] }, false, true],
+    ["any call once middleware was added", { params: {} }, true, false],
+    ["a call with its own middleware", { middleware: [middleware] }, false, false],
+    ["a call with its own fetch", { fetch: globalThis.fetch }, false, false],
+    ["a call with its own Request class", { Request: globalThis.Request }, false, false],
+  ])("%s: %s", (_, init, added, expected) => {
+    expect(plainRequestFits(init as Record<string, unknown> | undefined, added)).toBe(expected);
   });
 });
 

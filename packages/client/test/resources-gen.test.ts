@@ -277,6 +277,26 @@ export type { KycResource, CustomersResource, BanksResource };
       fragment: 'readonly get: ResourceMethod<"getCustomer">;',
     },
     {
+      behaviour: "a safe-delete operation resolves to the deleted record or DeletedByEarlierAttempt",
+      operation: op("deleteCustomer", { "x-idempotency": "safe-delete" }),
+      fragment: 'readonly delete: ResourceMethod<"deleteCustomer", Deleted<"deleteCustomer">>;',
+    },
+    {
+      behaviour: "a safe-delete operation's group imports Deleted",
+      operation: op("deleteCustomer", { "x-idempotency": "safe-delete" }),
+      fragment: 'import type { Deleted, ResourceMethod } from "../../resource-types.js";',
+    },
+    {
+      behaviour: "a safe-delete operation is documented as resolving a not-found after an uncertain attempt",
+      operation: op("deleteCustomer", { "x-idempotency": "safe-delete" }),
+      fragment: "a not-found answer after an attempt whose outcome is unknown means that",
+    },
+    {
+      behaviour: "a safe-by-reference operation is documented as resolving its reference through a lookup",
+      operation: op("createCustomer", { "x-idempotency": "safe-by-reference" }),
+      fragment: "resolves to the record found by that reference (safe-by-reference).",
+    },
+    {
       behaviour: "the factory is asked to page a list answered unpaged",
       operation: op("listCustomerEdd"),
       fragment: '    listEdd: method("listCustomerEdd", "page"),',
@@ -353,7 +373,7 @@ export type { KycResource, CustomersResource, BanksResource };
   it("refuses an operation without a known x-idempotency class", () => {
     const spec = specWith({ "/customers": { get: op("getCustomer", { "x-idempotency": "maybe" }) } });
     expect(() => generateResources(spec, repoRoot)).toThrow(
-      'getCustomer: x-idempotency must be one of safe, guarded, unsafe, got "maybe"',
+      'getCustomer: x-idempotency must be one of safe, safe-by-reference, safe-delete, guarded, unsafe, got "maybe"',
     );
   });
 });

@@ -13,6 +13,8 @@ const failures = {
   "a 400 UNKNOWN_ERROR": answer(400, "UNKNOWN_ERROR", { retryable: true }),
   "a 400 to fix": answer(400, "REQ_FIELD_MISSING", {}),
   "a duplicate reference": answer(400, "PAYOUT_DUPLICATE_CLIENT_REF_ID", {}),
+  "an answer its earlier success causes": answer(400, "BANK_NOT_FOUND", { echoesEarlierSuccess: true }),
+  "a not-found of another record": answer(400, "USR_NOT_FOUND", {}),
   "a lost answer": { ...answer(0, undefined, { retryable: true }), status: undefined },
   "a refused connection": { ...answer(0, undefined, { retryable: true, notProcessed: true }), status: undefined },
   "an answer too large to read": answer(200, undefined, { unread: true }),
@@ -37,6 +39,7 @@ const situation = (changes: Partial<RetrySituation>): RetrySituation => ({
   idempotency: "safe",
   canLookUp: false,
   lookedUp: false,
+  uncertainBefore: false,
   noRetry: undefined,
   maxRetries: 3,
   retryBaseMs: 1000,
@@ -48,6 +51,10 @@ const situation = (changes: Partial<RetrySituation>): RetrySituation => ({
 
 const GUARDED = { idempotency: "guarded", canLookUp: true } as const;
 const NO_REFERENCE = { idempotency: "guarded", noRetry: "no client_reference_id" } as const;
+// A create keyed by its reference (createCustomer) and a delete, on a repeat after an attempt that may have worked.
+const BY_REFERENCE = { idempotency: "safe-by-reference", canLookUp: true, attempt: 2, uncertainBefore: true } as const;
+const DELETE = { idempotency: "safe-delete", attempt: 2, uncertainBefore: true } as const;
+const DELETED_EARLIER: RetryDecision = { action: "deleted-earlier" };
 const retry = (delayMs: number, lookUpFirst = false): RetryDecision => ({ action: "retry", delayMs, lookUpFirst });
 const giveUp = (escalate = false, notRetriedReason?: string): RetryDecision =>
   notRetriedReason === undefined ? { action: "give-up", escalate } : { action: "give-up", notRetriedReason, escalate };
@@ -147,6 +154,56 @@ const table: Row[] = [
     NO_REFERENCE,
     AMBIGUOUS,
   ],
+  // Deletes (safe-delete): repeated like safe calls; not-found after an attempt that may have deleted is success.
+  ["a delete retries a lost answer without a lookup", "a lost answer", { idempotency: "safe-delete" }, retry(1000)],
+  [
+    "a delete meeting not-found after an uncertain attempt was done",
+    "an answer its earlier success causes",
+    DELETE,
+    DELETED_EARLIER,
+  ],
+  [
+    "a delete meeting not-found on its first attempt gives up",
+    "an answer its earlier success causes",
+    { idempotency: "safe-delete" },
+    giveUp(false),
+  ],
+  [
+    "a delete meeting not-found after attempts that provably did nothing gives up",
+    "an answer its earlier success causes",
+    { ...DELETE, uncertainBefore: false },
+    giveUp(false),
+  ],
+  ["a delete meeting another record's not-found gives up", "a not-found of another record", DELETE, giveUp(false)],
+  ["a delete is never ambiguous", "an answer too large to read", DELETE, giveUp(false)],
+  // Creates keyed by their reference (safe-by-reference): repeated like safe calls; "already exists" on a repeat
+  // after an attempt that may have created it is looked up.
+  ["a create by reference retries a 500 without looking up first", "a 500", BY_REFERENCE, retry(2000)],
+  [
+    "a create by reference meeting its reference after an uncertain attempt looks it up",
+    "an answer its earlier success causes",
+    BY_REFERENCE,
+    { action: "look-up", lookupErrorIgnored: false },
+  ],
+  [
+    "a create by reference whose record was not found gives up",
+    "an answer its earlier success causes",
+    { ...BY_REFERENCE, lookedUp: true },
+    giveUp(false),
+  ],
+  [
+    "a create by reference meeting its reference on the first attempt gives up",
+    "an answer its earlier success causes",
+    { ...BY_REFERENCE, attempt: 1, uncertainBefore: false },
+    giveUp(false),
+  ],
+  [
+    "a create by reference without a lookup gives up on its reference",
+    "an answer its earlier success causes",
+    { ...BY_REFERENCE, canLookUp: false },
+    giveUp(false),
+  ],
+  ["a create by reference is never ambiguous", "an answer too large to read", BY_REFERENCE, giveUp(false)],
 ];
 
 describe("decideRetry", () => {
@@ -157,10 +214,21 @@ describe("decideRetry", () => {
   it("never asks to look the order up for a call that cannot", () => {
     for (const failure of Object.values(failures)) {
       for (const attempt of [1, 2, 4]) {
-        for (const idempotency of ["safe", "guarded", "unsafe"] as const) {
+        for (const idempotency of ["safe", "safe-by-reference", "safe-delete", "guarded", "unsafe"] as const) {
           const decision = decideRetry(failure, situation({ attempt, idempotency }));
           expect(decision.action).not.toBe("look-up");
           if (decision.action === "retry") expect(decision.lookUpFirst).toBe(false);
+        }
+      }
+    }
+  });
+
+  it("resolves a delete as done earlier only after an attempt that may have been processed", () => {
+    for (const failure of Object.values(failures)) {
+      for (const attempt of [1, 2, 4]) {
+        for (const idempotency of ["safe", "safe-by-reference", "safe-delete", "guarded", "unsafe"] as const) {
+          const decision = decideRetry(failure, situation({ attempt, idempotency, uncertainBefore: false }));
+          expect(decision.action).not.toBe("deleted-earlier");
         }
       }
     }

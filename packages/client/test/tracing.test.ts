@@ -225,6 +225,51 @@ describe("with a tracer provider registered", () => {
     expect(history!.parentSpanContext?.spanId).toBe(call!.spanContext().spanId);
   });
 
+  it("records the customer lookup of a create that met its own reference the same way", async () => {
+    const reference = "cust-ref-trace-1";
+    script.set("/cms/api/v1/customer/create", [
+      [500, envelopeError("SYS_INTERNAL_ERROR", "boom")],
+      [400, { status: false, message: "Client Reference ID already exists", data: null, errors: {} }],
+    ]);
+    script.set("/cms/api/v1/customer/list", [
+      [
+        200,
+        okEnvelope({
+          count: 1,
+          next: null,
+          previous: null,
+          results: [{ id: CUSTOMER, client_reference_id: reference }],
+        }),
+      ],
+    ]);
+    const body = { client_reference_id: reference, full_name: "Asha Verma", alpha_3_country_code: "IND" };
+    expect(await client().customers.create(body)).toMatchObject({ id: CUSTOMER });
+    const [call] = byName("exchange.createCustomer");
+    expect(call!.attributes["exchange.idempotency"]).toBe("safe-by-reference");
+    expect(call!.events.map((e) => [e.name, e.attributes])).toEqual([
+      ["exchange.history_lookup", { "exchange.lookup.result": "found" }],
+    ]);
+    expect(call!.status.code).toBe(SpanStatusCode.UNSET);
+    const [list] = byName("exchange.listCustomers");
+    expect(list!.parentSpanContext?.spanId).toBe(call!.spanContext().spanId);
+  });
+
+  it("records a delete resolved as done by an earlier attempt as an outcome event", async () => {
+    const path = `/cms/api/v1/bank/${CUSTOMER}/9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d/delete`;
+    script.set(path, [
+      [500, envelopeError("SYS_INTERNAL_ERROR", "boom")],
+      [400, envelopeError("BANK_NOT_FOUND", "Bank not found or access denied")],
+    ]);
+    const result = await client().banks.delete(CUSTOMER, "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d");
+    expect(result).toEqual({ deletedByEarlierAttempt: true, attempts: 2 });
+    const [call] = byName("exchange.deleteBankAccount");
+    expect(call!.attributes).toMatchObject({ "exchange.idempotency": "safe-delete", "exchange.attempts": 2 });
+    expect(call!.events.map((e) => [e.name, e.attributes])).toEqual([
+      ["exchange.outcome_resolved", { "exchange.outcome": "deleted_by_earlier_attempt" }],
+    ]);
+    expect(call!.status.code).toBe(SpanStatusCode.UNSET);
+  });
+
   it("records a lookup that finds nothing as not_found", async () => {
     const reference = "payout-ref-trace-2";
     script.set("/pos/api/v1/payout/initiate", [

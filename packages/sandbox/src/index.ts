@@ -13,6 +13,7 @@ export type { SandboxLogger } from "./logger.js";
 export { createContractChecker } from "./spec/contract-check.js";
 export type { ContractChecker, ContractViolation, ExchangeRequest, ExchangeResponse } from "./spec/contract-check.js";
 export type { ExchangeHeaders } from "./spec/contract-operations.js";
+export { transitionPath } from "./record-kinds.js";
 export { DatabaseError } from "./store/database.js";
 export type { DatabaseProblem, Durability } from "./store/database.js";
 export type { RetryPolicy } from "./webhooks/delivery.js";

@@ -19,6 +19,7 @@ import {
   type SandboxHandler,
 } from "./api/validated-request.js";
 import type { SandboxDomain } from "./domain/sandbox-domain.js";
+import { RECORD_KINDS, RECORD_TYPES } from "./record-kinds.js";
 import type { Handler, RouteDefinition } from "./http/route.js";
 import type { ValidationOptions } from "./spec/request-validation.js";
 import { operation, operations } from "./spec/openapi.js";
@@ -137,11 +138,10 @@ export function buildRoutes(requestLog?: RequestLog): Array<RouteDefinition<Sand
     sandboxRoute("POST", "/_sandbox/faults", faults.armFault),
     sandboxRoute("GET", "/_sandbox/faults", faults.listFaults),
     sandboxRoute("DELETE", "/_sandbox/faults", faults.clearFaults),
-    sandboxRoute("POST", "/_sandbox/customers/{id}/transition", control.transition("customers")),
-    sandboxRoute("POST", "/_sandbox/banks/{id}/transition", control.transition("banks")),
-    sandboxRoute("POST", "/_sandbox/payins/{id}/transition", control.transition("payins")),
-    sandboxRoute("POST", "/_sandbox/payouts/{id}/transition", control.transition("payouts")),
-    sandboxRoute("POST", "/_sandbox/edd/{id}/transition", control.transition("edd")),
+    // One transition route per kind of record in the registry: /_sandbox/customers/{id}/transition, ...
+    ...RECORD_TYPES.map((type) =>
+      sandboxRoute("POST", `/_sandbox/${RECORD_KINDS[type].collection}/{id}/transition`, control.transition(type)),
+    ),
   );
   if (requestLog) routes.push(sandboxRoute("GET", "/_sandbox/requests", listRequests(requestLog)));
   return routes;

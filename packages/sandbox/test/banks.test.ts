@@ -279,4 +279,26 @@ describe("bank accounts", () => {
     });
     expect(bank).toMatchObject({ bank_account_type: "PIX", bank_account_status: "PROCESSING" });
   });
+
+  it("fetches, lists and deletes a SEPA payout bank account as the bank account record the spec declares", async () => {
+    const api = new Api(await startSandbox());
+    const customer = await createCustomer(api, { alpha_3_country_code: "DEU" });
+    const identifiers = {
+      account_holder_name: "Priya Nair",
+      account_number: "DE89370400440532013000",
+      swift_code: "COBADEFFXXX",
+    };
+    const created = await api.ok("POST", "/cms/api/v1/bank/payout/create", {
+      customer_id: customer.id,
+      bank_account_type: "SEPA",
+      identifiers,
+    });
+    const path = `/cms/api/v1/bank/${customer.id}/${created.id}`;
+    // Api.ok checks every answer against the operation's 200 schema (BankAccountRecord).
+    expect(await api.ok("GET", path)).toMatchObject({ id: created.id, bank_account_type: "SEPA", identifiers });
+    const list = await api.ok("GET", `/cms/api/v1/bank/list/${customer.id}`);
+    expect(list.results.map((b: { id: string }) => b.id)).toEqual([created.id]);
+    expect(await api.ok("DELETE", `${path}/delete`)).toMatchObject({ id: created.id, bank_account_type: "SEPA" });
+    expect((await api.get(path)).body.err_code).toBe("BANK_NOT_FOUND");
+  });
 });

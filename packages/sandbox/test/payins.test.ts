@@ -27,6 +27,15 @@ async function setup(options: Parameters<typeof startSandbox>[0] = {}) {
 }
 
 describe("payins", () => {
+  it("requires exactly one of sending_amount and receiving_amount in a payin quotation, as the spec's oneOf says", async () => {
+    const { api, quoteBody } = await setup();
+    const both = await api.post(QUOTE, quoteBody({ receiving_amount: "100" }));
+    expect(both.body.err_code).toBe("INPUT_MALFORMED");
+    const neither = await api.post(QUOTE, quoteBody({ sending_amount: undefined }));
+    expect(neither.body.err_code).toBe("REQ_FIELD_MISSING");
+    expect(Object.keys(neither.body.errors)).toEqual(["sending_amount", "receiving_amount"]);
+  });
+
   it("quotes a payin and runs the order PROCESSING to SUCCESS with the PAYIN SUCCESS event", async () => {
     const { api, quoteBody } = await setup();
     const receiver = await startReceiver();

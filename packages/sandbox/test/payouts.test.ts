@@ -393,6 +393,22 @@ describe("payout orders", () => {
     expect(payout.customer.sender.id).toBe(remitter.id);
   });
 
+  it("answers the remittance quotation's 500 in its own body (error, not errors) and its 429 in the standard one", async () => {
+    const api = new Api(await startSandbox());
+    const path = "/pos/api/v1/remittance-payout/quotation";
+    await api.ok("POST", "/_sandbox/faults", { operation: "createRemittancePayoutQuotation", fault: "HTTP_500" });
+    // Api.post checks each answer against the spec's schema for its status.
+    const internal = await api.post(path, {});
+    expect(internal.status).toBe(500);
+    expect(internal.body).toMatchObject({ status: false, message: "Internal Server Error", error: {} });
+    expect(internal.body).not.toHaveProperty("errors");
+    await api.ok("POST", "/_sandbox/faults", { operation: "createRemittancePayoutQuotation", fault: "HTTP_429" });
+    const throttled = await api.post(path, {});
+    expect(throttled.status).toBe(429);
+    expect(throttled.body).toMatchObject({ err_code: "TOO_MANY_REQUESTS", errors: {} });
+    expect(throttled.body).not.toHaveProperty("error");
+  });
+
   it("serves the prefunded configuration with lowercase fiat keys and required_risk_parameters", async () => {
     const api = new Api(await startSandbox());
     const config = await api.ok("GET", "/pos/api/v1/prefunded/payout/configuration");

@@ -44,7 +44,8 @@ describe("bad input", () => {
 
     const wrongMethod = await api.request("PUT", "/cms/api/v1/customer/create", { body: {} });
     expect(wrongMethod.status).toBe(405);
-    expect(wrongMethod.body.err_code).toBe("NOT_FOUND");
+    expect(wrongMethod.body.err_code).toBe("UNKNOWN_ERROR");
+    expect(wrongMethod.body.errors).toEqual({ method: ["Use POST."] });
     expect(wrongMethod.headers.allow).toBe("POST");
 
     const badUtf8 = await api.post("/cms/api/v1/customer/create", undefined, {

@@ -2,6 +2,7 @@
 // zod schemas with values built from the spec's own examples.
 import { describe, expect, it } from "vitest";
 import {
+  BankAccountRecordSchema,
   BankAccountSchema,
   PayoutConfigurationSchema,
   PayoutInReviewEventSchema,
@@ -9,6 +10,7 @@ import {
   RemittancePayoutQuotationRequestSchema,
   RiskParametersSchema,
   SuccessEnvelopeSchema,
+  WalletSchema,
   operationSchemas,
 } from "../src/zod.js";
 import { spec } from "./support/spec.js";
@@ -17,6 +19,23 @@ const doc = spec();
 const example = (name: string) => structuredClone(doc.components.schemas[name].examples[0]) as Record<string, unknown>;
 
 describe("the zod schemas follow the spec's rules", () => {
+  it("refuse a wallet with a non-empty label that is not visible, and leave an unlabelled one open (anyOf with not)", () => {
+    const wallet = example("Wallet");
+    expect(WalletSchema.safeParse({ ...wallet, is_visible: true }).success).toBe(true);
+    expect(WalletSchema.safeParse({ ...wallet, is_visible: false }).success).toBe(false);
+    expect(WalletSchema.safeParse({ ...wallet, label: "", is_visible: false }).success).toBe(true);
+  });
+
+  it("accept a fetched payout bank account (SEPA) as a bank account record, which the rail schema refuses", () => {
+    const sepa = example("PayoutBankAccount");
+    expect(BankAccountSchema.safeParse(sepa).success).toBe(false);
+    expect(BankAccountRecordSchema.safeParse(sepa).success).toBe(true);
+    expect(BankAccountRecordSchema.safeParse(example("BankAccount")).success).toBe(true);
+    expect(
+      operationSchemas.getBankAccount.responses["200"].safeParse({ status: true, message: "OK", data: sepa }).success,
+    ).toBe(true);
+  });
+
   it("accept a payout quotation request with exactly one of sending_amount and receiving_amount (oneOf with not)", () => {
     for (const schema of [PayoutQuotationRequestSchema, RemittancePayoutQuotationRequestSchema]) {
       const base = example(

@@ -1,5 +1,7 @@
 // Minified + gzipped size of each entry as a bundler ships it, and a check
-// that the core entry pulls in neither zod nor Node built-ins.
+// that the core entry pulls in neither zod nor Node built-ins. Code splitting is on, as bundlers split a dynamic
+// import: the figures are what loads at import; the tracing spans, loaded only with @opentelemetry/api, are a lazy
+// chunk, printed on its own.
 import { build } from "esbuild";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -9,18 +11,40 @@ const dist = fileURLToPath(new URL("../dist/", import.meta.url));
 /** Bundles `contents` (an ES module importing from dist/) the way an application's bundler would. */
 async function measure(contents, external) {
   const result = await build({
-    stdin: { contents, resolveDir: dist, loader: "js" },
+    stdin: { contents, resolveDir: dist, loader: "js", sourcefile: "entry.js" },
     bundle: true,
     minify: true,
     write: false,
     metafile: true,
     format: "esm",
     platform: "neutral",
+    splitting: true,
+    outdir: fileURLToPath(new URL("../.size-out/", import.meta.url)),
     external: ["node:*", ...external],
     logLevel: "silent",
   });
-  const code = result.outputFiles[0].contents;
-  return { min: code.length, gzip: gzipSync(code, { level: 9 }).length, inputs: Object.keys(result.metafile.inputs) };
+  const { outputs } = result.metafile;
+  const code = new Map(result.outputFiles.map((file) => [file.path, file.contents]));
+  const absolute = (path) => [...code.keys()].find((file) => file.endsWith(path));
+  const entry = Object.keys(outputs).find((path) => outputs[path].entryPoint !== undefined);
+  // The entry and what it imports statically; what only a dynamic import reaches is lazy.
+  const reach = (from, kinds, seen = new Set()) => {
+    seen.add(from);
+    for (const { path, kind } of outputs[from].imports)
+      if (kinds.includes(kind) && outputs[path] !== undefined && !seen.has(path)) reach(path, kinds, seen);
+    return seen;
+  };
+  const main = reach(entry, ["import-statement"]);
+  const lazy = [...reach(entry, ["import-statement", "dynamic-import"])].filter((path) => !main.has(path));
+  const bytes = (paths) => Buffer.concat([...paths].map((path) => Buffer.from(code.get(absolute(path)))));
+  const at = bytes(main);
+  const later = bytes(lazy);
+  return {
+    min: at.length,
+    gzip: gzipSync(at, { level: 9 }).length,
+    lazyGzip: later.length === 0 ? 0 : gzipSync(later, { level: 9 }).length,
+    inputs: [...main].flatMap((path) => Object.keys(outputs[path].inputs)),
+  };
 }
 
 const kb = (n) => `${(n / 1024).toFixed(2)} KB`;
@@ -39,7 +63,8 @@ const measured = [];
 for (const [label, contents, external] of rows) {
   const size = await measure(contents, external);
   measured.push(size);
-  console.log(`${label.padEnd(66)} ${kb(size.min).padStart(9)} min ${kb(size.gzip).padStart(9)} gzip`);
+  const lazy = size.lazyGzip === 0 ? "" : ` (+${kb(size.lazyGzip)} gzip lazy: tracing spans)`;
+  console.log(`${label.padEnd(66)} ${kb(size.min).padStart(9)} min ${kb(size.gzip).padStart(9)} gzip${lazy}`);
 }
 const [own, whole] = measured;
 const zod = whole.inputs.filter((path) => path.includes("zod"));

@@ -1,15 +1,14 @@
 // OpenTelemetry spans of a webhook delivery: one SERVER span per request (continuing the sender's trace when a
 // `traceparent` arrives), child spans for the deduplication store or inbox call, and a span for the handler's run.
-// @opentelemetry/api is an optional peer, imported once on the first delivery when the application has it; without
-// it, or without a registered provider, every delivery gets the no-op trace below.
-//
-// Only ids, the event's type and name, outcomes and codes go into a span: never the body, the metadata (names,
-// emails, account numbers live there), a header value, a signature or an error message.
-import type { Attributes, Context, Span, Tracer } from "@opentelemetry/api";
+// @opentelemetry/api is an optional peer, imported once on the first delivery when the application has it, together
+// with tracing-spans.ts (a chunk of its own in a bundle); without it, or without a registered provider, every
+// delivery gets the no-op trace below.
+import type { Tracer } from "@opentelemetry/api";
 import type { ReceivedWebhookEvent } from "./events.js";
 import type { WebhookHeaders } from "./headers.js";
 
-type OtelApi = typeof import("@opentelemetry/api");
+export type OtelApi = typeof import("@opentelemetry/api");
+type Spans = typeof import("./tracing-spans.js");
 
 /** What the delivery came to, as `exchange.webhook.outcome`. */
 export type DeliveryOutcome = "accepted" | "duplicate" | "rejected" | "in_progress" | "unavailable";
@@ -46,73 +45,12 @@ function loadApi(): Promise<OtelApi | undefined> {
   return loadingApi;
 }
 
-/** Reads a header from any of the shapes WebhookHeaders allows, for the propagator. */
-const headerGetter = {
-  get(headers: WebhookHeaders, key: string): string | undefined {
-    const value =
-      typeof (headers as Headers).get === "function"
-        ? (headers as Headers).get(key)
-        : (headers as Record<string, unknown>)[key];
-    if (Array.isArray(value)) return value.join(",");
-    return typeof value === "string" ? value : undefined;
-  },
-  keys(headers: WebhookHeaders): string[] {
-    if (typeof (headers as Headers).forEach !== "function") return Object.keys(headers);
-    const names: string[] = [];
-    (headers as Headers).forEach((_value, name) => {
-      names.push(name);
-    });
-    return names;
-  },
-};
+let loadingSpans: Promise<Spans> | undefined;
 
-function eventAttributes(event: ReceivedWebhookEvent): Attributes {
-  return {
-    "exchange.webhook.event_type": event.type,
-    "exchange.webhook.event": event.event,
-    "exchange.webhook.id": event.id,
-    "exchange.webhook.known": event.known,
-  };
-}
-
-function failWith(api: OtelApi, span: Span, type: string): void {
-  span.setAttribute("error.type", type);
-  span.setStatus({ code: api.SpanStatusCode.ERROR, message: type });
-}
-
-async function inSpan<T>(api: OtelApi, span: Span, run: () => Promise<T>, parent: Context): Promise<T> {
-  try {
-    return await api.context.with(api.trace.setSpan(parent, span), run);
-  } catch (error) {
-    failWith(api, span, error instanceof Error ? error.name : "_OTHER");
-    throw error;
-  } finally {
-    span.end();
-  }
-}
-
-function recordingDelivery(api: OtelApi, tracer: Tracer, method: string | undefined, headers: WebhookHeaders) {
-  const parent = api.propagation.extract(api.context.active(), headers, headerGetter);
-  const attributes = { "http.request.method": method ?? "_OTHER" };
-  const span = tracer.startSpan("exchange.webhook.receive", { kind: api.SpanKind.SERVER, attributes }, parent);
-  if (!api.trace.isSpanContextValid(span.spanContext())) return NO_TRACE;
-  const own = api.trace.setSpan(parent, span);
-  let event: Attributes = {};
-  const trace: DeliveryTrace = {
-    verified(verified) {
-      event = eventAttributes(verified);
-      span.setAttributes(event);
-    },
-    store: (name, call) => inSpan(api, tracer.startSpan(name, { attributes: event }, own), call, own),
-    handle: (run) => inSpan(api, tracer.startSpan("exchange.webhook.handle", { attributes: event }, own), run, own),
-    answered(status, outcome, code) {
-      span.setAttributes({ "http.response.status_code": status, "exchange.webhook.outcome": outcome });
-      if (code !== undefined) span.setAttribute("exchange.webhook.code", code);
-      if (outcome === "rejected" || outcome === "unavailable") failWith(api, span, code ?? String(status));
-      span.end();
-    },
-  };
-  return trace;
+/** The span code, loaded once, only when the API is there. */
+function loadSpans(): Promise<Spans> {
+  loadingSpans ??= import("./tracing-spans.js");
+  return loadingSpans;
 }
 
 /**
@@ -128,10 +66,14 @@ export function createDeliveryTracing(
 ): (method: string | undefined, headers: WebhookHeaders) => Promise<DeliveryTrace> {
   if (!enabled) return async () => NO_TRACE;
   let tracer: Tracer | undefined;
+  let spans: Spans | undefined;
   return async (method, headers) => {
     const api = await loadApi();
     if (api === undefined) return NO_TRACE;
+    // Awaited once: later deliveries start their spans without another turn of the event loop.
+    spans ??= await loadSpans();
+    const { recordingDelivery } = spans;
     tracer ??= api.trace.getTracer("@exchange-kit/webhook-verify");
-    return recordingDelivery(api, tracer, method, headers);
+    return recordingDelivery(api, tracer, method, headers) ?? NO_TRACE;
   };
 }

@@ -5,6 +5,10 @@ import { clientOperations } from "./resources-gen.ts";
 
 const MEANING: Readonly<Record<string, string>> = {
   safe: "repeated after any retryable failure",
+  "safe-by-reference":
+    "repeated after any retryable failure; a repeat that meets “reference already exists” resolves to the record found by it",
+  "safe-delete":
+    "repeated after any retryable failure; a repeat that meets not-found resolves to `{ deletedByEarlierAttempt: true }`",
   guarded: "repeated only after the history shows no order with its client_reference_id",
   unsafe: "repeated only when the request provably did not reach the service; else ExchangeAmbiguousResultError",
 };

@@ -12,6 +12,12 @@ const METHODS = ["get", "put", "post", "delete", "patch"] as const;
 const REPOSITORY = "https://github.com/exchange-kit/exchange-kit/blob/main";
 const RETRY: Readonly<Record<string, string>> = {
   safe: "Retried after any retryable failure (safe to repeat).",
+  "safe-by-reference":
+    "Retried after any retryable failure; an answer that the body's client_reference_id already exists, after an " +
+    "attempt whose outcome is unknown, resolves to the record found by that reference (safe-by-reference).",
+  "safe-delete":
+    "Retried after any retryable failure; a not-found answer after an attempt whose outcome is unknown means that " +
+    "attempt deleted the record: the call resolves to `{ deletedByEarlierAttempt: true }` (safe-delete).",
   guarded: "Retried only after the history shows no order with the body's client_reference_id (guarded).",
   unsafe:
     "Not safe to repeat: retried only when the request provably did not reach the service; after any other " +
@@ -98,6 +104,9 @@ function methodTypeText(op: ClientOperation, list: ClientOperation[]): string {
     const order = `InitiatedOrder<ItemOf<${JSON.stringify(history.operationId)}>>`;
     return `ResourceMethod<${id}, ${order}${query === "{}" ? "" : `, ${query}`}>`;
   }
+  if (op.operation["x-idempotency"] === "safe-delete") {
+    return `ResourceMethod<${id}, Deleted<${id}>${query === "{}" ? "" : `, ${query}`}>`;
+  }
   if (query === "{}") return `${methodType(op)}<${id}>`;
   // ResourceMethod's second parameter is the data; the page methods know theirs.
   return methodType(op) === "ResourceMethod"
@@ -109,6 +118,8 @@ function methodTypeText(op: ClientOperation, list: ClientOperation[]): string {
 function typeImports(list: ClientOperation[]): string[] {
   const names = new Set<string>(list.map(methodType));
   if (list.some((op) => methodType(op) === "ResourceMethod" && sandboxQueryOf(op).length > 0)) names.add("DataOf");
+  if (list.some((op) => op.operation["x-idempotency"] === "safe-delete"))
+    for (const name of ["Deleted", "ResourceMethod"]) names.add(name);
   if (list.some((op) => historyOf(op, list) !== undefined))
     for (const name of ["InitiatedOrder", "ItemOf", "ResourceMethod"]) names.add(name);
   return [...names].sort();

@@ -7,7 +7,7 @@ import type { HandlerResult } from "../http/route.js";
 import { IFSC_BANKS, PAYOUT_METHOD_BY_COUNTRY, UPI_HANDLES } from "../domain/catalog.js";
 import { bankOutcome } from "../domain/magic.js";
 import type { BankRow, CustomerRow } from "../store/records.js";
-import { bankDedupeKey } from "../store/schema.js";
+import { bankDedupeKey } from "../store/record-tables.js";
 import { BANK_NOT_FOUND, findCustomer, UUID } from "./lookups.js";
 import { paginate } from "./paging.js";
 import { requireMembers, text } from "./body-members.js";
@@ -122,19 +122,15 @@ export function createBankAccount(ctx: OperationContext<"createBankAccount">): H
     bank_name: bankName,
   });
   domain.store.banks.put(bank);
-  domain.plan("bank", bank, bankOutcome([clean.vpa, clean.account_number, beneficiaryName]));
+  domain.plan("BANK", bank, bankOutcome([clean.vpa, clean.account_number, beneficiaryName]));
   return { message: "Bank account added successfully", data: bankView(bank) };
-}
-
-/** Bank accounts the bank-account operations show: payout accounts (PIX, SEPA, ...) are not of that record. */
-function listed(bank: BankRow): boolean {
-  return bank.source !== "payout";
 }
 
 export function listBankAccounts(ctx: OperationContext<"listBankAccounts">): HandlerResult {
   const customer = findCustomer(ctx, ctx.params.customer_id);
-  // Already in creation order (the index is customer_id, created_at, seq).
-  const banks = ctx.domain.store.banks.where("customer_id = ?", [customer.id], "created_at, seq").filter(listed);
+  // Already in creation order (the index is customer_id, created_at, seq). Payout accounts (PIX, SEPA, ...) are
+  // listed too: the document calls them bank accounts and does not say the list leaves them out.
+  const banks = ctx.domain.store.banks.where("customer_id = ?", [customer.id], "created_at, seq");
   if (customer.country === "USA") {
     return { message: "Bank accounts fetched successfully", data: { accounts: banks.map(bankView) } };
   }
@@ -146,8 +142,7 @@ function findBank(ctx: OperationContext<"getBankAccount" | "deleteBankAccount">)
   const customer = findCustomer(ctx, ctx.params.customer_id);
   const id = ctx.params.bank_id.toLowerCase();
   const bank = UUID.test(id) ? ctx.domain.store.banks.get(id) : undefined;
-  if (!bank || bank.customer_id !== customer.id || !listed(bank))
-    throw badRequest("BANK_NOT_FOUND", BANK_NOT_FOUND, "bank_id");
+  if (!bank || bank.customer_id !== customer.id) throw badRequest("BANK_NOT_FOUND", BANK_NOT_FOUND, "bank_id");
   return bank;
 }
 
@@ -157,7 +152,7 @@ export function getBankAccount(ctx: OperationContext<"getBankAccount">): Handler
 
 export function deleteBankAccount(ctx: OperationContext<"deleteBankAccount">): HandlerResult {
   const bank = findBank(ctx);
-  ctx.domain.cancel("bank", bank.id);
+  ctx.domain.cancel("BANK", bank.id);
   ctx.domain.store.banks.delete(bank.id);
   return { message: "Bank account deleted successfully", data: bankView(bank) };
 }
@@ -210,7 +205,7 @@ export function createBankAccountForPayout(ctx: OperationContext<"createBankAcco
     ...extra,
   });
   domain.store.banks.put(bank);
-  domain.plan("bank", bank, bankOutcome([...Object.values(clean), beneficiaryName]));
+  domain.plan("BANK", bank, bankOutcome([...Object.values(clean), beneficiaryName]));
   return { message: "Bank account added successfully", data: bankView(bank) };
 }
 
@@ -236,7 +231,7 @@ export function generateBankLink(ctx: OperationContext<"generateBankLink">): Han
     bank_name: "Sandbox Bank USA",
   });
   domain.store.banks.put(bank);
-  domain.plan("bank", bank, [{ status: "VERIFIED", failure_reason: null }]);
+  domain.plan("BANK", bank, [{ status: "VERIFIED", failure_reason: null }]);
   return {
     message: "Bank link generated successfully",
     data: { link_url: `${ctx.origin}/_sandbox/bank-link/${bank.id}`, customer_id: customer.id },

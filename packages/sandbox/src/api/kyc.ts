@@ -6,7 +6,7 @@ import type { HandlerResult } from "../http/route.js";
 import { ADDITIONAL_INFO, COUNTRIES } from "../domain/catalog.js";
 import { kycOutcome, stringsIn } from "../domain/magic.js";
 import type { CustomerRow, KycState, RemitterRow, SenderKycRow } from "../store/records.js";
-import { kycDocumentKey } from "../store/schema.js";
+import { kycDocumentKey } from "../store/record-tables.js";
 import { findCustomer } from "./lookups.js";
 import { requireMembers, text } from "./body-members.js";
 import type { Ctx, OperationContext, ValidatedBody } from "./validated-request.js";
@@ -130,7 +130,7 @@ function startVerification(ctx: Ctx, customer: CustomerRow, kyc: KycState): void
   customer.kyc = kyc;
   customer.updated_at = ctx.domain.clock(customer.org).iso();
   const outcome = kycOutcome([customer.full_name, ...stringsIn(kyc.data)]);
-  ctx.domain.plan("customer", customer, outcome ? [outcome] : []);
+  ctx.domain.plan("CUSTOMER", customer, outcome ? [outcome] : []);
   ctx.domain.store.customers.put(customer);
 }
 

@@ -78,7 +78,7 @@ export function saveEdd(
     updated_at: now,
   };
   ctx.domain.store.edd.put(edd);
-  ctx.domain.plan("edd", edd, eddOutcome(stringsIn(data)));
+  ctx.domain.plan("EDD", edd, eddOutcome(stringsIn(data)));
   return { message: "EDD submitted successfully", data: eddView(edd) };
 }
 

@@ -141,7 +141,7 @@ export function initiatePayin(ctx: OperationContext<"initiatePayin">): HandlerRe
     refund_reason: null,
   };
   saveOrder(domain.store.payinQuotations, quotation, domain.store.payins, payin);
-  domain.plan("payin", payin, payinPlan(quotation.requested_amount));
+  domain.plan("PAYIN", payin, payinPlan(quotation.requested_amount));
   return { message: "Payin initiated successfully", data: payinView(payin) };
 }
 

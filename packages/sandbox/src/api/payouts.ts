@@ -202,7 +202,7 @@ export function initiatePayout(ctx: OperationContext<"initiatePayout">): Handler
     fees: quotation.fees,
   };
   saveOrder(domain.store.payoutQuotations, quotation, domain.store.payouts, payout);
-  domain.plan("payout", payout, payoutPlan(quotation.requested_amount, payout.id));
+  domain.plan("PAYOUT", payout, payoutPlan(quotation.requested_amount, payout.id));
   return { message: "Payout initiated successfully", data: payoutView(payout) };
 }
 

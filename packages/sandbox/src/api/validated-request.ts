@@ -37,6 +37,7 @@ export const HANDLER_CHECKED_COMBINATORS = {
   // AADHAAR: both images or aadhaar_json → KYC_INVALID_AADHAAR_INPUT; other types: images are required.
   addKycData: "#/anyOf",
   // Exactly one amount: "not both" is INPUT_MALFORMED, "neither" REQ_FIELD_MISSING naming both.
+  createPayinQuotation: "#/oneOf",
   createPayoutQuotation: "#/oneOf",
   createRemittancePayoutQuotation: "#/oneOf",
 } as const satisfies { [Id in OperationId]?: string };
@@ -56,8 +57,16 @@ interface SandboxMembers {
 type None = Record<never, never>;
 type OrNone<T> = [T] extends [never] ? None : T;
 
-/** One object type with every member of the alternatives: what is known of a body whose combinator is not checked. */
-type Members<B> = Pick<B, keyof B>;
+/** Each alternative's declared members, without the index signature an open body (`additionalProperties`) adds. */
+type Declared<B> = B extends unknown
+  ? { [K in keyof B as string extends K ? never : number extends K ? never : K]: B[K] }
+  : never;
+
+/**
+ * One object type with every member of the alternatives: what is known of a body whose combinator is not checked.
+ * An open body stays open (its index signature would otherwise swallow the declared members).
+ */
+type Members<B> = Pick<Declared<B>, keyof Declared<B>> & (string extends keyof B ? Record<string, unknown> : None);
 
 type Checked<Id extends OperationId> = Id extends keyof typeof HANDLER_CHECKED_COMBINATORS
   ? Members<OperationRequestBody<Id>>

@@ -5,20 +5,14 @@ import { ApiError, badRequest, missingFields } from "../http/api-error.js";
 import type { HandlerResult, JsonObject } from "../http/route.js";
 import { UUID } from "../api/lookups.js";
 import type { Ctx, SandboxContext } from "../api/validated-request.js";
-import { bankView, customerView, payinView, payoutView } from "../api/views.js";
-import type { ProgressKind } from "../domain/progress.js";
 import {
   BANK_FAILURE_REASONS,
-  BANK_STATUSES,
   CUSTOMER_FAILURE_REASONS,
-  CUSTOMER_STATUSES,
-  EDD_STATUSES,
   PAYIN_REFUND_REASONS,
-  PAYIN_STATUSES,
   PAYOUT_REVIEW_REASONS,
-  PAYOUT_STATUSES,
 } from "../domain/transitions.js";
-import type { EddRow, EventRow, PlannedStep } from "../store/records.js";
+import { RECORD_KINDS, type RecordKind, type RecordType } from "../record-kinds.js";
+import type { EventRow, PlannedStep } from "../store/records.js";
 
 function field(body: JsonObject, name: string, allowed?: readonly string[]): string | undefined {
   const value = body[name];
@@ -30,101 +24,66 @@ function field(body: JsonObject, name: string, allowed?: readonly string[]): str
   return value;
 }
 
-interface Kind {
-  progress: ProgressKind;
-  param: string;
-  statuses: readonly string[];
-  find(ctx: Ctx, id: string): { org: string } | undefined;
-  /** The record as answered, given the row find() returned (moves update that same row). */
-  view(row: { org: string }): unknown;
-  step(body: JsonObject, status: string): PlannedStep;
-}
-
-const KINDS: Record<string, Kind> = {
-  customers: {
-    progress: "customer",
-    param: "customer_id",
-    statuses: CUSTOMER_STATUSES,
-    find: (ctx, id) => ctx.domain.store.customers.get(id),
-    view: customerView,
-    step: (body, status) => ({
-      status,
-      failure_reason:
-        status === "FAILED" ? (field(body, "failure_reason", CUSTOMER_FAILURE_REASONS) ?? "KYC_FAILED") : null,
-    }),
+/** How a transition's body becomes the step it takes, for each kind of the registry (a kind without one fails to type-check). */
+const TRANSITION_STEPS: { readonly [T in RecordType]: (body: JsonObject, status: string) => PlannedStep } = {
+  CUSTOMER: (body, status) => ({
+    status,
+    failure_reason:
+      status === "FAILED" ? (field(body, "failure_reason", CUSTOMER_FAILURE_REASONS) ?? "KYC_FAILED") : null,
+  }),
+  BANK: (body, status) => ({
+    status,
+    failure_reason:
+      status === "FAILED" ? (field(body, "failure_reason", BANK_FAILURE_REASONS) ?? "PENNY_DROP_FAILED") : null,
+  }),
+  PAYIN: (body, status) => ({
+    status,
+    failure_reason: field(body, "failure_reason") ?? (status === "FAILED" ? "PAYMENT_NOT_RECEIVED" : null),
+    refund_reason: field(body, "refund_reason", PAYIN_REFUND_REASONS) ?? null,
+  }),
+  PAYOUT: (body, status) => {
+    const step: PlannedStep = { status };
+    const refund = field(body, "refund_reason");
+    if (refund) step.refund_reason = refund;
+    const reason = field(body, "reason", PAYOUT_REVIEW_REASONS);
+    if (reason) step.reason = reason;
+    const link = field(body, "rfi_link");
+    if (link) {
+      if (!/^https?:\/\/\S+$/.test(link))
+        throw badRequest("INPUT_MALFORMED", "Invalid value for rfi_link", "rfi_link", "Enter a valid URL.");
+      step.rfi_link = link;
+    }
+    return step;
   },
-  banks: {
-    progress: "bank",
-    param: "bank_id",
-    statuses: BANK_STATUSES,
-    find: (ctx, id) => ctx.domain.store.banks.get(id),
-    view: bankView,
-    step: (body, status) => ({
-      status,
-      failure_reason:
-        status === "FAILED" ? (field(body, "failure_reason", BANK_FAILURE_REASONS) ?? "PENNY_DROP_FAILED") : null,
-    }),
-  },
-  payins: {
-    progress: "payin",
-    param: "payin_id",
-    statuses: PAYIN_STATUSES,
-    find: (ctx, id) => ctx.domain.store.payins.get(id),
-    view: payinView,
-    step: (body, status) => ({
-      status,
-      failure_reason: field(body, "failure_reason") ?? (status === "FAILED" ? "PAYMENT_NOT_RECEIVED" : null),
-      refund_reason: field(body, "refund_reason", PAYIN_REFUND_REASONS) ?? null,
-    }),
-  },
-  payouts: {
-    progress: "payout",
-    param: "payout_id",
-    statuses: PAYOUT_STATUSES,
-    find: (ctx, id) => ctx.domain.store.payouts.get(id),
-    view: payoutView,
-    step: (body, status) => {
-      const step: PlannedStep = { status };
-      const refund = field(body, "refund_reason");
-      if (refund) step.refund_reason = refund;
-      const reason = field(body, "reason", PAYOUT_REVIEW_REASONS);
-      if (reason) step.reason = reason;
-      const link = field(body, "rfi_link");
-      if (link) {
-        if (!/^https?:\/\/\S+$/.test(link))
-          throw badRequest("INPUT_MALFORMED", "Invalid value for rfi_link", "rfi_link", "Enter a valid URL.");
-        step.rfi_link = link;
-      }
-      return step;
-    },
-  },
-  edd: {
-    progress: "edd",
-    param: "edd_id",
-    statuses: EDD_STATUSES,
-    find: (ctx, id) => ctx.domain.store.edd.get(id),
-    view: (edd: EddRow) => ({ id: edd.id, customer_id: edd.customer_id, status: edd.status }),
-    step: (_body, status) => ({ status }),
-  },
+  EDD: (_body, status) => ({ status }),
 };
 
-/** POST /_sandbox/{kind}/{id}/transition {status, ...reason fields}: moves the record now and emits its event. */
-export function transition(kindName: keyof typeof KINDS) {
-  const kind = KINDS[kindName]!;
+/**
+ * POST /_sandbox/{collection}/{id}/transition {status, ...reason fields}: moves the record of the kind of event
+ * type `type` now and emits its event.
+ */
+export function transition(type: RecordType) {
+  // Each entry's move and view take its own row; the table this reads from hands back those rows.
+  const kind = RECORD_KINDS[type] as unknown as RecordKind<{ org: string }>;
+  const table = (ctx: Ctx) => ctx.domain.store.recordTable(type);
   return (ctx: SandboxContext<"id">): HandlerResult => {
     const id = ctx.params.id.toLowerCase();
-    const record = UUID.test(id) ? kind.find(ctx, id) : undefined;
+    const record = UUID.test(id) ? table(ctx).get(id) : undefined;
     if (!record || record.org !== ctx.org.id) {
-      throw badRequest("INPUT_INVALID_PARAMETER", `No record with this ${kind.param} in your organization`, kind.param);
+      throw badRequest(
+        "INPUT_INVALID_PARAMETER",
+        `No record with this ${kind.idParam} in your organization`,
+        kind.idParam,
+      );
     }
     if (ctx.body.status === undefined) throw missingFields(["status"]);
     const status = field(ctx.body, "status", kind.statuses)!;
-    const step = kind.step(ctx.body, status);
+    const step = TRANSITION_STEPS[type](ctx.body, status);
     const before = ctx.domain.events.lastEmitted;
-    ctx.domain.move(kind.progress, id, step);
+    ctx.domain.move(type, id, step);
     const emitted = ctx.domain.events.lastEmitted !== before ? ctx.domain.events.lastEmitted : undefined;
     // The record as stored by the move.
-    const moved = kind.find(ctx, id) ?? record;
+    const moved = table(ctx).get(id) ?? record;
     return {
       message: `Moved to ${status}`,
       data: { record: kind.view(moved), event: emitted ? eventView(emitted) : null },

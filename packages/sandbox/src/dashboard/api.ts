@@ -7,7 +7,7 @@ import { ApiError, badRequest } from "../http/api-error.js";
 import type { HandlerResult, JsonObject, Organization, RequestContext } from "../http/route.js";
 import { readLogFilter } from "../request-log/log-filter.js";
 import type { RequestLog } from "../request-log/request-log.js";
-import { isRecordKind, RECORD_KINDS, type RecordKindName } from "./record-kinds.js";
+import { isRecordKind, RECORD_KINDS, type RecordKind, type RecordKindName } from "./record-kinds.js";
 import { listEvents, listRecords, type PageRequest, recordDetail } from "./records.js";
 import { transitionsMeta } from "./transitions-meta.js";
 
@@ -84,9 +84,9 @@ function record(call: ApiCall, parts: ApiParts) {
 
 function transition(call: ApiCall, parts: ApiParts) {
   const [, kindName, id] = call.segments;
-  const kind = RECORD_KINDS[kindOf(kindName)] as { transition?: "customers" | "banks" | "payins" | "payouts" | "edd" };
-  if (!kind.transition) throw badRequest("INPUT_MALFORMED", "This kind of record has no status to move", "kind");
-  return runControl(call, parts, control.transition(kind.transition), { id });
+  const kind: RecordKind = RECORD_KINDS[kindOf(kindName)];
+  if (!kind.type) throw badRequest("INPUT_MALFORMED", "This kind of record has no status to move", "kind");
+  return runControl(call, parts, control.transition(kind.type), { id });
 }
 
 const GET: Record<string, Route> = {

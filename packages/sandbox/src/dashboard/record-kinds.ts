@@ -1,16 +1,11 @@
 // The kinds of record the dashboard lists, each with its table, the view the API answers for it (so the
-// dashboard shows what a client sees), its status, and the control API kind that moves it. A kind whose table
-// counts rows per organization pages on its (org, created_at) index, newest first, so 100k rows cost one page.
-import {
-  bankView,
-  customerView,
-  payinQuotationView,
-  payinView,
-  payoutQuotationView,
-  payoutView,
-  walletView,
-} from "../api/views.js";
+// dashboard shows what a client sees), its status, and the control API kind that moves it. The kinds that
+// announce webhook events are the registry's (../record-kinds.ts), under their collection names; wallets and
+// quotations are the dashboard's own. A kind whose table counts rows per organization pages on its
+// (org, created_at) index, newest first, so 100k rows cost one page.
+import { payinQuotationView, payoutQuotationView, walletView } from "../api/views.js";
 import type { SandboxDomain } from "../domain/sandbox-domain.js";
+import { RECORD_KINDS as REGISTRY, RECORD_TYPES, type RecordCollection, type RecordType } from "../record-kinds.js";
 import type { Store, Table } from "../store/store.js";
 
 interface AnyRow {
@@ -25,8 +20,8 @@ export interface RecordKind {
   view(row: AnyRow): unknown;
   /** The status shown in lists; quotations compute theirs from the organization's clock. */
   status(row: AnyRow, domain: SandboxDomain): string;
-  /** The kind of POST /_sandbox/{kind}/{id}/transition that moves it, when one does. */
-  transition?: "customers" | "banks" | "payins" | "payouts" | "edd";
+  /** The event type whose POST /_sandbox/{collection}/{id}/transition moves it, when one does. */
+  type?: RecordType;
   /** Whether the table has a client_ref column to search. */
   clientRef?: boolean;
   /** Whether it pages on the (org, created_at DESC, seq) index. */
@@ -44,46 +39,46 @@ function quotationStatus(row: AnyRow, domain: SandboxDomain): string {
   return Date.parse(q.expiry_time) <= domain.clock(row.org).now().getTime() ? "EXPIRED" : "ACTIVE";
 }
 
+/** How the dashboard shows a kind of the registry where it shows more than the control API answers. */
+const DETAIL_VIEWS: Partial<Record<RecordType, (row: AnyRow) => unknown>> = {
+  EDD: (row) => {
+    const edd = row as AnyRow & { customer_id: string; module: string; status: string };
+    return {
+      id: edd.id,
+      customer_id: edd.customer_id,
+      module: edd.module,
+      status: edd.status,
+      created_at: edd.created_at,
+    };
+  },
+};
+
+/** A kind of the registry as the dashboard lists it: searchable by client_reference_id and paged on its index where its table allows. */
+function registered(type: RecordType): RecordKind {
+  const kind = REGISTRY[type];
+  const table = kind.table as { columns: object; counted?: boolean };
+  return {
+    label: kind.label,
+    table: (s) => s.recordTable(type) as unknown as Table<AnyRow>,
+    view: DETAIL_VIEWS[type] ?? as(kind.view as (row: never) => unknown),
+    status: kind.status as (row: AnyRow) => string,
+    type,
+    clientRef: Object.hasOwn(table.columns, "client_ref"),
+    indexed: table.counted === true,
+  };
+}
+
+const REGISTERED = Object.fromEntries(
+  RECORD_TYPES.map((type) => [REGISTRY[type].collection, registered(type)]),
+) as Record<RecordCollection, RecordKind>;
+
 export const RECORD_KINDS = {
-  customers: {
-    label: "Customers",
-    table: (s) => s.customers as unknown as Table<AnyRow>,
-    view: as(customerView),
-    status: member("status"),
-    transition: "customers",
-    clientRef: true,
-    indexed: true,
-  },
-  banks: {
-    label: "Bank accounts",
-    table: (s) => s.banks as unknown as Table<AnyRow>,
-    view: as(bankView),
-    status: member("bank_account_status"),
-    transition: "banks",
-  },
+  ...REGISTERED,
   wallets: {
     label: "Wallets",
     table: (s) => s.wallets as unknown as Table<AnyRow>,
     view: as(walletView),
     status: member("status"),
-  },
-  payins: {
-    label: "Payins",
-    table: (s) => s.payins as unknown as Table<AnyRow>,
-    view: as(payinView),
-    status: member("status"),
-    transition: "payins",
-    clientRef: true,
-    indexed: true,
-  },
-  payouts: {
-    label: "Payouts",
-    table: (s) => s.payouts as unknown as Table<AnyRow>,
-    view: as(payoutView),
-    status: member("status"),
-    transition: "payouts",
-    clientRef: true,
-    indexed: true,
   },
   payout_quotations: {
     label: "Payout quotations",
@@ -96,22 +91,6 @@ export const RECORD_KINDS = {
     table: (s) => s.payinQuotations as unknown as Table<AnyRow>,
     view: as(payinQuotationView),
     status: quotationStatus,
-  },
-  edd: {
-    label: "EDD",
-    table: (s) => s.edd as unknown as Table<AnyRow>,
-    view: (row) => {
-      const edd = row as AnyRow & { customer_id: string; module: string; status: string };
-      return {
-        id: edd.id,
-        customer_id: edd.customer_id,
-        module: edd.module,
-        status: edd.status,
-        created_at: edd.created_at,
-      };
-    },
-    status: member("status"),
-    transition: "edd",
   },
 } satisfies Record<string, RecordKind>;
 

@@ -4,6 +4,7 @@
 import { createdAtPage } from "../api/paging.js";
 import { eventView } from "../control/control-api.js";
 import type { SandboxDomain } from "../domain/sandbox-domain.js";
+import { RECORD_KINDS as REGISTRY } from "../record-kinds.js";
 import { RECORD_KINDS, type RecordKind, type RecordKindName } from "./record-kinds.js";
 
 export interface PageRequest {
@@ -83,7 +84,8 @@ export function recordDetail(domain: SandboxDomain, org: string, name: RecordKin
     id: row.id,
     status: kind.status(row, domain),
     record: kind.view(row),
-    transition: kind.transition ?? null,
+    // The kind the control API moves it as (the key of the session's `transitions`), or null.
+    transition: kind.type ? REGISTRY[kind.type].collection : null,
     events: domain.events.list(org, { id: row.id }).map(eventView),
   };
 }

@@ -2,24 +2,10 @@
 // allows and, per status, the reason fields that status's event carries (from the spec's catalog, through
 // @exchange-kit/types), each with its allowed values or null for free text.
 import { type WebhookEventType, webhookMetadataRules, type WebhookMetadataRule } from "@exchange-kit/types";
-import {
-  BANK_STATUSES,
-  CUSTOMER_STATUSES,
-  EDD_STATUSES,
-  PAYIN_STATUSES,
-  PAYOUT_STATUSES,
-} from "../domain/transitions.js";
+import { RECORD_KINDS, RECORD_TYPES } from "../record-kinds.js";
 
 /** The reason fields the control API's transitions take (control-api.ts). */
 const SETTABLE = ["failure_reason", "refund_reason", "reason", "rfi_link"];
-
-const KINDS: Record<string, { type: WebhookEventType; statuses: readonly string[] }> = {
-  customers: { type: "CUSTOMER", statuses: CUSTOMER_STATUSES },
-  banks: { type: "BANK", statuses: BANK_STATUSES },
-  payins: { type: "PAYIN", statuses: PAYIN_STATUSES },
-  payouts: { type: "PAYOUT", statuses: PAYOUT_STATUSES },
-  edd: { type: "EDD", statuses: EDD_STATUSES },
-};
 
 export interface ReasonField {
   name: string;
@@ -37,12 +23,15 @@ export function reasonFields(type: WebhookEventType, status: string): ReasonFiel
     .map(([name, rule]) => ({ name, values: rule.values ?? null, optional: rule.optional === true }));
 }
 
-/** Every movable kind: its statuses, and the reason fields of each. */
+/** Every movable kind of the registry, by its collection: its event type, its statuses, and the reason fields of each. */
 export function transitionsMeta() {
   return Object.fromEntries(
-    Object.entries(KINDS).map(([kind, { type, statuses }]) => [
-      kind,
-      { type, statuses, reasons: Object.fromEntries(statuses.map((s) => [s, reasonFields(type, s)])) },
-    ]),
+    RECORD_TYPES.map((type) => {
+      const { collection, statuses } = RECORD_KINDS[type];
+      return [
+        collection,
+        { type, statuses, reasons: Object.fromEntries(statuses.map((s) => [s, reasonFields(type, s)])) },
+      ];
+    }),
   );
 }

@@ -5,10 +5,12 @@
 // transaction fails because the disk is full or failing is tried again with backoff (StorageRecovery) rather
 // than dropped: no client is there to retry it, and without this the record would stay where it was until a
 // restart.
+import type { RecordTableName } from "../record-kinds.js";
 import type { StorageRecovery } from "../store/storage-recovery.js";
 import { causeNow, traceStep } from "../tracing/tracing.js";
 
-export type ProgressKind = "customer" | "bank" | "payin" | "payout" | "edd";
+/** The kinds of record that move on their own: the registry's, by table name (as timers and traces name them). */
+export type ProgressKind = RecordTableName;
 
 interface Pending {
   timer: NodeJS.Timeout;

@@ -2,12 +2,12 @@
 // progress.
 import { type FaultPlan, StoreFaultPlan } from "../faults/fault-plan.js";
 import type { PlannedStep } from "../store/records.js";
+import { RECORD_KINDS, RECORD_TYPES, type RecordType, type RowOf } from "../record-kinds.js";
 import type { Store, Table } from "../store/store.js";
 import type { EventLog } from "../webhooks/events.js";
 import { SandboxClock } from "./clock.js";
 import type { OrganizationState, RuntimeSettings } from "./organization-state.js";
 import { AutoProgress, type ProgressKind } from "./progress.js";
-import { moveBank, moveCustomer, moveEdd, movePayin, movePayout } from "./transitions.js";
 
 interface Planned {
   id: string;
@@ -44,6 +44,19 @@ function movable<T extends Planned>(
   };
 }
 
+/** The progress kind of an event type's records: its table name. */
+const progressKind = (type: RecordType): ProgressKind => RECORD_KINDS[type].table.kind;
+
+/** Each kind of the registry, by its progress kind (its table name): where its rows live and how they move. */
+function movables(store: Store): Record<ProgressKind, Movable> {
+  const kindOf = <T extends RecordType>(type: T): [ProgressKind, Movable] => {
+    const kind = RECORD_KINDS[type];
+    const move = kind.move as (domain: SandboxDomain, row: RowOf<T>, step: PlannedStep) => void;
+    return [kind.table.kind, movable(store.recordTable(type), move)];
+  };
+  return Object.fromEntries(RECORD_TYPES.map(kindOf)) as Record<ProgressKind, Movable>;
+}
+
 export class SandboxDomain {
   readonly progress: AutoProgress;
   private readonly kinds: Record<ProgressKind, Movable>;
@@ -56,13 +69,7 @@ export class SandboxDomain {
     /** Each organization's fault plan (POST /_sandbox/faults), kept in the store. */
     readonly faults: FaultPlan = new StoreFaultPlan(store),
   ) {
-    this.kinds = {
-      customer: movable(store.customers, moveCustomer),
-      bank: movable(store.banks, moveBank),
-      payin: movable(store.payins, movePayin),
-      payout: movable(store.payouts, movePayout),
-      edd: movable(store.edd, moveEdd),
-    };
+    this.kinds = movables(store);
     this.progress = new AutoProgress(
       (org) => this.settings(org).autoProgressMs,
       (kind, id) => this.step(kind, id),
@@ -96,8 +103,9 @@ export class SandboxDomain {
     return next;
   }
 
-  /** Gives the record the statuses still ahead of it and starts the clock on the first one. */
-  plan(kind: ProgressKind, row: Planned, steps: PlannedStep[]): void {
+  /** Gives the record of event type `type` the statuses still ahead of it and starts the clock on the first one. */
+  plan(type: RecordType, row: Planned, steps: PlannedStep[]): void {
+    const kind = progressKind(type);
     row.plan = steps;
     // Handlers may have stored the row before planning; storing it here keeps the plan in the file either way.
     this.kinds[kind].save(row);
@@ -109,16 +117,18 @@ export class SandboxDomain {
   }
 
   /** Stops a record's automatic progress once the current request commits (e.g. it was deleted). */
-  cancel(kind: ProgressKind, id: string): void {
+  cancel(type: RecordType, id: string): void {
+    const kind = progressKind(type);
     this.store.afterCommit(() => this.progress.cancel(kind, id));
   }
 
   /** Moves a record now (the control API), dropping whatever was planned for it. */
-  move(kind: ProgressKind, id: string, step: PlannedStep): void {
+  move(type: RecordType, id: string, step: PlannedStep): void {
+    const kind = progressKind(type);
     const row = this.kinds[kind].get(id);
     if (!row) return;
     row.plan = [];
-    this.cancel(kind, id);
+    this.cancel(type, id);
     this.kinds[kind].move(this, row, step);
   }
 

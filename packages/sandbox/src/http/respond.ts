@@ -34,7 +34,10 @@ export function narrowErrCode(error: ApiError, operation: SpecOperation | undefi
   return code === error.code ? error : new ApiError(error.status, code, error.message, error.errors, error.headers);
 }
 
-/** The error envelope. The remittance quotation names its field errors `error` (an object); everywhere else `errors`. */
+/**
+ * The error envelope. The remittance quotation's 400 and 500 name the field errors `error` (an object); everywhere
+ * else, and its other statuses, `errors`.
+ */
 export function errorPayload(error: ApiError, useErrorKey: boolean): Record<string, unknown> {
   if (useErrorKey) {
     const fields: FieldErrors = typeof error.errors === "string" ? { non_field_errors: [error.errors] } : error.errors;
@@ -51,6 +54,7 @@ export function sendResult(res: ServerResponse, result: HandlerResult): SentAnsw
 /** The error answer, its code narrowed to the operation's list and its envelope the operation's. */
 export function sendError(res: ServerResponse, operation: SpecOperation | undefined, error: ApiError): SentAnswer {
   const narrowed = narrowErrCode(error, operation);
-  const text = sendJson(res, error.status, errorPayload(narrowed, operation?.usesErrorKey ?? false), error.headers);
+  const useErrorKey = operation?.errorKeyStatuses.has(String(error.status)) ?? false;
+  const text = sendJson(res, error.status, errorPayload(narrowed, useErrorKey), error.headers);
   return { status: error.status, text: text ?? "", errCode: narrowed.code };
 }

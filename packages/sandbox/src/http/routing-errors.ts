@@ -1,5 +1,7 @@
 // The answers of a request no route takes: 404 for an unknown path, 405 (with Allow) for a known path and
-// another method.
+// another method. The document's NOT_FOUND means "path not found (check the module prefix)", which would send the
+// caller looking for a typo in a path that exists; it publishes no code for a wrong method, and UNKNOWN_ERROR is the
+// code it gives errors that have none of their own (E5, E9, E10), with the reason in `errors` (docs/gaps.md, 405).
 import { ApiError } from "./api-error.js";
 
 export function pathNotFound(): ApiError {
@@ -13,7 +15,7 @@ export function pathNotFound(): ApiError {
 export function methodNotAllowed(method: string, allowed: readonly string[]): ApiError {
   return new ApiError(
     405,
-    "NOT_FOUND",
+    "UNKNOWN_ERROR",
     `Method ${method} not allowed on this path; allowed: ${allowed.join(", ")}`,
     { method: [`Use ${allowed.join(" or ")}.`] },
     { Allow: allowed.join(", ") },

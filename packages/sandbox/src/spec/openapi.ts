@@ -42,8 +42,8 @@ export interface SpecOperation {
   bodySchema: JsonSchema | undefined;
   /** The err_code enum of the 400 response; undefined when the 400 body is not the standard envelope. */
   errCodes400: ReadonlySet<string> | undefined;
-  /** The remittance quotation answers 400 with `error` instead of `errors`. */
-  usesErrorKey: boolean;
+  /** The statuses whose body names its field errors `error` instead of `errors` (the remittance quotation's 400, 500). */
+  errorKeyStatuses: ReadonlySet<string>;
   responses: Record<string, ResponseObject>;
 }
 
@@ -58,15 +58,19 @@ function resolveRef<T>(value: T | { $ref: string }): T {
   return value as T;
 }
 
-function errCodesOf(response: ResponseObject | undefined): { codes: Set<string> | undefined; errorKey: boolean } {
+// The remittance quotation's own error bodies (E16: "the field errors under a key named `error`").
+const ERROR_KEY_ENVELOPES = /\/(RemittanceErrorEnvelope|RemittanceInternalErrorEnvelope)$/;
+
+function usesErrorKey(response: ResponseObject | undefined): boolean {
+  const ref = response?.content?.["application/json"]?.schema?.$ref;
+  return typeof ref === "string" && ERROR_KEY_ENVELOPES.test(ref);
+}
+
+function errCodesOf(response: ResponseObject | undefined): Set<string> | undefined {
   const schema = response?.content?.["application/json"]?.schema;
-  if (!schema) return { codes: undefined, errorKey: false };
-  if (typeof schema.$ref === "string" && schema.$ref.endsWith("/RemittanceErrorEnvelope")) {
-    return { codes: undefined, errorKey: true };
-  }
-  const allOf = schema.allOf as JsonSchema[] | undefined;
+  const allOf = schema?.allOf as JsonSchema[] | undefined;
   const narrowed = (allOf?.[1]?.properties as Record<string, JsonSchema> | undefined)?.err_code?.enum;
-  return { codes: Array.isArray(narrowed) ? new Set(narrowed as string[]) : undefined, errorKey: false };
+  return Array.isArray(narrowed) ? new Set(narrowed as string[]) : undefined;
 }
 
 function buildOperations(): SpecOperation[] {
@@ -76,15 +80,15 @@ function buildOperations(): SpecOperation[] {
       if (!op || typeof op !== "object" || !("operationId" in op)) continue;
       const responses: Record<string, ResponseObject> = {};
       for (const [status, response] of Object.entries(op.responses)) responses[status] = resolveRef(response);
-      const { codes, errorKey } = errCodesOf(responses["400"]);
+      const errorKeyStatuses = new Set(Object.keys(responses).filter((status) => usesErrorKey(responses[status])));
       out.push({
         operationId: op.operationId,
         method: method.toUpperCase(),
         path,
         parameters: (op.parameters ?? []).map((p) => resolveRef(p)),
         bodySchema: op.requestBody?.content?.["application/json"]?.schema,
-        errCodes400: codes,
-        usesErrorKey: errorKey,
+        errCodes400: errCodesOf(responses["400"]),
+        errorKeyStatuses,
         responses,
       });
     }

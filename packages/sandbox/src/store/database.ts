@@ -9,11 +9,11 @@ import { mkdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import { APPLICATION_ID, inspectFile, judgeFile, readFacts, type Verdict } from "./file-identity.js";
-import { isPostgresUrl, openPostgres } from "./postgres/pg-open.js";
+import { openPostgres } from "./postgres/pg-open.js";
 import type { SqlDatabase } from "./postgres/pg-database.js";
 import { sqlite } from "./sqlite.js";
 import { SCHEMA_SQL, SCHEMA_VERSION } from "./schema.js";
-import { DatabaseError, type DatabaseProblem, diagnose, startErrorMessage } from "./start-errors.js";
+import { DatabaseError, type DatabaseProblem, diagnose, locateDatabase, startErrorMessage } from "./start-errors.js";
 
 export { DatabaseError, type DatabaseProblem } from "./start-errors.js";
 
@@ -112,9 +112,11 @@ function openFile(file: string, durability: Durability): DatabaseSync {
  * const db = openDatabase("./sandbox.db"); // throws DatabaseError (naming the file) when it cannot be used
  */
 export function openDatabase(path?: string, durability: Durability = "normal"): SqlDatabase {
-  if (!path || path === ":memory:") return openMemory();
-  if (isPostgresUrl(path)) return openPostgres(path, SCHEMA_SQL, SCHEMA_VERSION);
-  const file = resolve(path);
+  const location = locateDatabase(path);
+  if ("refuse" in location) throw refusal(location.shown, location.refuse, location.scheme);
+  if (location.engine === "memory") return openMemory();
+  if (location.engine === "postgres") return openPostgres(location.url, SCHEMA_SQL, SCHEMA_VERSION);
+  const file = resolve(location.path);
   try {
     return openFile(file, durability);
   } catch (error) {

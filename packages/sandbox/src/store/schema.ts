@@ -1,14 +1,16 @@
-// The tables: one per kind of record. A row is kept whole as JSON (`json`); the members the handlers look
+// The tables: one per kind of record (the kinds that announce webhook events are record-kinds.ts's, their
+// columns in record-tables.ts; the others are here). A row is kept whole as JSON (`json`); the members the handlers look
 // rows up by are copied into columns with indexes, so no lookup or page reads a whole table. `seq` (the rowid)
 // is the insertion order, which breaks ties exactly as the in-memory Maps of earlier sandboxes did. Pages are
 // read newest first (ORDER BY created_at DESC, seq): the (created_at DESC, seq) indexes serve that mixed
 // order directly, deep offsets included; an index on (created_at, seq) could only serve it with a sort.
-import type { BankRow, CustomerRow, EddRow, EventRow, PayinRow, PayoutRow, WalletRow } from "./records.js";
+import { RECORD_KINDS } from "../record-kinds.js";
+import type { EventRow, WalletRow } from "./records.js";
 
 /** The schema version in PRAGMA user_version. 0 with `records`/`meta` tables: the old sql.js format. */
 export const SCHEMA_VERSION = 1;
 
-type Value = string | number | null;
+export type Value = string | number | null;
 
 export interface TableSpec<T> {
   kind: string;
@@ -20,101 +22,10 @@ export interface TableSpec<T> {
   counted?: boolean;
 }
 
-const upper = (v: unknown): Value => (typeof v === "string" ? v.toUpperCase() : null);
-
-/** The key under which a standard bank account is unique within an organization. */
-export function bankDedupeKey(bank: Pick<BankRow, "bank_account_type" | "identifiers">): string {
-  return bank.bank_account_type === "UPI"
-    ? `UPI|${(bank.identifiers.vpa ?? "").toLowerCase()}`
-    : `ACCOUNT_DETAILS|${bank.identifiers.account_number ?? ""}`;
-}
-
-/** The KYC document number another customer may not reuse (compared as text; the handler rechecks exactly). */
-export function kycDocumentKey(data: Record<string, unknown> | undefined): Value {
-  const number = (data?.document_details as { document_number?: unknown } | undefined)?.document_number;
-  return typeof number === "string" || typeof number === "number" ? String(number) : null;
-}
-
-const customer: TableSpec<CustomerRow> = {
-  kind: "customer",
-  columns: {
-    client_ref: (r) => r.client_reference_id,
-    email: (r) => r.email ?? null,
-    phone: (r) => r.phone ?? null,
-    status: (r) => r.status,
-    kyc_document: (r) => (r.kyc ? kycDocumentKey(r.kyc.data) : null),
-    kyc_tax: (r) => (r.kyc ? upper(r.kyc.data.tax_number) : null),
-  },
-  indexes: [
-    "org, client_ref",
-    "org, email",
-    "org, phone",
-    "org, created_at, seq",
-    "org, created_at DESC, seq",
-    "org, status, created_at DESC, seq",
-    "org, kyc_document",
-    "org, kyc_tax",
-  ],
-  counted: true,
-};
-
-const bank: TableSpec<BankRow> = {
-  kind: "bank",
-  columns: {
-    customer_id: (r) => r.customer_id,
-    dedupe: (r) => (r.source === "standard" ? bankDedupeKey(r) : null),
-  },
-  indexes: ["customer_id, created_at, seq", "org, dedupe"],
-};
-
 const wallet: TableSpec<WalletRow> = {
   kind: "wallet",
   columns: { customer_id: (r) => r.customer_id },
   indexes: ["customer_id"],
-};
-
-const payout: TableSpec<PayoutRow> = {
-  kind: "payout",
-  columns: {
-    client_ref: (r) => r.client_reference_id,
-    customer_id: (r) => r.customer_id,
-    status: (r) => r.status,
-  },
-  indexes: [
-    "org, client_ref",
-    "org, created_at, seq",
-    "org, created_at DESC, seq",
-    "org, status, created_at DESC, seq",
-    "org, customer_id, created_at DESC, seq",
-    "customer_id, created_at",
-  ],
-  counted: true,
-};
-
-const payin: TableSpec<PayinRow> = {
-  kind: "payin",
-  columns: {
-    client_ref: (r) => r.client_reference_id,
-    utr: (r) => upper(r.transaction_reference_id),
-    customer_id: (r) => r.customer_id,
-    status: (r) => r.status,
-  },
-  indexes: [
-    "org, client_ref",
-    "org, utr",
-    "org, created_at, seq",
-    "org, created_at DESC, seq",
-    "org, status, created_at DESC, seq",
-    "org, customer_id, created_at DESC, seq",
-    "customer_id, created_at",
-  ],
-  counted: true,
-};
-
-const edd: TableSpec<EddRow> = {
-  kind: "edd",
-  columns: { customer_id: (r) => r.customer_id, module: (r) => r.module, status: (r) => r.status },
-  indexes: ["customer_id, module, status", "org, module, created_at, seq"],
 };
 
 const event: TableSpec<EventRow> = {
@@ -125,13 +36,9 @@ const event: TableSpec<EventRow> = {
 
 const plain = (kind: string): TableSpec<never> => ({ kind, columns: {}, indexes: [] });
 
+/** The tables of the records that announce no webhook event (the others are the registry's). */
 export const TABLES = {
-  customer,
-  bank,
   wallet,
-  payout,
-  payin,
-  edd,
   event,
   payoutQuotation: plain("payout_quotation"),
   payinQuotation: plain("payin_quotation"),
@@ -167,6 +74,7 @@ export function tableSql(spec: TableSpec<never>): string {
 
 export const SCHEMA_SQL = [
   "CREATE TABLE IF NOT EXISTS row_count (kind TEXT NOT NULL, org TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (kind, org)) WITHOUT ROWID;",
+  ...Object.values(RECORD_KINDS).map((kind) => tableSql(kind.table as TableSpec<never>)),
   ...Object.values(TABLES).map((spec) => tableSql(spec as TableSpec<never>)),
   "CREATE TABLE IF NOT EXISTS sandbox_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);",
 ].join("\n");

@@ -23,7 +23,8 @@ export type DatabaseProblem =
   | "read-only-file-system"
   | "disk-full"
   | "io-error"
-  | "cannot-open";
+  | "cannot-open"
+  | "unsupported-url";
 
 /**
  * The sandbox cannot use its --db file: `file` (the absolute path) and `problem` say why; the message is one
@@ -35,7 +36,7 @@ export type DatabaseProblem =
  */
 export class DatabaseError extends Error {
   override readonly name = "DatabaseError";
-  /** The database file, as an absolute path. */
+  /** The database file, as an absolute path; for a `db` URL, the URL without its user and password. */
   readonly file: string;
   /** Why it cannot be used, for code that reacts to one case (the message is for people). */
   readonly problem: DatabaseProblem;
@@ -79,7 +80,39 @@ const MESSAGES: Record<DatabaseProblem, (file: string, detail: string) => string
     `${f} cannot be read or written: disk I/O error; check the disk and the file system it is on (dmesg), then start again.`,
   "cannot-open": (f, d) =>
     `${f} cannot be opened${d ? ` (${d})` : ""}: check that the path names a file you may read and write, in a directory you may write.`,
+  "unsupported-url": (_f, d) =>
+    `--db is a ${d}:// URL, and the only database URL this sandbox takes is postgres://: give --db a PostgreSQL URL or a SQLite file path (e.g. ./sandbox.db), or leave it out to keep state in memory. Nothing was created.`,
 };
+
+/** Where a `db` option keeps the sandbox's state, or why it cannot: what `db` names, decided before anything opens. */
+export type DatabaseLocation =
+  | { engine: "memory" }
+  | { engine: "sqlite"; path: string }
+  | { engine: "postgres"; url: string }
+  | { refuse: "unsupported-url"; scheme: string; shown: string };
+
+/** scheme:// at the start (RFC 3986's scheme); a Windows path (C:\\x) or a file named "a:b" has no "//". */
+const URL_SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//;
+
+/**
+ * What a `db` value names. Any URL (scheme://) is refused, by its scheme, before it could be taken for a path
+ * (`postgres://h/db` would otherwise create a directory named `postgres:`); `shown` is the URL without the user
+ * and password before its last "@", so neither reaches a message.
+ *
+ * @example
+ * locateDatabase("./sandbox.db"); // { engine: "sqlite", path: "./sandbox.db" }
+ * locateDatabase("postgres://u:p@h/db"); // { engine: "postgres", url: "postgres://u:p@h/db" }
+ * locateDatabase("mysql://u:p@h/db"); // { refuse: "unsupported-url", scheme: "mysql", shown: "mysql://h/db" }
+ */
+export function locateDatabase(db: string | undefined): DatabaseLocation {
+  if (db === undefined || db === "" || db === ":memory:") return { engine: "memory" };
+  const scheme = URL_SCHEME.exec(db)?.[1];
+  if (scheme === undefined) return { engine: "sqlite", path: db };
+  if (/^postgres(ql)?$/i.test(scheme)) return { engine: "postgres", url: db };
+  const rest = db.slice(scheme.length + 3);
+  const shown = `${scheme}://${rest.slice(rest.lastIndexOf("@") + 1)}`;
+  return { refuse: "unsupported-url", scheme: scheme.toLowerCase(), shown };
+}
 
 /**
  * The one-line message for a problem with a --db file. `detail` fills in what the message needs: the schema

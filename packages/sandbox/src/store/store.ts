@@ -9,19 +9,15 @@ import type { Logger } from "../logger.js";
 import { openDatabase, type Durability } from "./database.js";
 import { isRetryableConflict, type SqlDatabase, type SqlStatement } from "./postgres/pg-database.js";
 import type {
-  BankRow,
-  CustomerRow,
-  EddRow,
   EventRow,
   OrgSettingsRow,
   PayinQuotationRow,
-  PayinRow,
   PayoutQuotationRow,
-  PayoutRow,
   RemitterRow,
   SenderKycRow,
   WalletRow,
 } from "./records.js";
+import { RECORD_KINDS, RECORD_TYPES, type RecordType, type RowOf } from "../record-kinds.js";
 import { RequestLogTable } from "../request-log/log-table.js";
 import { TABLES, type TableSpec } from "./schema.js";
 import { type StorageBackoff, StorageRecovery } from "./storage-recovery.js";
@@ -172,17 +168,22 @@ export interface StoreOptions {
 /** How often a transaction that lost a serialization race is run again before the request fails. */
 const MAX_CONFLICT_RETRIES = 20;
 
+/** A table of each kind of record in the registry, as the store's member named by its collection (store.banks). */
+export type RecordTables = {
+  readonly [T in RecordType as (typeof RECORD_KINDS)[T]["collection"]]: Table<RowOf<T>>;
+};
+
 const SILENT: Logger = { enabled: false, info: () => {}, warn: () => {}, error: () => {} };
 
+// The record tables are members too (store.customers, store.banks, ...): declared by RecordTables from the
+// registry and created in the constructor from the same registry, so each one the type names exists.
+export interface Store extends RecordTables {}
+
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the constructor assigns every member RecordTables declares (one per registry entry), which is what this rule cannot see
 export class Store {
-  readonly customers: Table<CustomerRow>;
-  readonly banks: Table<BankRow>;
   readonly wallets: Table<WalletRow>;
   readonly payoutQuotations: Table<PayoutQuotationRow>;
   readonly payinQuotations: Table<PayinQuotationRow>;
-  readonly payouts: Table<PayoutRow>;
-  readonly payins: Table<PayinRow>;
-  readonly edd: Table<EddRow>;
   readonly remitters: Table<RemitterRow>;
   readonly senderKyc: Table<SenderKycRow>;
   readonly orgSettings: Table<OrgSettingsRow>;
@@ -212,14 +213,13 @@ export class Store {
       });
     const table = <T extends Row>(spec: TableSpec<never>) =>
       new Table<T>(this.db, spec as unknown as TableSpec<T>, changed);
-    this.customers = table(TABLES.customer);
-    this.banks = table(TABLES.bank);
+    for (const type of RECORD_TYPES) {
+      const kind = RECORD_KINDS[type];
+      Object.defineProperty(this, kind.collection, { value: table(kind.table), enumerable: true });
+    }
     this.wallets = table(TABLES.wallet);
     this.payoutQuotations = table(TABLES.payoutQuotation);
     this.payinQuotations = table(TABLES.payinQuotation);
-    this.payouts = table(TABLES.payout);
-    this.payins = table(TABLES.payin);
-    this.edd = table(TABLES.edd);
     this.remitters = table(TABLES.remitter);
     this.senderKyc = table(TABLES.senderKyc);
     this.orgSettings = table(TABLES.orgSettings);
@@ -232,6 +232,16 @@ export class Store {
     this.setMetaStatement = this.db.prepare(
       "INSERT INTO sandbox_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
     );
+  }
+
+  /**
+   * The table of a kind of record, by its event type.
+   *
+   * @example
+   * store.recordTable("BANK").get(id); // the same table as store.banks
+   */
+  recordTable<T extends RecordType>(type: T): Table<RowOf<T>> {
+    return (this as RecordTables)[RECORD_KINDS[type].collection] as unknown as Table<RowOf<T>>;
   }
 
   /**

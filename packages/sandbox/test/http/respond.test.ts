@@ -86,10 +86,10 @@ describe("sending", () => {
 
   it("writes an error with its status and its own headers", () => {
     const { res, sent } = recorder();
-    sendError(res, undefined, new ApiError(405, "NOT_FOUND", "No", {}, { Allow: "GET" }));
+    sendError(res, undefined, new ApiError(405, "UNKNOWN_ERROR", "No", {}, { Allow: "GET" }));
     expect(sent.status).toBe(405);
     expect(sent.headers).toMatchObject({ Allow: "GET" });
-    expect(JSON.parse(sent.text!)).toMatchObject({ status: false, err_code: "NOT_FOUND" });
+    expect(JSON.parse(sent.text!)).toMatchObject({ status: false, err_code: "UNKNOWN_ERROR" });
   });
 
   it("uses the remittance quotation's envelope on its route", () => {

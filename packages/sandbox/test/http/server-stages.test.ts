@@ -10,9 +10,9 @@ describe("requests no route takes", () => {
     expect(error.message).toContain("/cms/api/v1, /pis/api/v1, /pos/api/v1, /org/api/v1");
   });
 
-  it("answer 405 with the allowed methods in Allow and in the errors", () => {
+  it("answer 405 UNKNOWN_ERROR, not NOT_FOUND, with the allowed methods in Allow and in the errors", () => {
     const error = methodNotAllowed("PUT", ["GET", "DELETE"]);
-    expect([error.status, error.code]).toEqual([405, "NOT_FOUND"]);
+    expect([error.status, error.code]).toEqual([405, "UNKNOWN_ERROR"]);
     expect(error.message).toBe("Method PUT not allowed on this path; allowed: GET, DELETE");
     expect(error.errors).toEqual({ method: ["Use GET or DELETE."] });
     expect(error.headers).toEqual({ Allow: "GET, DELETE" });

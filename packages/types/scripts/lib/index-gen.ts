@@ -141,11 +141,13 @@ function parametersOf(spec: OpenApiSpec, pathItem: PathItem, operation: Operatio
 }
 
 // Whether a client may repeat an operation after a failure that may have reached the service. Every path
-// operation states its class: safe (reads, deletes, writes the document makes idempotent), guarded (repeat only
-// after looking the record up by client_reference_id) or unsafe (repeat only when the request provably was not
-// processed).
+// operation states its class: safe (reads, writes the document makes idempotent), safe-by-reference (safe; an
+// "already exists" answer after an uncertain attempt is resolved by looking the record up by client_reference_id),
+// safe-delete (safe; a not-found answer after an uncertain attempt means that attempt deleted the record), guarded
+// (repeat only after looking the record up by client_reference_id) or unsafe (repeat only when the request provably
+// was not processed). The classes are described in openapi/CONVENTIONS.md.
 const IDEMPOTENCY_KEY = "x-idempotency";
-const IDEMPOTENCY_CLASSES = ["safe", "guarded", "unsafe"] as const;
+const IDEMPOTENCY_CLASSES = ["safe", "safe-by-reference", "safe-delete", "guarded", "unsafe"] as const;
 type IdempotencyClass = (typeof IDEMPOTENCY_CLASSES)[number];
 
 const isIdempotencyClass = (value: unknown): value is IdempotencyClass => IDEMPOTENCY_CLASSES.some((c) => c === value);
@@ -227,9 +229,11 @@ export function generateOperationRoutes(entries: readonly OperationEntry[]): str
 export type PathItemMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
 
 /**
- * An operation's \`x-idempotency\`: \`safe\` to repeat (reads, deletes, writes the document makes idempotent),
- * \`guarded\` (repeat only after looking the record up by its client_reference_id) or \`unsafe\` (repeat only when
- * the request provably was not processed).
+ * An operation's \`x-idempotency\`: \`safe\` to repeat (reads, writes the document makes idempotent);
+ * \`safe-by-reference\` (safe, and an "already exists" answer after an attempt whose outcome is unknown is resolved
+ * by looking the record up by its client_reference_id); \`safe-delete\` (safe, and a not-found answer after an
+ * attempt whose outcome is unknown means that attempt deleted the record); \`guarded\` (repeat only after looking
+ * the record up by its client_reference_id) or \`unsafe\` (repeat only when the request provably was not processed).
  */
 export type IdempotencyClass = ${IDEMPOTENCY_CLASSES.map((c) => JSON.stringify(c)).join(" | ")};
 

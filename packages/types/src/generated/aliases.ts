@@ -83,7 +83,7 @@ export type KycAdditionalInfoRequirements = components["schemas"]["KycAdditional
 export type KycDocumentDetails = components["schemas"]["KycDocumentDetails"];
 
 /**
- * The result of a KYC submission, returned by `addKycData` and `updateKycSelfie`. The customer's verification outcome arrives later as a CUSTOMER event (VERIFIED or FAILED); the submission itself is not polled to a final status.
+ * The result of a KYC submission, returned by `addKycData` and `updateKycSelfie` with status PROCESSING. The customer's outcome arrives as a CUSTOMER event (VERIFIED or FAILED). Other submission statuses are not published.
  */
 export type KycSubmissionResult = components["schemas"]["KycSubmissionResult"];
 
@@ -108,7 +108,7 @@ export type BankAccount = components["schemas"]["BankAccount"];
 export type BankAccountIdentifiers = components["schemas"]["BankAccountIdentifiers"];
 
 /**
- * The verification status of a bank account. PROCESSING while verification runs; VERIFIED when the account is ready for orders (BANK event VERIFIED); FAILED when verification failed (BANK event FAILED, `failure_reason` set); MANUAL_REVIEW when it is held for review. USA accounts linked through the bank link flow move from PROCESSING to VERIFIED without a BANK event, so the client polls the list.
+ * The verification status of a bank account, one of the four the interface lists. VERIFIED when verification resolved and the account is ready for orders (BANK event VERIFIED); FAILED when verification failed (BANK event FAILED, `failure_reason` set). USA accounts linked through the bank link flow move from PROCESSING to VERIFIED without a BANK event, so the client polls the list; an account "still processing" is unverified. The meaning of MANUAL_REVIEW, the moves into and out of it, and the status a new account starts in are not published.
  */
 export type BankAccountStatus = components["schemas"]["BankAccountStatus"];
 
@@ -126,6 +126,11 @@ export type UsaBankAccountList = components["schemas"]["UsaBankAccountList"];
  * A beneficiary bank account added for a payout-only corridor (`createBankAccountForPayout`). It is the bank account record, but `bank_account_type` holds the payout method (e.g. PIX, SEPA) rather than the ACCOUNT_DETAILS / UPI rail, and `identifiers` holds the method's identifiers. Which members are always present is not published.
  */
 export type PayoutBankAccount = components["schemas"]["PayoutBankAccount"];
+
+/**
+ * A bank account as `getBankAccount`, `deleteBankAccount` and `listBankAccounts` answer it: either a bank account or UPI ID on a payment rail (`BankAccount`: ACCOUNT_DETAILS or UPI), or a beneficiary account added for a payout-only corridor (`PayoutBankAccount`: `bank_account_type` holds the payout method, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH). The interface calls both "bank account" and fetches a bank account by its ID alone, so either can come back. Whether the list includes payout accounts is not published. Read `bank_account_type` before `identifiers`.
+ */
+export type BankAccountRecord = components["schemas"]["BankAccountRecord"];
 
 /**
  * Method-specific identifiers of a payout bank account: `br_cpf` for PIX; `account_holder_name`, `account_number` (IBAN) and `swift_code` for SEPA. The identifiers of the other methods (WIRE, SPEI, ACH_PUSH, ...) are not published, so other members are allowed.
@@ -228,12 +233,17 @@ export type RiskParameters = components["schemas"]["RiskParameters"];
 export type RemittanceErrorEnvelope = components["schemas"]["RemittanceErrorEnvelope"];
 
 /**
+ * The 500 body of the remittance payout quotation. The interface document gives this operation its own error body shape ("status false, message, and the field errors under a key named `error` (not `errors`)") and lists 500 among its errors, so an internal error has that shape too. An internal error has no field errors: as the document says of `errors` in the standard envelope, `error` is then "a string or an empty object". The `err_code` of this body is not published.
+ */
+export type RemittanceInternalErrorEnvelope = components["schemas"]["RemittanceInternalErrorEnvelope"];
+
+/**
  * A customer's transaction limits (payin or payout). Its fields are not published, so the shape stays open. Limits rise after a VERIFIED EDD; the daily-limit amounts and the EDD thresholds are not published.
  */
 export type Limits = components["schemas"]["Limits"];
 
 /**
- * The current indicative exchange rate of a payin or payout corridor. Its fields are not published, so the shape stays open; rates are decimal strings throughout the interface.
+ * The current indicative exchange rate of a payin or payout corridor. Its fields are not published, so the shape stays open. The interface says amounts and rates are decimal strings "in order and quotation records" only (and the payin order's fees, `gross_effective_exchange_rate` among them, are numbers), so how this rate is written is not published either: read it as a decimal string or a number.
  */
 export type FetchRate = components["schemas"]["FetchRate"];
 

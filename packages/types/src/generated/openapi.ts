@@ -16,7 +16,10 @@ export interface paths {
          * @description Creates an end customer with status `UNVERIFIED`. KYC is submitted afterwards with `addKycData`.
          *
          *     - `client_reference_id` is unique per organization. Re-sending an existing value returns the existing
-         *       customer (the error table also lists a 400 for an existing reference).
+         *       customer (the error table also lists a 400 for an existing reference). That 400 ("Client Reference ID
+         *       already exists") has no err_code in the document. `x-idempotency: safe-by-reference`: a client repeats
+         *       the request, and when a repeat after an attempt whose answer was lost meets that 400, it looks the customer
+         *       up by `client_reference_id` (no lookup by reference is published: the customer list is searched).
          *     - `alpha_3_country_code` must be enabled for the organization, otherwise `REQ_INVALID_COUNTRY`. The
          *       interface does not say it is required; the sandbox requires it (`x-sandbox-required`).
          *     - `full_name` is required unless both `first_name` and `last_name` are sent; `first_name` and `last_name`
@@ -340,8 +343,8 @@ export interface paths {
         /**
          * Add a bank account or UPI ID for a customer
          * @description Adds a bank account (ACCOUNT_DETAILS: account number and IFSC) or a UPI ID (UPI: a VPA) for a customer.
-         *     The account is verified asynchronously: it starts as `PROCESSING` and a BANK event announces VERIFIED or
-         *     FAILED (with a `failure_reason`).
+         *     The account is verified asynchronously: a BANK event announces VERIFIED or FAILED (with a `failure_reason`).
+         *     The status the account has when it is created is not published (the example shows PROCESSING).
          *
          *     - The customer must be VERIFIED first, otherwise `USR_UNVERIFIED`.
          *     - At most 3 active accounts per rail per customer; afterwards `BANK_LIMIT_REACHED`.
@@ -377,6 +380,8 @@ export interface paths {
          *       VERIFIED; no BANK event is sent for them, so poll this list.
          *     - A customer that does not exist, or belongs to another organization, gives "Customer not found or access
          *       denied" (`USR_NOT_FOUND` or `AUTH_ORG_MISMATCH`).
+         *     - Whether payout bank accounts (`createBankAccountForPayout`: PIX, SEPA, ...) are listed is not published;
+         *       each item is a `BankAccountRecord`, so a listed one validates. The sandbox lists them.
          *
          */
         get: operations["listBankAccounts"];
@@ -397,7 +402,9 @@ export interface paths {
         };
         /**
          * Fetch a bank account
-         * @description Fetches one of a customer's bank accounts or UPI IDs.
+         * @description Fetches one of a customer's bank accounts or UPI IDs, or a payout bank account added with
+         *     `createBankAccountForPayout` (its `bank_account_type` is the payout method, e.g. PIX or SEPA: see
+         *     `BankAccountRecord`).
          *
          *     - `customer_id` and `bank_id` are UUIDs.
          *     - "Customer not found or access denied": the customer does not exist (`USR_NOT_FOUND`) or belongs to
@@ -427,7 +434,8 @@ export interface paths {
         post?: never;
         /**
          * Delete a bank account
-         * @description Deletes one of a customer's bank accounts or UPI IDs and returns the deleted record.
+         * @description Deletes one of a customer's bank accounts or UPI IDs, or a payout bank account added with
+         *     `createBankAccountForPayout`, and returns the deleted record (see `BankAccountRecord`).
          *
          *     - `customer_id` and `bank_id` are UUIDs.
          *     - "Customer not found or access denied": the customer does not exist (`USR_NOT_FOUND`) or belongs to
@@ -436,6 +444,9 @@ export interface paths {
          *       another customer.
          *     - The code list of the interface names these codes for the fetch operation; the delete operation is stated
          *       to have the same error cases.
+         *     - Repeating the request after an attempt whose answer was lost (a timeout, a reset connection, a 5xx) can
+         *       meet `BANK_NOT_FOUND` for the account that attempt deleted. `x-idempotency: safe-delete`: a client
+         *       repeats it, and takes that answer, after such an attempt only, as the account deleted.
          *
          */
         delete: operations["deleteBankAccount"];
@@ -555,6 +566,10 @@ export interface paths {
          *       `errors.non_field_errors`. No operation-specific codes are listed for this operation; only the general
          *       400 codes apply.
          *     - The status of the returned record after deletion is not published.
+         *     - Repeating the request after an attempt whose answer was lost (a timeout, a reset connection, a 5xx) can
+         *       meet the wallet-not-found answer for the wallet that attempt deleted. `x-idempotency: safe-delete`: a client
+         *       repeats it, and takes that answer, after such an attempt only, as the wallet deleted. The document does not
+         *       publish the message's text; it names it "a wallet-not-found message".
          *
          */
         delete: operations["deleteWallet"];
@@ -926,8 +941,10 @@ export interface paths {
          *     - Amount bounds: the amount must be positive (`PAYOUT_AMOUNT_ZERO_OR_NEGATIVE`); in INR it must be greater than
          *       2500 (`PAYOUT_AMOUNT_BELOW_MIN`: "Entered amount is less than minimum transaction amount") and, for the IMPS
          *       method, less than 500,000 (`PAYOUT_AMOUNT_ABOVE_MAX`: "Entered amount exceeds maximum transaction amount"). Other
-         *       corridors' bounds come from the configuration. The bounds depend on fiat and method, so the server enforces
-         *       them; the schema does not.
+         *       corridors' bounds come from the configuration. The bounds depend on fiat and method and compare decimal
+         *       strings, so the schema cannot check them; `x-amount-bounds` lists them for tools (fiat, method, exclusive
+         *       bound as a decimal string, the code that refuses it). They bound the fiat the beneficiary receives; whether a
+         *       `sending_amount` is held to them through the amount it gives is not published.
          *     - Risk and compliance: `RISK_AML_FAILED` ("AML SCREENING FAILED": sanction list, politically exposed person
          *       database match or material adverse media; do not retry, contact support); `RISK_EDD_REQUIRED` ("EDD required":
          *       submit EDD with `savePayoutEdd` and retry after approval); `RISK_DAILY_LIMIT_EXCEEDED` ("Daily offramp limit
@@ -971,8 +988,11 @@ export interface paths {
          *       unverified, or the customer is not in the organization); the bank account is unverified (not added or still
          *       processing). Whether the amount bounds and risk checks of `createPayoutQuotation` also apply is not published.
          *
-         *     The 400 body uses the key `error` (not `errors`) for the field errors, and its `err_code` is not published: see
-         *     `RemittanceErrorEnvelope`. 401, 404, 429, 500 and 503 are the standard responses.
+         *     The document gives this operation its own error body ("status false, message, and the field errors under a key
+         *     named `error` (not `errors`)") and lists 400 and 500 as its errors, so both use it: the 400 carries the field
+         *     errors (`RemittanceErrorEnvelope`), the 500 a string or an empty object under `error`
+         *     (`RemittanceInternalErrorEnvelope`). Their `err_code` is not published. 401, 404, 429 and 503 are the standard
+         *     responses of every endpoint.
          *
          */
         post: operations["createRemittancePayoutQuotation"];
@@ -1729,7 +1749,7 @@ export interface components {
         };
         /**
          * KycSubmissionResult
-         * @description The result of a KYC submission, returned by `addKycData` and `updateKycSelfie`. The customer's verification outcome arrives later as a CUSTOMER event (VERIFIED or FAILED); the submission itself is not polled to a final status.
+         * @description The result of a KYC submission, returned by `addKycData` and `updateKycSelfie` with status PROCESSING. The customer's outcome arrives as a CUSTOMER event (VERIFIED or FAILED). Other submission statuses are not published.
          * @example {
          *       "id": "7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
          *       "status": "PROCESSING",
@@ -1744,7 +1764,7 @@ export interface components {
              * @example PROCESSING
              */
             status: string;
-            /** @description Why the submission failed; null while it is processing. */
+            /** @description A string or null; when it is set is not published (null in the examples, with PROCESSING). */
             failure_reason?: string | null;
         };
         /**
@@ -1854,7 +1874,7 @@ export interface components {
         };
         /**
          * BankAccountStatus
-         * @description The verification status of a bank account. PROCESSING while verification runs; VERIFIED when the account is ready for orders (BANK event VERIFIED); FAILED when verification failed (BANK event FAILED, `failure_reason` set); MANUAL_REVIEW when it is held for review. USA accounts linked through the bank link flow move from PROCESSING to VERIFIED without a BANK event, so the client polls the list.
+         * @description The verification status of a bank account, one of the four the interface lists. VERIFIED when verification resolved and the account is ready for orders (BANK event VERIFIED); FAILED when verification failed (BANK event FAILED, `failure_reason` set). USA accounts linked through the bank link flow move from PROCESSING to VERIFIED without a BANK event, so the client polls the list; an account "still processing" is unverified. The meaning of MANUAL_REVIEW, the moves into and out of it, and the status a new account starts in are not published.
          * @example VERIFIED
          * @enum {string}
          */
@@ -1899,7 +1919,7 @@ export interface components {
          */
         BankAccountList: components["schemas"]["PaginatedList"] & {
             /** @description The bank accounts of this page. */
-            results: components["schemas"]["BankAccount"][];
+            results: components["schemas"]["BankAccountRecord"][];
         };
         /**
          * UsaBankAccountList
@@ -1924,7 +1944,7 @@ export interface components {
          */
         UsaBankAccountList: {
             /** @description The customer's bank accounts. */
-            accounts: components["schemas"]["BankAccount"][];
+            accounts: components["schemas"]["BankAccountRecord"][];
         };
         /**
          * PayoutBankAccount
@@ -1972,6 +1992,40 @@ export interface components {
             /** @description Set when `bank_account_status` is FAILED; null otherwise. */
             failure_reason?: string | null;
         };
+        /**
+         * BankAccountRecord
+         * @description A bank account as `getBankAccount`, `deleteBankAccount` and `listBankAccounts` answer it: either a bank account or UPI ID on a payment rail (`BankAccount`: ACCOUNT_DETAILS or UPI), or a beneficiary account added for a payout-only corridor (`PayoutBankAccount`: `bank_account_type` holds the payout method, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH). The interface calls both "bank account" and fetches a bank account by its ID alone, so either can come back. Whether the list includes payout accounts is not published. Read `bank_account_type` before `identifiers`.
+         * @example {
+         *       "id": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+         *       "customer_id": "3f0e8d7c-2b1a-4c5d-9e8f-7a6b5c4d3e2f",
+         *       "country": "IND",
+         *       "bank_account_type": "ACCOUNT_DETAILS",
+         *       "identifiers": {
+         *         "account_number": "50100123456789",
+         *         "ifsc": "HDFC0001234"
+         *       },
+         *       "bank_account_status": "VERIFIED",
+         *       "beneficiary_name": "Asha Verma",
+         *       "bank_name": "HDFC Bank",
+         *       "failure_reason": null
+         *     }
+         * @example {
+         *       "id": "8e9f0a1b-2c3d-4e4f-9a5b-6c7d8e9f0a1b",
+         *       "customer_id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+         *       "country": "DEU",
+         *       "bank_account_type": "SEPA",
+         *       "identifiers": {
+         *         "account_holder_name": "Priya Nair",
+         *         "account_number": "DE89370400440532013000",
+         *         "swift_code": "COBADEFFXXX"
+         *       },
+         *       "bank_account_status": "VERIFIED",
+         *       "beneficiary_name": "Priya Nair",
+         *       "bank_name": "Commerzbank",
+         *       "failure_reason": null
+         *     }
+         */
+        BankAccountRecord: components["schemas"]["BankAccount"] | components["schemas"]["PayoutBankAccount"];
         /**
          * PayoutBankIdentifiers
          * @description Method-specific identifiers of a payout bank account: `br_cpf` for PIX; `account_holder_name`, `account_number` (IBAN) and `swift_code` for SEPA. The identifiers of the other methods (WIRE, SPEI, ACH_PUSH, ...) are not published, so other members are allowed.
@@ -2023,11 +2077,17 @@ export interface components {
              * @enum {string}
              */
             status: "ACTIVE" | "INACTIVE";
-            /** @description True when `label` is non-empty. */
+            /** @description True when `label` is non-empty (enforced: a wallet with a non-empty label and `is_visible` false breaks the schema). The interface does not say it is false otherwise. */
             is_visible?: boolean;
             /** @description When the wallet was added. */
             created_at?: components["schemas"]["Timestamp"];
-        };
+        } & (Record<string, unknown> | {
+            /**
+             * @description Visible.
+             * @constant
+             */
+            is_visible?: true;
+        });
         /**
          * WalletNetwork
          * @description The blockchain network of a wallet.
@@ -2172,7 +2232,7 @@ export interface components {
             pg_gst: number;
             /** @description Tax deducted at source. */
             tds: number;
-            /** @description The effective exchange rate once all fees and taxes are included. */
+            /** @description The effective exchange rate once all fees and taxes are included. A number, like every fee member, although the order's own `rate` is a decimal string: the interface lists it among the numeric members of `fees`. */
             gross_effective_exchange_rate: number;
         };
         /**
@@ -2276,7 +2336,7 @@ export interface components {
             transaction_hash?: string;
             /** @description The bank reference (UTR) of the fiat payment, once paid. */
             utr?: string;
-            /** @description Set when status is FAILED (the generic text `Payout failed`); null otherwise. */
+            /** @description Set when status is FAILED. Its values are not published: "always the generic text Payout failed" is said of the PAYOUT FAILED event's `metadata.failure_reason`, not of this member. */
             failure_reason: string | null;
             /** @description When the order last changed. */
             updated_at: components["schemas"]["Timestamp"];
@@ -2583,6 +2643,35 @@ export interface components {
             err_code?: string;
         };
         /**
+         * RemittanceInternalErrorEnvelope
+         * @description The 500 body of the remittance payout quotation. The interface document gives this operation its own error body shape ("status false, message, and the field errors under a key named `error` (not `errors`)") and lists 500 among its errors, so an internal error has that shape too. An internal error has no field errors: as the document says of `errors` in the standard envelope, `error` is then "a string or an empty object". The `err_code` of this body is not published.
+         * @example {
+         *       "status": false,
+         *       "message": "Internal Server Error",
+         *       "error": {}
+         *     }
+         */
+        RemittanceInternalErrorEnvelope: {
+            /**
+             * @description Always false on error.
+             * @constant
+             */
+            status: false;
+            /** @description Human-readable text, e.g. `Internal Server Error`. */
+            message: string;
+            /** @description Null on error, if sent. */
+            data?: null;
+            /** @description Free text or an empty object for an internal error; read it defensively (the usual field map is allowed too). */
+            error: string | {
+                [key: string]: string[];
+            };
+            /**
+             * @description An error code, if sent. Its values for this operation are not published.
+             * @example SYS_INTERNAL_ERROR
+             */
+            err_code?: string;
+        };
+        /**
          * Limits
          * @description A customer's transaction limits (payin or payout). Its fields are not published, so the shape stays open. Limits rise after a VERIFIED EDD; the daily-limit amounts and the EDD thresholds are not published.
          */
@@ -2591,7 +2680,7 @@ export interface components {
         };
         /**
          * FetchRate
-         * @description The current indicative exchange rate of a payin or payout corridor. Its fields are not published, so the shape stays open; rates are decimal strings throughout the interface.
+         * @description The current indicative exchange rate of a payin or payout corridor. Its fields are not published, so the shape stays open. The interface says amounts and rates are decimal strings "in order and quotation records" only (and the payin order's fees, `gross_effective_exchange_rate` among them, are numbers), so how this rate is written is not published either: read it as a decimal string or a number.
          */
         FetchRate: {
             [key: string]: unknown;
@@ -3511,7 +3600,7 @@ export interface operations {
                     additional_info?: {
                         [key: string]: unknown;
                     };
-                    /** @description Optional. The end user's IP address (IPv4 or IPv6). */
+                    /** @description Optional. The end user's IP address. The interface states its form only for `risk_parameters` ("IPv4 or IPv6"), not here, so no format is enforced. */
                     ip_address?: string;
                 } & ({
                     /**
@@ -3909,7 +3998,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The bank account, usually PROCESSING until a BANK event announces the verification result. */
+            /** @description The bank account (assumed; the response shape is not published). A BANK event announces the verification result. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4029,7 +4118,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["BankAccount"];
+                        data: components["schemas"]["BankAccountRecord"];
                     };
                 };
             };
@@ -4082,7 +4171,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["BankAccount"];
+                        data: components["schemas"]["BankAccountRecord"];
                     };
                 };
             };
@@ -4506,7 +4595,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /**
                      * @description The fiat payment method, e.g. IMPS. Must match the rail of the customer's bank account, otherwise BANK_MODE_MISMATCH.
                      * @example IMPS
@@ -4541,7 +4630,13 @@ export interface operations {
                     receiving_amount?: components["schemas"]["DecimalString"];
                 } & {
                     [key: string]: unknown;
-                };
+                }) & ({
+                    /** @description Not published (sandbox: this or receiving_amount). The fiat amount the customer pays. */
+                    sending_amount: components["schemas"]["DecimalString"];
+                } | {
+                    /** @description Not published (sandbox: this or sending_amount). The crypto amount delivered. */
+                    receiving_amount: components["schemas"]["DecimalString"];
+                });
             };
         };
         responses: {
@@ -5091,7 +5186,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalError"];
+            /** @description Internal server error, in this operation's error body: `error` (not `errors`) is a string or an empty object, and `err_code` is not published. Retry with backoff; if it keeps recurring, stop and contact the operator's support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemittanceInternalErrorEnvelope"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };

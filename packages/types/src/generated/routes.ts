@@ -4,11 +4,13 @@
 export type PathItemMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
 
 /**
- * An operation's `x-idempotency`: `safe` to repeat (reads, deletes, writes the document makes idempotent),
- * `guarded` (repeat only after looking the record up by its client_reference_id) or `unsafe` (repeat only when
- * the request provably was not processed).
+ * An operation's `x-idempotency`: `safe` to repeat (reads, writes the document makes idempotent);
+ * `safe-by-reference` (safe, and an "already exists" answer after an attempt whose outcome is unknown is resolved
+ * by looking the record up by its client_reference_id); `safe-delete` (safe, and a not-found answer after an
+ * attempt whose outcome is unknown means that attempt deleted the record); `guarded` (repeat only after looking
+ * the record up by its client_reference_id) or `unsafe` (repeat only when the request provably was not processed).
  */
-export type IdempotencyClass = "safe" | "guarded" | "unsafe";
+export type IdempotencyClass = "safe" | "safe-by-reference" | "safe-delete" | "guarded" | "unsafe";
 
 /**
  * The route of one operation, as a tuple so that the table stays small in a client's bundle. The members
@@ -37,7 +39,7 @@ export type OperationRoute = readonly [
  * `operationIndex` is built from it and adds the summary and what the spec requires.
  */
 export const operationRoutes = {
-  createCustomer: ["Customers", "/cms/api/v1/customer/create", "post", [], [], true, "safe"],
+  createCustomer: ["Customers", "/cms/api/v1/customer/create", "post", [], [], true, "safe-by-reference"],
   listCustomers: ["Customers", "/cms/api/v1/customer/list", "get", [], ["page", "per_page"], false, "safe"],
   getCustomer: ["Customers", "/cms/api/v1/customer/{customer_id}", "get", ["customer_id"], [], false, "safe"],
   getKycConfiguration: ["KYC", "/cms/api/v1/kyc/configuration/{customer_id}", "get", ["customer_id"], [], false, "safe"],
@@ -50,11 +52,11 @@ export const operationRoutes = {
   createBankAccount: ["Bank accounts", "/cms/api/v1/bank/create", "post", [], [], true, "unsafe"],
   listBankAccounts: ["Bank accounts", "/cms/api/v1/bank/list/{customer_id}", "get", ["customer_id"], ["page", "per_page"], false, "safe"],
   getBankAccount: ["Bank accounts", "/cms/api/v1/bank/{customer_id}/{bank_id}", "get", ["customer_id", "bank_id"], [], false, "safe"],
-  deleteBankAccount: ["Bank accounts", "/cms/api/v1/bank/{customer_id}/{bank_id}/delete", "delete", ["customer_id", "bank_id"], [], false, "safe"],
+  deleteBankAccount: ["Bank accounts", "/cms/api/v1/bank/{customer_id}/{bank_id}/delete", "delete", ["customer_id", "bank_id"], [], false, "safe-delete"],
   createBankAccountForPayout: ["Bank accounts", "/cms/api/v1/bank/payout/create", "post", [], [], true, "unsafe"],
   generateBankLink: ["Bank accounts", "/cms/api/v1/bank/generate-link", "post", [], [], true, "unsafe"],
   getWallet: ["Wallets", "/cms/api/v1/customer/wallet/{customer_id}/{wallet_id}", "get", ["customer_id", "wallet_id"], [], false, "safe"],
-  deleteWallet: ["Wallets", "/cms/api/v1/customer/wallet/{customer_id}/{wallet_id}/delete", "delete", ["customer_id", "wallet_id"], [], false, "safe"],
+  deleteWallet: ["Wallets", "/cms/api/v1/customer/wallet/{customer_id}/{wallet_id}/delete", "delete", ["customer_id", "wallet_id"], [], false, "safe-delete"],
   getPayinConfiguration: ["Payins", "/pis/api/v1/payin/configuration", "get", [], [], false, "safe"],
   getPayinLimits: ["Payins", "/pis/api/v1/payin/limits/{customer_id}", "get", ["customer_id"], [], false, "safe"],
   fetchPayinRate: ["Payins", "/pis/api/v1/payin/fetch-rate", "get", [], [], false, "safe"],

@@ -212,7 +212,7 @@ export const KycDocumentDetailsSchema = z.looseObject({
 });
 
 /**
- * The result of a KYC submission, returned by `addKycData` and `updateKycSelfie`. The customer's verification outcome arrives later as a CUSTOMER event (VERIFIED or FAILED); the submission itself is not polled to a final status.
+ * The result of a KYC submission, returned by `addKycData` and `updateKycSelfie` with status PROCESSING. The customer's outcome arrives as a CUSTOMER event (VERIFIED or FAILED). Other submission statuses are not published.
  */
 export const KycSubmissionResultSchema = z.looseObject({ id: UuidSchema, status: z.string(), failure_reason: z.string().nullable().optional() });
 
@@ -227,7 +227,7 @@ export const PayoutSenderKycResultSchema = z.looseObject({ id: UuidSchema, clien
 export const RemitterSchema = z.looseObject({});
 
 /**
- * The verification status of a bank account. PROCESSING while verification runs; VERIFIED when the account is ready for orders (BANK event VERIFIED); FAILED when verification failed (BANK event FAILED, `failure_reason` set); MANUAL_REVIEW when it is held for review. USA accounts linked through the bank link flow move from PROCESSING to VERIFIED without a BANK event, so the client polls the list.
+ * The verification status of a bank account, one of the four the interface lists. VERIFIED when verification resolved and the account is ready for orders (BANK event VERIFIED); FAILED when verification failed (BANK event FAILED, `failure_reason` set). USA accounts linked through the bank link flow move from PROCESSING to VERIFIED without a BANK event, so the client polls the list; an account "still processing" is unverified. The meaning of MANUAL_REVIEW, the moves into and out of it, and the status a new account starts in are not published.
  */
 export const BankAccountStatusSchema = z.enum(["PROCESSING", "VERIFIED", "FAILED", "MANUAL_REVIEW"]);
 
@@ -280,21 +280,6 @@ export const BankAccountIdentifiersSchema = z.looseObject({
 });
 
 /**
- * A page of a customer's bank accounts (customers outside the USA).
- */
-export const BankAccountListSchema = z.looseObject({
-  count: z.int().gte(0),
-  next: z.string().nullable(),
-  previous: z.string().nullable(),
-  results: z.array(BankAccountSchema),
-});
-
-/**
- * The `data` of the bank account list for customers in the USA: an object with `accounts` instead of a paginated list. Accounts linked through the bank link flow appear here as PROCESSING and then VERIFIED; no BANK event is sent for them, so the client polls this list.
- */
-export const UsaBankAccountListSchema = z.looseObject({ accounts: z.array(BankAccountSchema) });
-
-/**
  * Method-specific identifiers of a payout bank account: `br_cpf` for PIX; `account_holder_name`, `account_number` (IBAN) and `swift_code` for SEPA. The identifiers of the other methods (WIRE, SPEI, ACH_PUSH, ...) are not published, so other members are allowed.
  */
 export const PayoutBankIdentifiersSchema = z.looseObject({
@@ -324,6 +309,26 @@ export const PayoutBankAccountSchema = z.looseObject({
 ));
 
 /**
+ * A bank account as `getBankAccount`, `deleteBankAccount` and `listBankAccounts` answer it: either a bank account or UPI ID on a payment rail (`BankAccount`: ACCOUNT_DETAILS or UPI), or a beneficiary account added for a payout-only corridor (`PayoutBankAccount`: `bank_account_type` holds the payout method, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH). The interface calls both "bank account" and fetches a bank account by its ID alone, so either can come back. Whether the list includes payout accounts is not published. Read `bank_account_type` before `identifiers`.
+ */
+export const BankAccountRecordSchema = z.union([BankAccountSchema, PayoutBankAccountSchema]);
+
+/**
+ * A page of a customer's bank accounts (customers outside the USA).
+ */
+export const BankAccountListSchema = z.looseObject({
+  count: z.int().gte(0),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  results: z.array(BankAccountRecordSchema),
+});
+
+/**
+ * The `data` of the bank account list for customers in the USA: an object with `accounts` instead of a paginated list. Accounts linked through the bank link flow appear here as PROCESSING and then VERIFIED; no BANK event is sent for them, so the client polls this list.
+ */
+export const UsaBankAccountListSchema = z.looseObject({ accounts: z.array(BankAccountRecordSchema) });
+
+/**
  * The result of `generateBankLink`, which starts the bank link flow for USA bank accounts. Its members (including how the customer is sent to the flow) are not published, so the object stays open.
  */
 export const BankLinkSchema = z.looseObject({});
@@ -336,15 +341,26 @@ export const WalletNetworkSchema = z.enum(["Ethereum", "Polygon", "Arbitrum", "B
 /**
  * A customer's crypto wallet (address-book entry). Its ID is an integer, unlike every other ID. Only labelled wallets appear in the wallet list.
  */
-export const WalletSchema = z.looseObject({
-  id: z.int(),
-  wallet_address: z.string().min(1),
-  network: WalletNetworkSchema,
-  label: z.string().optional(),
-  status: z.enum(["ACTIVE", "INACTIVE"]),
-  is_visible: z.boolean().optional(),
-  created_at: TimestampSchema.optional(),
-});
+export const WalletSchema = z.union([
+  z.looseObject({
+    id: z.int(),
+    wallet_address: z.string().min(1),
+    network: WalletNetworkSchema,
+    label: z.string().optional(),
+    status: z.enum(["ACTIVE", "INACTIVE"]),
+    is_visible: z.boolean().optional(),
+    created_at: TimestampSchema.optional(),
+  }).check(not(z.looseObject({ label: z.string().min(1) }))),
+  z.looseObject({
+    id: z.int(),
+    wallet_address: z.string().min(1),
+    network: WalletNetworkSchema,
+    label: z.string().optional(),
+    status: z.enum(["ACTIVE", "INACTIVE"]),
+    is_visible: z.literal(true).optional(),
+    created_at: TimestampSchema.optional(),
+  }),
+]);
 
 /**
  * The result of `registerWebhook`. Its members are not published, so the object stays open.
@@ -564,12 +580,23 @@ export const RemittanceErrorEnvelopeSchema = z.looseObject({
 });
 
 /**
+ * The 500 body of the remittance payout quotation. The interface document gives this operation its own error body shape ("status false, message, and the field errors under a key named `error` (not `errors`)") and lists 500 among its errors, so an internal error has that shape too. An internal error has no field errors: as the document says of `errors` in the standard envelope, `error` is then "a string or an empty object". The `err_code` of this body is not published.
+ */
+export const RemittanceInternalErrorEnvelopeSchema = z.looseObject({
+  status: z.literal(false),
+  message: z.string(),
+  data: z.null().optional(),
+  error: z.union([z.string(), z.record(z.string(), z.array(z.string()))]),
+  err_code: z.string().optional(),
+});
+
+/**
  * A customer's transaction limits (payin or payout). Its fields are not published, so the shape stays open. Limits rise after a VERIFIED EDD; the daily-limit amounts and the EDD thresholds are not published.
  */
 export const LimitsSchema = z.looseObject({});
 
 /**
- * The current indicative exchange rate of a payin or payout corridor. Its fields are not published, so the shape stays open; rates are decimal strings throughout the interface.
+ * The current indicative exchange rate of a payin or payout corridor. Its fields are not published, so the shape stays open. The interface says amounts and rates are decimal strings "in order and quotation records" only (and the payin order's fees, `gross_effective_exchange_rate` among them, are numbers), so how this rate is written is not published either: read it as a decimal string or a number.
  */
 export const FetchRateSchema = z.looseObject({});
 
@@ -846,6 +873,7 @@ export const componentSchemas = {
   BankAccountList: BankAccountListSchema,
   UsaBankAccountList: UsaBankAccountListSchema,
   PayoutBankAccount: PayoutBankAccountSchema,
+  BankAccountRecord: BankAccountRecordSchema,
   PayoutBankIdentifiers: PayoutBankIdentifiersSchema,
   BankLink: BankLinkSchema,
   Wallet: WalletSchema,
@@ -866,6 +894,7 @@ export const componentSchemas = {
   PayoutCreationResult: PayoutCreationResultSchema,
   RiskParameters: RiskParametersSchema,
   RemittanceErrorEnvelope: RemittanceErrorEnvelopeSchema,
+  RemittanceInternalErrorEnvelope: RemittanceInternalErrorEnvelopeSchema,
   Limits: LimitsSchema,
   FetchRate: FetchRateSchema,
   EddRecord: EddRecordSchema,
@@ -1325,7 +1354,7 @@ export const operationSchemas = {
   },
   getBankAccount: {
     responses: {
-      "200": z.looseObject({ status: z.literal(true), message: z.string(), data: BankAccountSchema }),
+      "200": z.looseObject({ status: z.literal(true), message: z.string(), data: BankAccountRecordSchema }),
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
@@ -1342,7 +1371,7 @@ export const operationSchemas = {
   },
   deleteBankAccount: {
     responses: {
-      "200": z.looseObject({ status: z.literal(true), message: z.string(), data: BankAccountSchema }),
+      "200": z.looseObject({ status: z.literal(true), message: z.string(), data: BankAccountRecordSchema }),
       "400": z.looseObject({
         status: z.literal(false),
         message: z.string(),
@@ -1598,18 +1627,32 @@ export const operationSchemas = {
     },
   },
   createPayinQuotation: {
-    requestBody: z.looseObject({
-      payment_method: z.string().min(1).optional(),
-      risk_parameters: RiskParametersSchema.optional(),
-      customer_id: UuidSchema.optional(),
-      bank_id: UuidSchema.optional(),
-      asset: z.string().min(1).optional(),
-      fiat: z.string().min(1).optional(),
-      network: z.string().min(1).optional(),
-      wallet_address: z.string().min(1).optional(),
-      sending_amount: DecimalStringSchema.optional(),
-      receiving_amount: DecimalStringSchema.optional(),
-    }),
+    requestBody: oneOf([
+      z.looseObject({
+        payment_method: z.string().min(1).optional(),
+        risk_parameters: RiskParametersSchema.optional(),
+        customer_id: UuidSchema.optional(),
+        bank_id: UuidSchema.optional(),
+        asset: z.string().min(1).optional(),
+        fiat: z.string().min(1).optional(),
+        network: z.string().min(1).optional(),
+        wallet_address: z.string().min(1).optional(),
+        sending_amount: DecimalStringSchema,
+        receiving_amount: DecimalStringSchema.optional(),
+      }).check(not(z.looseObject({ receiving_amount: z.unknown() }))),
+      z.looseObject({
+        payment_method: z.string().min(1).optional(),
+        risk_parameters: RiskParametersSchema.optional(),
+        customer_id: UuidSchema.optional(),
+        bank_id: UuidSchema.optional(),
+        asset: z.string().min(1).optional(),
+        fiat: z.string().min(1).optional(),
+        network: z.string().min(1).optional(),
+        wallet_address: z.string().min(1).optional(),
+        sending_amount: DecimalStringSchema.optional(),
+        receiving_amount: DecimalStringSchema,
+      }).check(not(z.looseObject({ sending_amount: z.unknown() }))),
+    ]),
     responses: {
       "200": z.looseObject({ status: z.literal(true), message: z.string(), data: PayinQuotationSchema }),
       "400": z.looseObject({
@@ -1877,7 +1920,7 @@ export const operationSchemas = {
       "401": responseSchemas.Unauthorized,
       "404": responseSchemas.NotFound,
       "429": responseSchemas.TooManyRequests,
-      "500": responseSchemas.InternalError,
+      "500": RemittanceInternalErrorEnvelopeSchema,
       "503": responseSchemas.ServiceUnavailable,
     },
   },

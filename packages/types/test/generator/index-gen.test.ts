@@ -135,6 +135,18 @@ describe("operationEntries", () => {
       item: { post: op({ "x-idempotency": "guarded" }) },
       fields: { method: "post", idempotency: "guarded" },
     },
+    {
+      behaviour: "a create resolved by its reference keeps its class",
+      path: "/things",
+      item: { post: op({ "x-idempotency": "safe-by-reference" }) },
+      fields: { method: "post", idempotency: "safe-by-reference" },
+    },
+    {
+      behaviour: "a delete resolved on not-found keeps its class",
+      path: "/things",
+      item: { delete: op({ "x-idempotency": "safe-delete" }) },
+      fields: { method: "delete", idempotency: "safe-delete" },
+    },
   ])("$behaviour", ({ path, item, fields }) => {
     expect(entryOf(path, item)).toMatchObject(fields);
   });
@@ -231,12 +243,14 @@ describe("operationEntries", () => {
     {
       behaviour: "an operation without x-idempotency",
       spec: { paths: { "/things": { get: op({ "x-idempotency": undefined }) } } },
-      error: "GET /things: x-idempotency must be one of safe, guarded, unsafe (got undefined)",
+      error:
+        "GET /things: x-idempotency must be one of safe, safe-by-reference, safe-delete, guarded, unsafe (got undefined)",
     },
     {
       behaviour: "an x-idempotency that is not a class",
       spec: { paths: { "/things": { patch: op({ "x-idempotency": "idempotent" }) } } },
-      error: 'PATCH /things: x-idempotency must be one of safe, guarded, unsafe (got "idempotent")',
+      error:
+        'PATCH /things: x-idempotency must be one of safe, safe-by-reference, safe-delete, guarded, unsafe (got "idempotent")',
     },
   ])("refuses $behaviour", ({ spec, error }) => {
     expect(() => operationEntries(spec)).toThrow(error);
@@ -271,7 +285,9 @@ describe("generateOperationRoutes", () => {
   });
 
   it("types the idempotency class as the three classes", () => {
-    expect(generateOperationRoutes([])).toContain('export type IdempotencyClass = "safe" | "guarded" | "unsafe";');
+    expect(generateOperationRoutes([])).toContain(
+      'export type IdempotencyClass = "safe" | "safe-by-reference" | "safe-delete" | "guarded" | "unsafe";',
+    );
   });
 
   it("starts with the generated-file header", () => {

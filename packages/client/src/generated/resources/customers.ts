@@ -12,7 +12,10 @@ export interface CustomersResource {
    * Creates an end customer with status `UNVERIFIED`. KYC is submitted afterwards with `addKycData`.
    *
    * - `client_reference_id` is unique per organization. Re-sending an existing value returns the existing
-   *   customer (the error table also lists a 400 for an existing reference).
+   *   customer (the error table also lists a 400 for an existing reference). That 400 ("Client Reference ID
+   *   already exists") has no err_code in the document. `x-idempotency: safe-by-reference`: a client repeats
+   *   the request, and when a repeat after an attempt whose answer was lost meets that 400, it looks the customer
+   *   up by `client_reference_id` (no lookup by reference is published: the customer list is searched).
    * - `alpha_3_country_code` must be enabled for the organization, otherwise `REQ_INVALID_COUNTRY`. The
    *   interface does not say it is required; the sandbox requires it (`x-sandbox-required`).
    * - `full_name` is required unless both `first_name` and `last_name` are sent; `first_name` and `last_name`
@@ -22,7 +25,7 @@ export interface CustomersResource {
    *   required only when phone verification is enabled; unique per organization.
    * - `dob` (YYYY-MM-DD) is required when `alpha_3_country_code` is `USA`.
    *
-   * `POST /cms/api/v1/customer/create` (createCustomer). Retried after any retryable failure (safe to repeat).
+   * `POST /cms/api/v1/customer/create` (createCustomer). Retried after any retryable failure; an answer that the body's client_reference_id already exists, after an attempt whose outcome is unknown, resolves to the record found by that reference (safe-by-reference).
    *
    * err_code on 400: `REQ_INVALID_COUNTRY`, `REQ_NON_RESIDENT_UNSUPPORTED`, `REQ_INVALID_RESIDENCE_COUNTRY`, `REQ_FIELD_MISSING`, `INPUT_MALFORMED`, `USR_DUPLICATE_CONTACT`, `NET_TIMEOUT`, `UNKNOWN_ERROR`.
    *

@@ -66,8 +66,10 @@ export interface PayoutsResource {
    * - Amount bounds: the amount must be positive (`PAYOUT_AMOUNT_ZERO_OR_NEGATIVE`); in INR it must be greater than
    *   2500 (`PAYOUT_AMOUNT_BELOW_MIN`: "Entered amount is less than minimum transaction amount") and, for the IMPS
    *   method, less than 500,000 (`PAYOUT_AMOUNT_ABOVE_MAX`: "Entered amount exceeds maximum transaction amount"). Other
-   *   corridors' bounds come from the configuration. The bounds depend on fiat and method, so the server enforces
-   *   them; the schema does not.
+   *   corridors' bounds come from the configuration. The bounds depend on fiat and method and compare decimal
+   *   strings, so the schema cannot check them; `x-amount-bounds` lists them for tools (fiat, method, exclusive
+   *   bound as a decimal string, the code that refuses it). They bound the fiat the beneficiary receives; whether a
+   *   `sending_amount` is held to them through the amount it gives is not published.
    * - Risk and compliance: `RISK_AML_FAILED` ("AML SCREENING FAILED": sanction list, politically exposed person
    *   database match or material adverse media; do not retry, contact support); `RISK_EDD_REQUIRED` ("EDD required":
    *   submit EDD with `savePayoutEdd` and retry after approval); `RISK_DAILY_LIMIT_EXCEEDED` ("Daily offramp limit
@@ -102,8 +104,11 @@ export interface PayoutsResource {
    *   unverified, or the customer is not in the organization); the bank account is unverified (not added or still
    *   processing). Whether the amount bounds and risk checks of `createPayoutQuotation` also apply is not published.
    *
-   * The 400 body uses the key `error` (not `errors`) for the field errors, and its `err_code` is not published: see
-   * `RemittanceErrorEnvelope`. 401, 404, 429, 500 and 503 are the standard responses.
+   * The document gives this operation its own error body ("status false, message, and the field errors under a key
+   * named `error` (not `errors`)") and lists 400 and 500 as its errors, so both use it: the 400 carries the field
+   * errors (`RemittanceErrorEnvelope`), the 500 a string or an empty object under `error`
+   * (`RemittanceInternalErrorEnvelope`). Their `err_code` is not published. 401, 404, 429 and 503 are the standard
+   * responses of every endpoint.
    *
    * `POST /pos/api/v1/remittance-payout/quotation` (createRemittancePayoutQuotation). Retried after any retryable failure (safe to repeat).
    *

@@ -39,8 +39,22 @@ function workerUrl(): URL {
   return new URL(own.endsWith(".ts") ? "./pg-worker.ts" : "./pg-worker.js", own);
 }
 
+let shared: Worker | undefined;
+
+/** The process's one PostgreSQL thread, started with the first sandbox on PostgreSQL; it never holds the process. */
+function sharedWorker(): Worker {
+  if (!shared) {
+    const worker = new Worker(workerUrl());
+    worker.unref();
+    worker.once("exit", () => {
+      if (shared === worker) shared = undefined;
+    });
+    shared = worker;
+  }
+  return shared;
+}
+
 export class PostgresBridge {
-  private readonly worker: Worker;
   private readonly port: MessagePort;
   private readonly flag = new Int32Array(new SharedArrayBuffer(4));
   private sequence = 0;
@@ -57,11 +71,8 @@ export class PostgresBridge {
     this.timeoutMs = timeoutMs;
     const channel = new MessageChannel();
     this.port = channel.port1 as unknown as MessagePort;
-    this.worker = new Worker(workerUrl(), {
-      workerData: { url, port: channel.port2, flag: this.flag, timeoutMs, ownerLock: OWNER_LOCK },
-      transferList: [channel.port2],
-    });
-    this.worker.unref();
+    const session = { url, port: channel.port2, flag: this.flag, timeoutMs, ownerLock: OWNER_LOCK };
+    sharedWorker().postMessage(session, [channel.port2]);
   }
 
   /**
@@ -107,13 +118,16 @@ export class PostgresBridge {
     }
   }
 
+  /** Ends the connection (so the database is free for another sandbox when this returns); the thread stays. */
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    (this.port as unknown as { postMessage(value: unknown): void }).postMessage("close");
-    // The worker ends the connection, then exits once its port closes.
-    const stop = setTimeout(() => void this.worker.terminate(), 2000);
-    stop.unref();
-    this.worker.once("exit", () => clearTimeout(stop));
+    const id = ++this.sequence;
+    (this.port as unknown as { postMessage(value: unknown): void }).postMessage({ id, close: true });
+    try {
+      this.await(id);
+    } catch {
+      // A server that does not answer keeps nothing of ours once the connection times out.
+    }
   }
 }

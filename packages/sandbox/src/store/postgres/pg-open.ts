@@ -10,11 +10,6 @@ import { PostgresDatabase } from "./pg-database.js";
 const MIGRATION_LOCK = 0x45584b53; // "EXKS"
 const APPLICATION = "exchange-kit-sandbox";
 
-/** Whether a --db value names a PostgreSQL database rather than a file. */
-export function isPostgresUrl(value: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(value);
-}
-
 /** The URL as it may be shown: the password never is. */
 export function displayUrl(url: string): string {
   try {
@@ -103,8 +98,11 @@ export function openPostgres(url: string, schema: string, version: number, timeo
   try {
     db.exec("START TRANSACTION");
     db.prepare("SELECT pg_advisory_xact_lock(?)").get(MIGRATION_LOCK);
-    check(url, inspect(db), version);
-    db.exec(schema);
+    const found = inspect(db);
+    check(url, found, version);
+    // A database already at this version is left as it is: no statement of the schema runs (a start costs a
+    // connection, not ~80 catalog lookups and a function and trigger redefinition).
+    if (found.version !== version) db.exec(schema);
     const set = db.prepare(
       "INSERT INTO sandbox_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
     );
