@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, writeSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, writeSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -73,13 +73,26 @@ describe("exchange-kit sandbox --db", () => {
     });
   });
 
-  it("exits 1 with one line naming the scheme when --db is a URL, and creates nothing", async () => {
+  it("exits 1 with one line, no password and nothing created, for a PostgreSQL server it cannot reach", async () => {
+    const url = "postgres://sandbox:s3cret-pw@127.0.0.1:1/sandbox";
+    const cli = run(["sandbox", "--port", "0", "--db", url, "--json"], env);
+    expect(await cli.code).toBe(1);
+    const lines = cli.stderr().trimEnd().split("\n");
+    expect(lines).toHaveLength(1);
+    const { message } = JSON.parse(lines[0]!) as { message: string };
+    expect(message).toMatch(/^postgres:\/\/sandbox:\*\*\*@127\.0\.0\.1:1\/sandbox: PostgreSQL cannot be reached \(/);
+    expect(message).not.toContain("s3cret-pw");
+    // Earlier versions took the URL for a file path and made a directory named "postgres:" here.
+    expect(existsSync(join(process.cwd(), "postgres:"))).toBe(false);
+  });
+
+  it("exits 1 with one line naming the scheme when --db is a URL of another database, and creates nothing", async () => {
     const before = readdirSync(process.cwd());
-    const cli = run(["sandbox", "--port", "0", "--db", "postgres://exchange:s3cret-pw@127.0.0.1:5432/sandbox"], env);
+    const cli = run(["sandbox", "--port", "0", "--db", "mysql://exchange:s3cret-pw@127.0.0.1:3306/sandbox"], env);
     expect(await cli.code).toBe(1);
     expect(cli.stdout()).toBe("");
     expect(cli.stderr()).toBe(
-      "error: --db is a postgres:// URL, and this sandbox takes no database URL: give --db a SQLite file path (e.g. ./sandbox.db), or leave it out to keep state in memory. Nothing was created.\n",
+      "error: --db is a mysql:// URL, and the only database URL this sandbox takes is postgres://: give --db a PostgreSQL URL or a SQLite file path (e.g. ./sandbox.db), or leave it out to keep state in memory. Nothing was created.\n",
     );
     expect(readdirSync(process.cwd())).toEqual(before);
   });

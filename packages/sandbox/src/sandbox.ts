@@ -42,6 +42,12 @@ export interface SandboxOptions {
    * answered only after its writes are committed to the file. One file serves one sandbox at a time. The file is
    * checked at start (a sandbox's, by its application_id; PRAGMA quick_check): createSandbox rejects with a
    * DatabaseError naming it when it cannot be used, and leaves another application's file untouched.
+   *
+   * Or a PostgreSQL URL (`postgres://user:password@host:5432/name`): the same behaviour on a server's database,
+   * so state outlives the machine the sandbox runs on. One database (or schema, by `search_path`) serves one
+   * sandbox at a time for now; the start is refused with a DatabaseError (one line, no password) for a wrong
+   * password, an unreachable server, a missing database, another application's tables or a newer schema.
+   * While the server is down, requests are answered 503 SYS_SERVICE_UNAVAILABLE.
    */
   db?: string;
   /**
@@ -328,7 +334,7 @@ function sandboxHandle(
     organizations,
     clock: clockHandle(domain, organizations),
     events: () =>
-      store.events.where("1", [], "created_at, seq").map((e) => ({
+      store.events.where("TRUE", [], "created_at, seq").map((e) => ({
         id: e.id,
         organizationId: e.org,
         createdAt: e.created_at,

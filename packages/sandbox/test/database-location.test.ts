@@ -19,14 +19,11 @@ describe("what a db value names", () => {
     ["data//x.db", { engine: "sqlite", path: "data//x.db" }],
     [
       "postgres://user:pass@db.example.com:5432/sandbox",
-      { refuse: "unsupported-url", scheme: "postgres", shown: "postgres://db.example.com:5432/sandbox" },
+      { engine: "postgres", url: "postgres://user:pass@db.example.com:5432/sandbox" },
     ],
-    [
-      "postgresql://db.example.com/sandbox",
-      { refuse: "unsupported-url", scheme: "postgresql", shown: "postgresql://db.example.com/sandbox" },
-    ],
-    ["PostgreS://u:p@h/db", { refuse: "unsupported-url", scheme: "postgres", shown: "PostgreS://h/db" }],
-    ["postgres://u:p@ss/w@rd@h/db", { refuse: "unsupported-url", scheme: "postgres", shown: "postgres://h/db" }],
+    ["postgresql://db.example.com/sandbox", { engine: "postgres", url: "postgresql://db.example.com/sandbox" }],
+    ["PostgreS://u:p@h/db", { engine: "postgres", url: "PostgreS://u:p@h/db" }],
+    ["mysql://u:p@ss/w@rd@h/db", { refuse: "unsupported-url", scheme: "mysql", shown: "mysql://h/db" }],
     ["file:///tmp/sandbox.db", { refuse: "unsupported-url", scheme: "file", shown: "file:///tmp/sandbox.db" }],
     ["sqlite://sandbox.db", { refuse: "unsupported-url", scheme: "sqlite", shown: "sqlite://sandbox.db" }],
     ["mysql+tcp://h/db", { refuse: "unsupported-url", scheme: "mysql+tcp", shown: "mysql+tcp://h/db" }],
@@ -38,18 +35,18 @@ describe("what a db value names", () => {
 
 describe("createSandbox with a db URL", () => {
   it("rejects with a DatabaseError naming the scheme and what it takes, without the password, and creates nothing", async () => {
-    const db = "postgres://exchange:s3cret-pw@127.0.0.1:5432/sandbox";
+    const db = "mysql://exchange:s3cret-pw@127.0.0.1:3306/sandbox";
     const error = await createSandbox({ db, organizations: [ORG_A] }).then(
       () => undefined,
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(DatabaseError);
-    expect(error).toMatchObject({ problem: "unsupported-url", file: "postgres://127.0.0.1:5432/sandbox" });
+    expect(error).toMatchObject({ problem: "unsupported-url", file: "mysql://127.0.0.1:3306/sandbox" });
     const message = (error as DatabaseError).message;
     expect(message).toBe(
-      "--db is a postgres:// URL, and this sandbox takes no database URL: give --db a SQLite file path (e.g. ./sandbox.db), or leave it out to keep state in memory. Nothing was created.",
+      "--db is a mysql:// URL, and the only database URL this sandbox takes is postgres://: give --db a PostgreSQL URL or a SQLite file path (e.g. ./sandbox.db), or leave it out to keep state in memory. Nothing was created.",
     );
     expect(message).not.toContain("s3cret-pw");
-    expect(existsSync(resolve("postgres:"))).toBe(false);
+    expect(existsSync(resolve("mysql:"))).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { createHmac } from "node:crypto";
 import { afterEach } from "vitest";
 import { createSandbox, type Sandbox, type SandboxOptions, type SandboxOrganization } from "../src/index.js";
+import { engineDatabase } from "./support/engine.js";
 import { assertEventMatchesSpec, assertResponseMatchesSpec } from "./spec-responses.js";
 
 const open: Array<() => Promise<void>> = [];
@@ -17,7 +18,9 @@ export const ORG_B = { name: "Org B", apiKey: "key_org_b", apiSecret: "secret_or
 
 /** A sandbox closed after the test. Defaults: two organizations, fast automatic progress and retries. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const db = options.db ?? (await engineDatabase());
   const sandbox = await createSandbox({
+    ...(db ? { db } : {}),
     organizations: [ORG_A, ORG_B],
     autoProgressMs: 0,
     webhookTimeoutMs: 500,

@@ -4,6 +4,7 @@
 // (faults/request-faults.ts), when there is one, may answer an error, wait, or drop the connection instead. Every failure, including unexpected exceptions, ends
 // in the document's error envelope; the server keeps serving. No client holds a connection longer than the
 // timeouts allow (timeouts.ts).
+import { isStoreUnavailable } from "../store/postgres/pg-database.js";
 import {
   createServer,
   type IncomingHttpHeaders,
@@ -87,9 +88,17 @@ export function requestLogLine(
   return `${method} ${url} ${status}${errCode === undefined ? "" : ` ${errCode}`}`;
 }
 
-/** What a thrown value answers: an ApiError as itself; anything else, reported, as 500 SYS_INTERNAL_ERROR. */
+/**
+ * What a thrown value answers: an ApiError as itself; a database that cannot be reached, 503
+ * SYS_SERVICE_UNAVAILABLE (the request changed nothing: its transaction never committed); anything else,
+ * reported, as 500 SYS_INTERNAL_ERROR.
+ */
 export function errorAnswer(caught: unknown, report: (detail: string) => void): ApiError {
   if (caught instanceof ApiError) return caught;
+  if (isStoreUnavailable(caught)) {
+    report(`database unavailable: ${(caught as Error).message}`);
+    return new ApiError(503, "SYS_SERVICE_UNAVAILABLE", "Service unavailable");
+  }
   report(caught instanceof Error ? (caught.stack ?? caught.message) : String(caught));
   return new ApiError(500, "SYS_INTERNAL_ERROR", "Internal Server Error");
 }

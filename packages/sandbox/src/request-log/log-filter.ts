@@ -120,5 +120,5 @@ export function filterSql(filter: RequestLogFilter): { where: string; params: Pa
   if (filter.since !== undefined) add("at >= ?", filter.since);
   if (filter.after !== undefined) add("seq > ?", filter.after);
   if (filter.before !== undefined) add("seq < ?", filter.before);
-  return { where: parts.length === 0 ? "1" : parts.join(" AND "), params };
+  return { where: parts.length === 0 ? "TRUE" : parts.join(" AND "), params };
 }

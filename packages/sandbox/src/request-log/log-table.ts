@@ -1,7 +1,7 @@
 // Where the request log is kept: a table of the sandbox's own database (in memory, or the --db file), one row per
 // request, numbered per organization. Bounded: appending past `keep` entries of an organization drops its oldest.
 // The log sits behind RequestLogStorage so that another engine can hold it as well.
-import type { DatabaseSync, StatementSync } from "node:sqlite";
+import type { SqlDatabase, SqlStatement } from "../store/postgres/pg-database.js";
 import { parseJson } from "@exchange-kit/signing";
 import type { RequestLogEntry } from "./entry.js";
 import { filterSql, type RequestLogFilter } from "./log-filter.js";
@@ -24,12 +24,12 @@ const TABLE_SQL = [
 ].join("\n");
 
 export class RequestLogTable implements RequestLogStorage {
-  private readonly insert: StatementSync;
-  private readonly trim: StatementSync;
-  private readonly range: StatementSync;
-  private readonly statements = new Map<string, StatementSync>();
+  private readonly insert: SqlStatement;
+  private readonly trim: SqlStatement;
+  private readonly range: SqlStatement;
+  private readonly statements = new Map<string, SqlStatement>();
 
-  constructor(private readonly db: DatabaseSync) {
+  constructor(private readonly db: SqlDatabase) {
     // Created here, not in the schema of the records: a file of an earlier version gains it at its first start.
     db.exec(TABLE_SQL);
     this.insert = db.prepare(

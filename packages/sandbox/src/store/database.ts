@@ -9,6 +9,8 @@ import { mkdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import { APPLICATION_ID, inspectFile, judgeFile, readFacts, type Verdict } from "./file-identity.js";
+import { openPostgres } from "./postgres/pg-open.js";
+import type { SqlDatabase } from "./postgres/pg-database.js";
 import { sqlite } from "./sqlite.js";
 import { SCHEMA_SQL, SCHEMA_VERSION } from "./schema.js";
 import { DatabaseError, type DatabaseProblem, diagnose, locateDatabase, startErrorMessage } from "./start-errors.js";
@@ -109,10 +111,11 @@ function openFile(file: string, durability: Durability): DatabaseSync {
  * @example
  * const db = openDatabase("./sandbox.db"); // throws DatabaseError (naming the file) when it cannot be used
  */
-export function openDatabase(path?: string, durability: Durability = "normal"): DatabaseSync {
+export function openDatabase(path?: string, durability: Durability = "normal"): SqlDatabase {
   const location = locateDatabase(path);
   if ("refuse" in location) throw refusal(location.shown, location.refuse, location.scheme);
   if (location.engine === "memory") return openMemory();
+  if (location.engine === "postgres") return openPostgres(location.url, SCHEMA_SQL, SCHEMA_VERSION);
   const file = resolve(location.path);
   try {
     return openFile(file, durability);

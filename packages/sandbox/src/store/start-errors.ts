@@ -81,13 +81,14 @@ const MESSAGES: Record<DatabaseProblem, (file: string, detail: string) => string
   "cannot-open": (f, d) =>
     `${f} cannot be opened${d ? ` (${d})` : ""}: check that the path names a file you may read and write, in a directory you may write.`,
   "unsupported-url": (_f, d) =>
-    `--db is a ${d}:// URL, and this sandbox takes no database URL: give --db a SQLite file path (e.g. ./sandbox.db), or leave it out to keep state in memory. Nothing was created.`,
+    `--db is a ${d}:// URL, and the only database URL this sandbox takes is postgres://: give --db a PostgreSQL URL or a SQLite file path (e.g. ./sandbox.db), or leave it out to keep state in memory. Nothing was created.`,
 };
 
 /** Where a `db` option keeps the sandbox's state, or why it cannot: what `db` names, decided before anything opens. */
 export type DatabaseLocation =
   | { engine: "memory" }
   | { engine: "sqlite"; path: string }
+  | { engine: "postgres"; url: string }
   | { refuse: "unsupported-url"; scheme: string; shown: string };
 
 /** scheme:// at the start (RFC 3986's scheme); a Windows path (C:\\x) or a file named "a:b" has no "//". */
@@ -100,12 +101,14 @@ const URL_SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//;
  *
  * @example
  * locateDatabase("./sandbox.db"); // { engine: "sqlite", path: "./sandbox.db" }
- * locateDatabase("postgres://u:p@h/db"); // { refuse: "unsupported-url", scheme: "postgres", shown: "postgres://h/db" }
+ * locateDatabase("postgres://u:p@h/db"); // { engine: "postgres", url: "postgres://u:p@h/db" }
+ * locateDatabase("mysql://u:p@h/db"); // { refuse: "unsupported-url", scheme: "mysql", shown: "mysql://h/db" }
  */
 export function locateDatabase(db: string | undefined): DatabaseLocation {
   if (db === undefined || db === "" || db === ":memory:") return { engine: "memory" };
   const scheme = URL_SCHEME.exec(db)?.[1];
   if (scheme === undefined) return { engine: "sqlite", path: db };
+  if (/^postgres(ql)?$/i.test(scheme)) return { engine: "postgres", url: db };
   const rest = db.slice(scheme.length + 3);
   const shown = `${scheme}://${rest.slice(rest.lastIndexOf("@") + 1)}`;
   return { refuse: "unsupported-url", scheme: scheme.toLowerCase(), shown };

@@ -2,12 +2,12 @@
 // Rows are read fresh from the database on every lookup, so a request that fails and rolls back leaves no
 // changed object behind. `transaction` runs a request's writes as one unit; work that must only happen once
 // they are committed (webhook deliveries, timers) is queued with `afterCommit`.
-import type { DatabaseSync, StatementSync } from "node:sqlite";
 import { parseJson } from "@exchange-kit/signing";
 import type { FaultRuleRow, FiredFaultRow } from "../faults/fault-records.js";
 import { FAULT_FIRED_TABLE, FAULT_RULE_TABLE, FAULT_TABLES_SQL } from "../faults/fault-tables.js";
 import type { Logger } from "../logger.js";
 import { openDatabase, type Durability } from "./database.js";
+import { isRetryableConflict, type SqlDatabase, type SqlStatement } from "./postgres/pg-database.js";
 import type {
   EventRow,
   OrgSettingsRow,
@@ -32,14 +32,14 @@ export type Param = string | number | null;
 export class Table<T extends Row> {
   readonly kind: string;
   private readonly columns: Array<[string, (row: T) => Param]>;
-  private readonly statements = new Map<string, StatementSync>();
-  private readonly upsert: StatementSync;
-  private readonly remove: StatementSync;
-  private readonly byId: StatementSync;
+  private readonly statements = new Map<string, SqlStatement>();
+  private readonly upsert: SqlStatement;
+  private readonly remove: SqlStatement;
+  private readonly byId: SqlStatement;
   private readonly counted: boolean;
 
   constructor(
-    private readonly db: DatabaseSync,
+    private readonly db: SqlDatabase,
     spec: TableSpec<T>,
     /** Told of each row written, with the row's organization (the dashboard's live view listens). */
     private readonly changed: (kind: string, org: string) => void = () => {},
@@ -59,7 +59,7 @@ export class Table<T extends Row> {
     this.byId = db.prepare(`SELECT json FROM ${this.kind} WHERE id = ?`);
   }
 
-  private statement(sql: string): StatementSync {
+  private statement(sql: string): SqlStatement {
     let statement = this.statements.get(sql);
     if (!statement) {
       statement = this.db.prepare(sql);
@@ -92,9 +92,12 @@ export class Table<T extends Row> {
 
   /** Every row matching the condition, in `orderBy` order (insertion order by default). */
   where(where: string, params: Param[], orderBy = "seq", limit = -1, offset = 0): T[] {
-    const rows = this.statement(
-      `SELECT json FROM ${this.kind} WHERE ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
-    ).all(...params, limit, offset);
+    const sql = `SELECT json FROM ${this.kind} WHERE ${where} ORDER BY ${orderBy}`;
+    // "No limit" is said differently by each engine (-1, NULL); a largest number is read alike by both.
+    const rows =
+      limit < 0 && offset === 0
+        ? this.statement(sql).all(...params)
+        : this.statement(`${sql} LIMIT ? OFFSET ?`).all(...params, limit < 0 ? Number.MAX_SAFE_INTEGER : limit, offset);
     return rows.map((row) => this.read(row)!);
   }
 
@@ -162,6 +165,9 @@ export interface StoreOptions {
   storageBackoff?: StorageBackoff;
 }
 
+/** How often a transaction that lost a serialization race is run again before the request fails. */
+const MAX_CONFLICT_RETRIES = 20;
+
 /** A table of each kind of record in the registry, as the store's member named by its collection (store.banks). */
 export type RecordTables = {
   readonly [T in RecordType as (typeof RECORD_KINDS)[T]["collection"]]: Table<RowOf<T>>;
@@ -189,9 +195,9 @@ export class Store {
   readonly faultsFired: Table<FiredFaultRow>;
   /** Retries scheduled work whose transaction failed because the disk is full or failing. */
   readonly recovery: StorageRecovery;
-  private readonly db: DatabaseSync;
-  private readonly getMetaStatement: StatementSync;
-  private readonly setMetaStatement: StatementSync;
+  private readonly db: SqlDatabase;
+  private readonly getMetaStatement: SqlStatement;
+  private readonly setMetaStatement: SqlStatement;
   private depth = 0;
   private committed: Array<() => void> = [];
   private readonly changeListeners = new Set<(kind: string, org: string) => void>();
@@ -244,6 +250,18 @@ export class Store {
    */
   transaction<R>(work: () => R): R {
     if (this.depth > 0) return work();
+    // On PostgreSQL a transaction that lost a race with another replica's is run again from the start: its
+    // writes were rolled back and its after-commit work dropped, so the rerun decides on what is committed now.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return this.transactionOnce(work);
+      } catch (error) {
+        if (!isRetryableConflict(error) || attempt >= MAX_CONFLICT_RETRIES) throw error;
+      }
+    }
+  }
+
+  private transactionOnce<R>(work: () => R): R {
     this.depth++;
     this.db.exec("BEGIN");
     let result: R;

@@ -43,7 +43,7 @@ describe("readLogFilter", () => {
 
 describe("filterSql", () => {
   it.each([
-    [{ order: "desc", limit: 5 }, "1", []],
+    [{ order: "desc", limit: 5 }, "TRUE", []],
     [{ status: { exact: 400 }, order: "asc", limit: 5 }, "status = ?", [400]],
     [{ status: { classOf: 5 }, order: "asc", limit: 5 }, "status BETWEEN ? AND ?", [500, 599]],
     [

@@ -1,0 +1,91 @@
+// PostgreSQL behind the same small surface the store uses of node:sqlite's DatabaseSync (prepare, exec,
+// isTransaction, close), so the store's tables, transactions and queries are one code for both engines. A
+// transaction is SERIALIZABLE: two replicas that read-then-write the same facts (one quotation, one reference,
+// the 3-accounts limit) cannot both commit; the loser's whole request is run again (store.ts).
+import { PostgresBridge, PostgresError, type SqlValue } from "./pg-bridge.js";
+import { numberPlaceholders, postgresSchema } from "./pg-dialect.js";
+
+export interface SqlStatement {
+  get(...values: SqlValue[]): unknown;
+  all(...values: SqlValue[]): unknown[];
+  run(...values: SqlValue[]): { changes: number | bigint };
+}
+
+/** What the store needs of a database: node:sqlite's DatabaseSync has it, and so does PostgresDatabase. */
+export interface SqlDatabase {
+  prepare(sql: string): SqlStatement;
+  exec(sql: string): void;
+  readonly isTransaction: boolean;
+  close(): void;
+}
+
+/** SQLSTATEs after which the whole transaction may simply be run again. */
+const RETRYABLE = new Set(["40001", "40P01"]);
+
+/** Whether a failed transaction lost a race with another one (serialization failure, deadlock) and may rerun. */
+export function isRetryableConflict(error: unknown): boolean {
+  return error instanceof PostgresError && error.code !== undefined && RETRYABLE.has(error.code);
+}
+
+/**
+ * Whether a failure means the database cannot be reached or used right now (down, restarting, connection lost,
+ * out of connections, too slow): the request is answered 503 SYS_SERVICE_UNAVAILABLE, as the service does
+ * when it is unavailable, and nothing of it was committed.
+ */
+export function isStoreUnavailable(error: unknown): boolean {
+  if (!(error instanceof PostgresError)) return false;
+  const code = error.code;
+  return code === undefined || /^(08|57P|53)/.test(code);
+}
+
+/** The store's transaction commands, as PostgreSQL is told them. */
+const TRANSACTION_CONTROL: Record<string, { statement: string; opens: boolean } | undefined> = {
+  BEGIN: { statement: "BEGIN ISOLATION LEVEL SERIALIZABLE", opens: true },
+  // Schema work runs at the default isolation, under the migration lock (pg-open.ts).
+  "START TRANSACTION": { statement: "BEGIN", opens: true },
+  COMMIT: { statement: "COMMIT", opens: false },
+  ROLLBACK: { statement: "ROLLBACK", opens: false },
+};
+
+export class PostgresDatabase implements SqlDatabase {
+  private readonly bridge: PostgresBridge;
+  private open = false;
+
+  constructor(url: string, timeoutMs: number) {
+    this.bridge = new PostgresBridge(url, timeoutMs);
+  }
+
+  get isTransaction(): boolean {
+    return this.open;
+  }
+
+  prepare(sql: string): SqlStatement {
+    const text = numberPlaceholders(sql);
+    return {
+      get: (...values) => this.bridge.query(text, values, this.open).rows[0],
+      all: (...values) => this.bridge.query(text, values, this.open).rows,
+      run: (...values) => ({ changes: this.bridge.query(text, values, this.open).changes }),
+    };
+  }
+
+  /** Runs a script: transaction control as PostgreSQL says it, SQLite's PRAGMAs skipped, schema rewritten. */
+  exec(sql: string): void {
+    const command = sql.trim().toUpperCase();
+    const control = TRANSACTION_CONTROL[command];
+    if (control) this.control(control.statement, control.opens);
+    // A script goes as one message (the simple protocol runs its statements in order): one round trip, not one
+    // per statement, which is most of a sandbox's start on PostgreSQL.
+    else if (!command.startsWith("PRAGMA")) this.bridge.query(postgresSchema(sql).join(";\n"), [], this.open);
+  }
+
+  private control(statement: string, opens: boolean): void {
+    // A failed COMMIT or ROLLBACK ends the transaction as well (PostgreSQL rolls it back, or the connection went).
+    if (!opens) this.open = false;
+    this.bridge.query(statement, [], !opens);
+    if (opens) this.open = true;
+  }
+
+  close(): void {
+    this.bridge.close();
+  }
+}

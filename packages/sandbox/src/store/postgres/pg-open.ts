@@ -1,0 +1,119 @@
+// Opening a PostgreSQL database for a sandbox replica: connect, then create or check the schema under a
+// migration lock, so replicas that start at once against a fresh database create it once, and a database
+// written by a newer sandbox (or by another application) is refused with one line. Whatever stops the start
+// becomes a DatabaseError naming the database (its URL without the password) and what to do.
+import { DatabaseError } from "../start-errors.js";
+import { PostgresError } from "./pg-bridge.js";
+import { PostgresDatabase } from "./pg-database.js";
+
+/** The key of the advisory lock that schema creation and upgrades hold (any constant; ours, by name). */
+const MIGRATION_LOCK = 0x45584b53; // "EXKS"
+const APPLICATION = "exchange-kit-sandbox";
+
+/** The URL as it may be shown: the password never is. */
+export function displayUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "the PostgreSQL URL given to --db (it does not parse as a URL)";
+  }
+}
+
+type StartProblem = "cannot-open" | "other-application" | "newer-version" | "permission-denied" | "in-use";
+
+/** One line per way a start fails, by SQLSTATE or connection error code. */
+export function pgStartProblem(error: unknown): { problem: StartProblem; says: string } {
+  const code = (error as { code?: string })?.code;
+  const message = String((error as { message?: string })?.message ?? error);
+  if (code === "28P01" || code === "28000")
+    return { problem: "permission-denied", says: "PostgreSQL refused the user name or password" };
+  if (code === "55P03")
+    return {
+      problem: "in-use",
+      says: "the database is in use by another sandbox (one database, one sandbox: replicas are not supported yet): stop it, or give this one a database of its own",
+    };
+  if (code === "3D000") return { problem: "cannot-open", says: "the database does not exist (create it first)" };
+  if (code === "42501")
+    return { problem: "permission-denied", says: "the user may not create tables in this database" };
+  if (code === undefined) return { problem: "cannot-open", says: `PostgreSQL cannot be reached (${message})` };
+  return { problem: "cannot-open", says: message };
+}
+
+function refuse(
+  url: string,
+  problem: StartProblem | "newer-version" | "other-application",
+  says: string,
+  cause?: unknown,
+): DatabaseError {
+  return new DatabaseError(`${displayUrl(url)}: ${says}.`, { file: displayUrl(url), problem, cause });
+}
+
+interface Found {
+  readonly tables: number;
+  readonly application: string | undefined;
+  readonly version: number | undefined;
+}
+
+function inspect(db: PostgresDatabase): Found {
+  const tables = db.prepare("SELECT count(*) AS n FROM pg_tables WHERE schemaname = current_schema()").get() as {
+    n: number;
+  };
+  const hasMeta = db.prepare("SELECT to_regclass('sandbox_meta') IS NOT NULL AS found").get() as { found: boolean };
+  if (!hasMeta.found) return { tables: tables.n, application: undefined, version: undefined };
+  const read = (key: string) =>
+    (db.prepare("SELECT value FROM sandbox_meta WHERE key = ?").get(key) as { value: string } | undefined)?.value;
+  const version = read("schema_version");
+  return {
+    tables: tables.n,
+    application: read("application"),
+    version: version === undefined ? undefined : Number(version),
+  };
+}
+
+function check(url: string, found: Found, version: number): void {
+  if (found.tables > 0 && found.application !== APPLICATION)
+    throw refuse(
+      url,
+      "other-application",
+      "this database holds another application's tables; it was left untouched: give the sandbox a database of its own",
+    );
+  if (found.version !== undefined && found.version > version)
+    throw refuse(
+      url,
+      "newer-version",
+      `this database was written by a newer sandbox (schema ${found.version}; this one reads up to ${version}): upgrade this sandbox`,
+    );
+}
+
+/**
+ * Connects and brings the schema to `version` (creating what is missing) under the migration lock.
+ *
+ * @example
+ * const db = openPostgres("postgres://sandbox:secret@db:5432/sandbox", SCHEMA_SQL, 1);
+ */
+export function openPostgres(url: string, schema: string, version: number, timeoutMs = 5000): PostgresDatabase {
+  const db = new PostgresDatabase(url, timeoutMs);
+  try {
+    db.exec("START TRANSACTION");
+    db.prepare("SELECT pg_advisory_xact_lock(?)").get(MIGRATION_LOCK);
+    const found = inspect(db);
+    check(url, found, version);
+    // A database already at this version is left as it is: no statement of the schema runs (a start costs a
+    // connection, not ~80 catalog lookups and a function and trigger redefinition).
+    if (found.version !== version) db.exec(schema);
+    const set = db.prepare(
+      "INSERT INTO sandbox_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+    );
+    set.run("application", APPLICATION);
+    set.run("schema_version", String(version));
+    db.exec("COMMIT");
+    return db;
+  } catch (error) {
+    db.close();
+    if (error instanceof DatabaseError) throw error;
+    const { problem, says } = pgStartProblem(error);
+    throw refuse(url, problem, says, error instanceof PostgresError ? undefined : error);
+  }
+}

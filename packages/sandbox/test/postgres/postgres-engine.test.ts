@@ -1,0 +1,167 @@
+// The sandbox on PostgreSQL (`db: "postgres://..."`), against a real server started for this file: records kept
+// across a restart, one sandbox per database, a clear refusal for each way a start can fail, and 503 while the
+// server is down, with nothing acknowledged lost. The behaviour suite runs on this engine as well
+// (SANDBOX_TEST_POSTGRES, see test/support/engine.ts).
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSandbox, DatabaseError, type Sandbox } from "../../src/index.js";
+import { Api, createCustomer, ORG_A } from "../helpers.js";
+import { PASSWORD, type PostgresServer, startPostgres } from "../support/postgres-server.js";
+
+let server: PostgresServer;
+let sequence = 0;
+
+beforeAll(async () => {
+  server = await startPostgres();
+}, 60_000);
+
+afterAll(() => server?.stop());
+
+/** A new, empty database on the test server, and its URL. */
+async function freshDatabase(): Promise<string> {
+  const name = `engine_${sequence++}`;
+  const admin = new pg.Client(server.url);
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(server.url);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function sql(url: string, text: string): Promise<pg.QueryResult> {
+  const client = new pg.Client(url);
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+const open = (db: string): Promise<Sandbox> => createSandbox({ db, organizations: [ORG_A], autoProgressMs: false });
+
+async function refusal(db: string): Promise<DatabaseError> {
+  const error = await open(db).then(
+    async (sandbox) => {
+      await sandbox.close();
+      throw new Error("the sandbox started");
+    },
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(DatabaseError);
+  return error as DatabaseError;
+}
+
+describe("a sandbox on PostgreSQL", () => {
+  it("keeps its records across a restart", async () => {
+    const db = await freshDatabase();
+    const first = await open(db);
+    const customer = await createCustomer(new Api(first, ORG_A));
+    await first.close();
+    const second = await open(db);
+    try {
+      const found = await new Api(second, ORG_A).ok("GET", `/cms/api/v1/customer/${customer.id}`);
+      expect(found.id).toBe(customer.id);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("refuses a second sandbox on a database another one is using, and starts once it stopped", async () => {
+    const db = await freshDatabase();
+    const first = await open(db);
+    const error = await refusal(db);
+    expect(error.problem).toBe("in-use");
+    expect(error.message).toContain("in use by another sandbox");
+    await first.close();
+    const again = await open(db);
+    await again.close();
+  });
+
+  it("refuses a wrong password in one line that never shows a password", async () => {
+    const url = new URL(await freshDatabase());
+    url.password = "not-the-password";
+    const error = await refusal(url.toString());
+    expect(error.problem).toBe("permission-denied");
+    expect(error.message).toMatch(/refused the user name or password\.$/);
+    expect(error.message).not.toContain("not-the-password");
+    expect(error.message).not.toContain(PASSWORD);
+    expect(error.message.split("\n")).toHaveLength(1);
+  });
+
+  it("refuses a server nobody listens on", async () => {
+    const url = new URL(server.url);
+    url.port = "1";
+    const error = await refusal(url.toString());
+    expect(error.problem).toBe("cannot-open");
+    expect(error.message).toContain("PostgreSQL cannot be reached");
+  });
+
+  it("refuses a database that does not exist", async () => {
+    const url = new URL(server.url);
+    url.pathname = "/no_such_database";
+    const error = await refusal(url.toString());
+    expect(error.message).toContain("the database does not exist");
+  });
+
+  it("leaves another application's database untouched", async () => {
+    const db = await freshDatabase();
+    await sql(db, "CREATE TABLE invoices (id int primary key)");
+    const error = await refusal(db);
+    expect(error.problem).toBe("other-application");
+    const tables = await sql(db, "SELECT tablename FROM pg_tables WHERE schemaname = 'public'");
+    expect(tables.rows.map((r) => r.tablename)).toEqual(["invoices"]);
+  });
+
+  it("refuses a database a newer sandbox wrote", async () => {
+    const db = await freshDatabase();
+    await (await open(db)).close();
+    await sql(db, "UPDATE sandbox_meta SET value = '99' WHERE key = 'schema_version'");
+    const error = await refusal(db);
+    expect(error.problem).toBe("newer-version");
+    expect(error.message).toContain("newer sandbox (schema 99");
+  });
+
+  it("creates the schema once when several sandboxes start at once on a fresh database", async () => {
+    const db = await freshDatabase();
+    const starts = await Promise.allSettled([open(db), open(db), open(db)]);
+    const started = starts
+      .filter((s) => s.status === "fulfilled")
+      .map((s) => (s as PromiseFulfilledResult<Sandbox>).value);
+    const refused = starts.filter((s) => s.status === "rejected").map((s) => (s as PromiseRejectedResult).reason);
+    // One sandbox per database: one starts, the others are told it is in use (none fails on a half-made schema).
+    expect(started).toHaveLength(1);
+    expect(refused.map((e: DatabaseError) => e.problem)).toEqual(["in-use", "in-use"]);
+    await started[0]?.close();
+  });
+});
+
+describe("while PostgreSQL is down", () => {
+  it("answers 503 SYS_SERVICE_UNAVAILABLE at once, then serves again with nothing acknowledged lost", async () => {
+    const db = await freshDatabase();
+    const sandbox = await open(db);
+    try {
+      const api = new Api(sandbox, ORG_A);
+      const before = await createCustomer(api);
+      server.kill();
+      try {
+        const refused = await api.request("GET", `/cms/api/v1/customer/${before.id}`);
+        expect(refused.status).toBe(503);
+        expect(refused.body.err_code).toBe("SYS_SERVICE_UNAVAILABLE");
+        const write = await api.request("POST", "/cms/api/v1/customer/create", { body: { bogus: true } });
+        expect(write.status).toBe(503);
+      } finally {
+        server.start();
+      }
+      const found = await api.ok("GET", `/cms/api/v1/customer/${before.id}`);
+      expect(found.id).toBe(before.id);
+      await createCustomer(api);
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
