@@ -1,7 +1,7 @@
 // A synchronous connection to PostgreSQL: the store's statements run on a worker thread (pg-worker.ts) while
 // this thread waits on a shared flag, so the sandbox's request code stays one synchronous transaction per
 // request on either engine. A replica has one statement in flight at a time; replicas are processes.
-import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
+import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from "node:worker_threads";
 
 export type SqlValue = string | number | null;
 
@@ -70,7 +70,7 @@ export class PostgresBridge {
   constructor(url: string, timeoutMs: number) {
     this.timeoutMs = timeoutMs;
     const channel = new MessageChannel();
-    this.port = channel.port1 as unknown as MessagePort;
+    this.port = channel.port1;
     const session = { url, port: channel.port2, flag: this.flag, timeoutMs, ownerLock: OWNER_LOCK };
     sharedWorker().postMessage(session, [channel.port2]);
   }
@@ -86,7 +86,7 @@ export class PostgresBridge {
   query(text: string, values: ReadonlyArray<SqlValue> = [], inTransaction = false): QueryResult {
     if (this.closed) throw new PostgresError("the PostgreSQL connection is closed", undefined);
     const id = ++this.sequence;
-    (this.port as unknown as { postMessage(value: unknown): void }).postMessage({ id, text, values, inTransaction });
+    this.port.postMessage({ id, text, values, inTransaction });
     const reply = this.await(id);
     if (!reply.ok)
       throw new PostgresError(reply.error?.message ?? "failed", reply.error?.code, reply.error?.constraint);
@@ -95,7 +95,7 @@ export class PostgresBridge {
 
   private receive(id: number): Reply | undefined {
     for (;;) {
-      const received = receiveMessageOnPort(this.port as never) as { message: Reply } | undefined;
+      const received = receiveMessageOnPort(this.port) as { message: Reply } | undefined;
       if (!received) return undefined;
       // An answer to an earlier statement that timed out here arrives late: it is dropped.
       if (received.message.id === id) return received.message;
@@ -123,7 +123,7 @@ export class PostgresBridge {
     if (this.closed) return;
     this.closed = true;
     const id = ++this.sequence;
-    (this.port as unknown as { postMessage(value: unknown): void }).postMessage({ id, close: true });
+    this.port.postMessage({ id, close: true });
     try {
       this.await(id);
     } catch {

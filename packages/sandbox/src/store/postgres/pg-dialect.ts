@@ -34,10 +34,8 @@ export function createTable(statement: string): string {
 }
 
 /** The count kept per organization, as PostgreSQL writes a trigger (a function, then the trigger). */
-function countTrigger(table: string): string[] {
-  return [
-    `CREATE OR REPLACE TRIGGER ${table}_counted AFTER INSERT OR DELETE ON ${table} FOR EACH ROW EXECUTE FUNCTION sandbox_count_rows()`,
-  ];
+function countTrigger(table: string): string {
+  return `CREATE OR REPLACE TRIGGER ${table}_counted AFTER INSERT OR DELETE ON ${table} FOR EACH ROW EXECUTE FUNCTION sandbox_count_rows()`;
 }
 
 export const COUNT_FUNCTION =
@@ -71,7 +69,7 @@ export function ddlStatement(statement: string): string[] {
   const text = statement.replace(/\s+WITHOUT ROWID$/i, "");
   if (/^CREATE TABLE/i.test(text)) return [createTable(text)];
   const trigger = /^CREATE TRIGGER IF NOT EXISTS (\w+)_counted_insert AFTER INSERT ON (\w+)/i.exec(text);
-  if (trigger) return countTrigger(trigger[2] as string);
+  if (trigger) return [countTrigger(trigger[2] as string)];
   if (/^CREATE TRIGGER/i.test(text)) return [];
   return [text];
 }

@@ -41,12 +41,7 @@ export function pgStartProblem(error: unknown): { problem: StartProblem; says: s
   return { problem: "cannot-open", says: message };
 }
 
-function refuse(
-  url: string,
-  problem: StartProblem | "newer-version" | "other-application",
-  says: string,
-  cause?: unknown,
-): DatabaseError {
+function refuse(url: string, problem: StartProblem, says: string, cause?: unknown): DatabaseError {
   return new DatabaseError(`${displayUrl(url)}: ${says}.`, { file: displayUrl(url), problem, cause });
 }
 

@@ -1,0 +1,76 @@
+// The PostgreSQL engine's two decisions on a failure, as tables: why a start is refused, and whether a request's
+// failure means the database is unavailable (503) rather than a fault of the sandbox (500).
+import { describe, expect, it } from "vitest";
+import { PostgresError } from "../../src/store/postgres/pg-bridge.js";
+import { isRetryableConflict, isStoreUnavailable } from "../../src/store/postgres/pg-database.js";
+import { displayUrl, pgStartProblem } from "../../src/store/postgres/pg-open.js";
+
+describe("pgStartProblem", () => {
+  it.each([
+    [
+      { code: "28P01", message: "password authentication failed" },
+      "permission-denied",
+      "PostgreSQL refused the user name or password",
+    ],
+    [
+      { code: "28000", message: "role does not exist" },
+      "permission-denied",
+      "PostgreSQL refused the user name or password",
+    ],
+    [
+      { code: "3D000", message: "database x does not exist" },
+      "cannot-open",
+      "the database does not exist (create it first)",
+    ],
+    [
+      { code: "42501", message: "permission denied for schema public" },
+      "permission-denied",
+      "the user may not create tables in this database",
+    ],
+    [{ code: "55P03", message: "in use" }, "in-use", "the database is in use by another sandbox"],
+    [
+      { message: "connect ECONNREFUSED 127.0.0.1:1" },
+      "cannot-open",
+      "PostgreSQL cannot be reached (connect ECONNREFUSED 127.0.0.1:1)",
+    ],
+  ])("reads %j as %s", (error, problem, says) => {
+    const found = pgStartProblem(error);
+    expect(found.problem).toBe(problem);
+    expect(found.says.startsWith(says)).toBe(true);
+  });
+});
+
+describe("isStoreUnavailable", () => {
+  it.each([
+    [new PostgresError("connect ECONNREFUSED", undefined), true],
+    [new PostgresError("connection lost during the transaction", "08006"), true],
+    [new PostgresError("terminating connection due to administrator command", "57P01"), true],
+    [new PostgresError("too many connections", "53300"), true],
+    [new PostgresError("could not serialize access", "40001"), false],
+    [new PostgresError("syntax error", "42601"), false],
+    [new Error("anything else"), false],
+  ])("answers %s with %s", (error, unavailable) => {
+    expect(isStoreUnavailable(error)).toBe(unavailable);
+  });
+});
+
+describe("isRetryableConflict", () => {
+  it.each([
+    ["40001", true],
+    ["40P01", true],
+    ["23505", false],
+    [undefined, false],
+  ])("runs a transaction again after SQLSTATE %s: %s", (code, retry) => {
+    expect(isRetryableConflict(new PostgresError("failed", code))).toBe(retry);
+  });
+});
+
+describe("displayUrl", () => {
+  it("never shows the password", () => {
+    expect(displayUrl("postgres://sandbox:s3cret@db:5432/sb")).toBe("postgres://sandbox:***@db:5432/sb");
+  });
+
+  it("names a value that does not parse without repeating it", () => {
+    expect(displayUrl("postgres://a:b@[bad")).not.toContain("a:b");
+  });
+});
