@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { DEFAULT_QUOTATION_TTL_SECONDS } from "./domain/catalog.js";
 import { SandboxDomain } from "./domain/sandbox-domain.js";
-import { LocalOrganizationState } from "./domain/organization-state.js";
+import { StoredOrganizationState } from "./domain/organization-state.js";
 import { Chaos, type ChaosOptions } from "./faults/chaos.js";
 import { StoreFaultPlan } from "./faults/fault-plan.js";
 import { RequestFaults } from "./faults/request-faults.js";
@@ -268,7 +268,7 @@ function wireDomain(
   chaos: Chaos | undefined,
 ): { domain: SandboxDomain; delivery: WebhookDelivery; faults: RequestFaults } {
   // The options are every organization's starting settings; the control API changes one organization's.
-  const state = new LocalOrganizationState(
+  const state = new StoredOrganizationState(
     {
       autoProgressMs: options.autoProgressMs ?? 200,
       duplicateDeliveries: options.duplicateDeliveries ?? false,

@@ -1,12 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { SandboxClock } from "../src/domain/clock.js";
-import { clockOffsetKey, LocalOrganizationState, type RuntimeSettings } from "../src/domain/organization-state.js";
+import {
+  clockOffsetKey,
+  settingsKey,
+  StoredOrganizationState,
+  type RuntimeSettings,
+} from "../src/domain/organization-state.js";
 
 const DEFAULTS: RuntimeSettings = { autoProgressMs: 200, duplicateDeliveries: false, quotationTtlSeconds: 300 };
 
 function stateOver(entries: Record<string, string> = {}) {
   const stored = new Map(Object.entries(entries));
-  const state = new LocalOrganizationState(DEFAULTS, {
+  const state = new StoredOrganizationState(DEFAULTS, {
     get: (key) => stored.get(key),
     set: (key, value) => void stored.set(key, value),
   });
@@ -29,6 +34,19 @@ describe("the state of each organization", () => {
     state.updateSettings("a", { autoProgressMs: false });
     expect(state.settings("a")).toEqual({ ...DEFAULTS, quotationTtlSeconds: 1, autoProgressMs: false });
     expect(state.settings("b")).toEqual(DEFAULTS);
+  });
+
+  it("keeps the changed settings in the storage, where another replica's state over it reads them", () => {
+    const { state, stored } = stateOver();
+    state.updateSettings("a", { autoProgressMs: false });
+    const other = new StoredOrganizationState(DEFAULTS, { get: (key) => stored.get(key), set: () => {} });
+    expect(other.settings("a")).toEqual({ ...DEFAULTS, autoProgressMs: false });
+    expect(stored.get(settingsKey("a"))).toBe('{"autoProgressMs":false}');
+  });
+
+  it("reads a stored change member by member, dropping members of the wrong shape", () => {
+    const { state } = stateOver({ [settingsKey("a")]: '{"quotationTtlSeconds":5,"autoProgressMs":"soon"}' });
+    expect(state.settings("a")).toEqual({ ...DEFAULTS, quotationTtlSeconds: 5 });
   });
 
   it("keeps each organization's clock offset under its own key in the storage", () => {

@@ -1,7 +1,8 @@
 // The sandbox state each organization owns besides its records: its clock offset and its runtime settings. One
-// organization moving its clock or changing a setting never changes what another one sees. The rest of the
-// sandbox reads this state only through `OrganizationState`, so a store shared by several sandbox processes (a
-// database the replicas share) can take the place of `LocalOrganizationState` without touching the callers.
+// organization moving its clock or changing a setting never changes what another one sees. Both live in the
+// store's meta table, read at every use: replicas on one database see one clock and one set of settings per
+// organization, and a write the request's transaction rolls back is gone for everyone.
+import { parseJson } from "@exchange-kit/signing";
 
 /** The settings the control API changes (POST /_sandbox/settings), per organization. */
 export interface RuntimeSettings {
@@ -23,8 +24,8 @@ export interface OrganizationState {
   updateSettings(org: string, change: Partial<RuntimeSettings>): Readonly<RuntimeSettings>;
 }
 
-/** Where clock offsets are kept: string values by key (the store's meta table). */
-export interface OffsetStorage {
+/** Where offsets and settings are kept: string values by key (the store's meta table). */
+export interface StateStorage {
   get(key: string): string | undefined;
   set(key: string, value: string): void;
 }
@@ -37,28 +38,43 @@ export function clockOffsetKey(org: string): string {
   return `${SHARED_OFFSET_KEY}:${org}`;
 }
 
+/** The meta key of the settings an organization changed (JSON of the changed members only). */
+export function settingsKey(org: string): string {
+  return `settings:${org}`;
+}
+
+/** The members of a stored change that are settings (a value of another shape is dropped, not trusted). */
+function storedChange(json: string | undefined): Partial<RuntimeSettings> {
+  if (json === undefined) return {};
+  const found = parseJson(json) as Record<string, unknown>;
+  const change: Partial<RuntimeSettings> = {};
+  if (found.autoProgressMs === false || typeof found.autoProgressMs === "number")
+    change.autoProgressMs = found.autoProgressMs;
+  if (typeof found.duplicateDeliveries === "boolean") change.duplicateDeliveries = found.duplicateDeliveries;
+  if (typeof found.quotationTtlSeconds === "number") change.quotationTtlSeconds = found.quotationTtlSeconds;
+  return change;
+}
+
 /**
- * The state of one sandbox process: clock offsets in the store's meta table (so they survive a restart on a
- * database file, as the single offset did), settings in memory, starting from the sandbox's options for every
- * organization (as the single set of settings did).
+ * The state of every organization, kept in the store's meta table: clock offsets (as a file of an earlier version
+ * kept its single offset) and the settings each organization changed, over the sandbox's options for the rest.
+ * So a restart on a database file keeps both, and replicas on one database share them.
  *
  * @example
- * const state = new LocalOrganizationState({ autoProgressMs: 200, duplicateDeliveries: false, quotationTtlSeconds: 300 }, {
+ * const state = new StoredOrganizationState({ autoProgressMs: 200, duplicateDeliveries: false, quotationTtlSeconds: 300 }, {
  *   get: (key) => store.getMeta(key),
  *   set: (key, value) => store.setMeta(key, value),
  * });
  * state.updateSettings(orgA, { quotationTtlSeconds: 1 }); // orgB keeps 300
  */
-export class LocalOrganizationState implements OrganizationState {
-  private readonly changed = new Map<string, RuntimeSettings>();
-
+export class StoredOrganizationState implements OrganizationState {
   constructor(
     private readonly defaults: Readonly<RuntimeSettings>,
-    private readonly storage: OffsetStorage,
+    private readonly storage: StateStorage,
   ) {}
 
   // Read from the storage every time rather than cached: a write the request's transaction rolls back is gone
-  // from the storage, and a cache would keep it.
+  // from the storage (a cache would keep it), and another replica's write is seen at once.
   clockOffsetMs(org: string): number {
     return Number(this.storage.get(clockOffsetKey(org)) ?? this.storage.get(SHARED_OFFSET_KEY) ?? 0);
   }
@@ -69,15 +85,16 @@ export class LocalOrganizationState implements OrganizationState {
   }
 
   settings(org: string): Readonly<RuntimeSettings> {
-    return this.changed.get(org) ?? this.defaults;
+    return { ...this.defaults, ...storedChange(this.storage.get(settingsKey(org))) };
   }
 
+  /** Stores the members given (over the organization's earlier changes) and answers the settings after it. */
   updateSettings(org: string, change: Partial<RuntimeSettings>): Readonly<RuntimeSettings> {
-    const next = { ...this.settings(org) };
+    const changed = storedChange(this.storage.get(settingsKey(org)));
     for (const [key, value] of Object.entries(change) as Array<[keyof RuntimeSettings, never]>) {
-      if (value !== undefined) next[key] = value;
+      if (value !== undefined) changed[key] = value;
     }
-    this.changed.set(org, next);
-    return next;
+    this.storage.set(settingsKey(org), JSON.stringify(changed));
+    return { ...this.defaults, ...changed };
   }
 }

@@ -27,7 +27,7 @@ describe("pgStartProblem", () => {
       "permission-denied",
       "the user may not create tables in this database",
     ],
-    [{ code: "55P03", message: "in use" }, "in-use", "the database is in use by another sandbox"],
+    [{ code: "XX000", message: "internal error" }, "cannot-open", "internal error"],
     [
       { message: "connect ECONNREFUSED 127.0.0.1:1" },
       "cannot-open",

@@ -5,9 +5,6 @@ import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from "
 
 export type SqlValue = string | number | null;
 
-/** The advisory lock key a sandbox holds on its database while it runs (any constant; ours by name, "EXKO"). */
-const OWNER_LOCK = 0x45584b4f;
-
 /** A failure PostgreSQL reported (with its SQLSTATE) or the connection's (no code). */
 export class PostgresError extends Error {
   readonly code: string | undefined;
@@ -71,7 +68,7 @@ export class PostgresBridge {
     this.timeoutMs = timeoutMs;
     const channel = new MessageChannel();
     this.port = channel.port1;
-    const session = { url, port: channel.port2, flag: this.flag, timeoutMs, ownerLock: OWNER_LOCK };
+    const session = { url, port: channel.port2, flag: this.flag, timeoutMs };
     sharedWorker().postMessage(session, [channel.port2]);
   }
 

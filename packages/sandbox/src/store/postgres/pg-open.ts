@@ -21,7 +21,7 @@ export function displayUrl(url: string): string {
   }
 }
 
-type StartProblem = "cannot-open" | "other-application" | "newer-version" | "permission-denied" | "in-use";
+type StartProblem = "cannot-open" | "other-application" | "newer-version" | "permission-denied";
 
 /** One line per way a start fails, by SQLSTATE or connection error code. */
 export function pgStartProblem(error: unknown): { problem: StartProblem; says: string } {
@@ -29,11 +29,6 @@ export function pgStartProblem(error: unknown): { problem: StartProblem; says: s
   const message = String((error as { message?: string })?.message ?? error);
   if (code === "28P01" || code === "28000")
     return { problem: "permission-denied", says: "PostgreSQL refused the user name or password" };
-  if (code === "55P03")
-    return {
-      problem: "in-use",
-      says: "the database is in use by another sandbox (one database, one sandbox: replicas are not supported yet): stop it, or give this one a database of its own",
-    };
   if (code === "3D000") return { problem: "cannot-open", says: "the database does not exist (create it first)" };
   if (code === "42501")
     return { problem: "permission-denied", says: "the user may not create tables in this database" };

@@ -22,8 +22,6 @@ interface Setup {
   readonly flag: Int32Array;
   /** Milliseconds a statement or a connection attempt may take before it fails. */
   readonly timeoutMs: number;
-  /** The key of the lock a connection takes before its first statement: one sandbox per database (schema). */
-  readonly ownerLock: number;
 }
 
 // COUNT(*) and identity columns are int8: numbers here, as node:sqlite gives them (all stay below 2^53).
@@ -59,7 +57,7 @@ function describe(error: unknown): Record<string, unknown> {
 
 const failure = (message: string, sqlstate: string) => Object.assign(new Error(message), { sqlstate });
 
-/** Ends the session: its connection (releasing the owner lock), then its port. Answered once done. */
+/** Ends the session: its connection, then its port. Answered once done. */
 interface Close {
   readonly id: number;
   readonly close: true;
@@ -94,26 +92,12 @@ class Session {
     });
     try {
       await fresh.connect();
-      await this.takeOwnership(fresh);
     } catch (error) {
       fresh.end().catch(() => {});
       throw error;
     }
     this.client = fresh;
     return fresh;
-  }
-
-  /**
-   * Takes the database's owner lock for this connection's life (a session advisory lock, keyed by the schema so
-   * schemas of one database are separate sandboxes). Another live sandbox holds it: the start is refused.
-   * Scheduled work still runs on timers in the process that scheduled it, so two replicas would both run a
-   * restart's steps.
-   */
-  private async takeOwnership(db: pg.Client): Promise<void> {
-    const found = await db.query("SELECT pg_try_advisory_lock($1, hashtext(current_schema())) AS held", [
-      this.setup.ownerLock,
-    ]);
-    if (found.rows[0]?.held !== true) throw failure("the database is in use by another sandbox", "55P03");
   }
 
   private answer(reply: Record<string, unknown>): void {
