@@ -27,7 +27,7 @@ import { displayUrl } from "./store/postgres/pg-open.js";
 import type { EventRow } from "./store/records.js";
 import { DEFAULT_RETRY, WebhookDelivery, type RetryPolicy } from "./webhooks/delivery.js";
 import type { DeferredWork } from "./schedule/deferred-work.js";
-import { QueueWork, queueSchemaOf } from "./schedule/queue-work.js";
+import { QueueWork, type QueueWorkOptions, queueSchemaOf } from "./schedule/queue-work.js";
 import { TimerWork } from "./schedule/timer-work.js";
 import { EventLog } from "./webhooks/events.js";
 
@@ -231,8 +231,8 @@ export interface SandboxInternals {
   prepare?: (store: Store, organizations: readonly SandboxOrganization[]) => void;
   /** How scheduled work that fails for want of disk is retried (tests shorten the waits). */
   storageBackoff?: StorageBackoff;
-  /** On PostgreSQL: how often a replica looks for jobs that came due (default 100 ms). */
-  queuePollMs?: number;
+  /** On PostgreSQL: how often a replica looks for due jobs, and for jobs a dead replica left locked (tests shorten). */
+  queue?: { pollMs?: number; livenessSweepMs?: number; livenessGraceSeconds?: number };
 }
 
 /** The server's connection timeouts: the options', else Node's; checked before anything opens. */
@@ -270,7 +270,12 @@ function openStore(
  * Where scheduled work waits: this process's timers on SQLite; on PostgreSQL, a job queue in the database (its
  * own schema beside the sandbox's), shared by the replicas.
  */
-function deferredWork(store: Store, options: SandboxOptions, internals: SandboxInternals, logger: Logger): DeferredWork {
+function deferredWork(
+  store: Store,
+  options: SandboxOptions,
+  internals: SandboxInternals,
+  logger: Logger,
+): DeferredWork {
   if (store.engine !== "postgres" || options.db === undefined) return new TimerWork((run) => store.afterCommit(run));
   const { name } = store.statement("SELECT current_schema() AS name").get() as { name: string };
   return new QueueWork({
@@ -278,8 +283,17 @@ function deferredWork(store: Store, options: SandboxOptions, internals: SandboxI
     statement: (sql) => store.statement(sql),
     schema: queueSchemaOf(name),
     logger,
-    ...(internals.queuePollMs === undefined ? {} : { pollIntervalMs: internals.queuePollMs }),
+    ...queueTiming(internals.queue),
   });
+}
+
+/** The queue's timings the internals set (the rest keep their defaults). */
+function queueTiming(queue: SandboxInternals["queue"]): Pick<QueueWorkOptions, "pollIntervalMs" | "liveness"> {
+  const liveness = {
+    ...(queue?.livenessSweepMs === undefined ? {} : { sweepMs: queue.livenessSweepMs }),
+    ...(queue?.livenessGraceSeconds === undefined ? {} : { graceSeconds: queue.livenessGraceSeconds }),
+  };
+  return { ...(queue?.pollMs === undefined ? {} : { pollIntervalMs: queue.pollMs }), liveness };
 }
 
 /** Over the store: every organization's settings and clock, webhook delivery, the event log and the domain. */

@@ -10,7 +10,7 @@ import pg from "pg";
 import type { Logger } from "../logger.js";
 import type { SqlStatement } from "../store/postgres/pg-database.js";
 import type { DeferredWork, TaskHandler, TaskName, TaskPayload } from "./deferred-work.js";
-import { ReplicaLiveness } from "./replica-liveness.js";
+import { DEFAULT_LIVENESS, type LivenessTiming, ReplicaLiveness } from "./replica-liveness.js";
 
 export interface QueueWorkOptions {
   /** The database's URL (the replica's own pool connects with it). */
@@ -24,6 +24,8 @@ export interface QueueWorkOptions {
   pollIntervalMs?: number;
   /** Jobs a replica runs at once. Default 4. */
   concurrency?: number;
+  /** How a dead replica's running jobs are found and handed back. */
+  liveness?: Partial<LivenessTiming>;
 }
 
 /** The queue's schema for a sandbox schema: `public` (the default) gets `exchange_kit_jobs`. */
@@ -89,9 +91,11 @@ export class QueueWork implements DeferredWork {
     const pool = new pg.Pool({ connectionString: url, max: concurrency + 2, application_name: "exchange-kit-sandbox" });
     // A connection the server drops (restart) must not take the process down; the pool opens another.
     pool.on("error", (error) => logger.warn(`job queue: connection lost (${error.message})`));
+    pool.on("connect", (client) => client.on("error", () => {}));
     this.pool = pool;
     const events: WorkerEvents = new EventEmitter();
-    this.liveness = new ReplicaLiveness(url, this.options.schema, events, logger);
+    const timing = { ...DEFAULT_LIVENESS, ...this.options.liveness };
+    this.liveness = new ReplicaLiveness(url, this.options.schema, events, logger, timing);
     this.runner = await run({
       pgPool: pool,
       schema: this.options.schema,

@@ -9,10 +9,15 @@ import type { Logger } from "../logger.js";
 
 /** The advisory lock class of the workers' liveness locks (any constant; ours, "EXKW"). */
 const LIVENESS_LOCK = 0x45584b57;
-/** How often a replica looks for dead workers' jobs. */
-const SWEEP_INTERVAL_MS = 2000;
-/** A job locked this recently may belong to a worker that has not taken its lock yet: left alone. */
-const GRACE_SECONDS = 5;
+/** How often a replica looks for dead workers' jobs, and how long a new lock is left alone. */
+export interface LivenessTiming {
+  /** Default 2000 ms. */
+  sweepMs: number;
+  /** A job locked this recently may belong to a worker that has not taken its lock yet. Default 5 s. */
+  graceSeconds: number;
+}
+
+export const DEFAULT_LIVENESS: LivenessTiming = { sweepMs: 2000, graceSeconds: 5 };
 
 /**
  * @example
@@ -25,12 +30,15 @@ export class ReplicaLiveness {
   private connecting: Promise<pg.Client | undefined> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
+  /** One statement at a time on the connection (pg runs them in order, but warns of overlapping calls). */
+  private turn: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly url: string,
     private readonly schema: string,
     events: WorkerEvents,
     private readonly logger: Logger,
+    private readonly timing: LivenessTiming = DEFAULT_LIVENESS,
   ) {
     events.on("worker:create", ({ worker }) => {
       this.workers.add(worker.workerId);
@@ -40,7 +48,7 @@ export class ReplicaLiveness {
 
   async start(): Promise<void> {
     await this.connected();
-    this.timer = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
+    this.timer = setInterval(() => void this.sweep(), this.timing.sweepMs);
     this.timer.unref();
   }
 
@@ -78,8 +86,14 @@ export class ReplicaLiveness {
     return client;
   }
 
+  private query(client: pg.Client, text: string, values: unknown[]): Promise<pg.QueryResult> {
+    const result = this.turn.then(() => client.query(text, values));
+    this.turn = result.catch(() => {});
+    return result;
+  }
+
   private async hold(client: pg.Client, worker: string): Promise<void> {
-    await client.query("SELECT pg_advisory_lock($1, hashtext($2))", [LIVENESS_LOCK, worker]).catch(() => {});
+    await this.query(client, "SELECT pg_advisory_lock($1, hashtext($2))", [LIVENESS_LOCK, worker]).catch(() => {});
   }
 
   /** Hands back the jobs of workers whose replica is gone. */
@@ -87,9 +101,10 @@ export class ReplicaLiveness {
     const client = await this.connected();
     if (!client || this.closed) return;
     try {
-      const locked = await client.query(
+      const locked = await this.query(
+        client,
         `SELECT DISTINCT locked_by FROM "${this.schema}".jobs WHERE locked_by IS NOT NULL AND locked_at < now() - $1 * interval '1 second'`,
-        [GRACE_SECONDS],
+        [this.timing.graceSeconds],
       );
       for (const { locked_by: worker } of locked.rows as Array<{ locked_by: string }>) {
         if (!this.workers.has(worker)) await this.reclaim(client, worker);
@@ -100,13 +115,16 @@ export class ReplicaLiveness {
   }
 
   private async reclaim(client: pg.Client, worker: string): Promise<void> {
-    const found = await client.query("SELECT pg_try_advisory_lock($1, hashtext($2)) AS gone", [LIVENESS_LOCK, worker]);
+    const found = await this.query(client, "SELECT pg_try_advisory_lock($1, hashtext($2)) AS gone", [
+      LIVENESS_LOCK,
+      worker,
+    ]);
     if (found.rows[0]?.gone !== true) return;
     try {
-      await client.query(`SELECT "${this.schema}".force_unlock_workers(ARRAY[$1]::text[])`, [worker]);
+      await this.query(client, `SELECT "${this.schema}".force_unlock_workers(ARRAY[$1]::text[])`, [worker]);
       this.logger.warn(`job queue: worker ${worker} stopped with jobs in hand; they are queued again`);
     } finally {
-      await client.query("SELECT pg_advisory_unlock($1, hashtext($2))", [LIVENESS_LOCK, worker]);
+      await this.query(client, "SELECT pg_advisory_unlock($1, hashtext($2))", [LIVENESS_LOCK, worker]);
     }
   }
 }

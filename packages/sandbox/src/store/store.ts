@@ -7,12 +7,7 @@ import type { FaultRuleRow, FiredFaultRow } from "../faults/fault-records.js";
 import { FAULT_FIRED_TABLE, FAULT_RULE_TABLE, FAULT_TABLES_SQL } from "../faults/fault-tables.js";
 import type { Logger } from "../logger.js";
 import { openDatabase, type Durability } from "./database.js";
-import {
-  isRetryableConflict,
-  PostgresDatabase,
-  type SqlDatabase,
-  type SqlStatement,
-} from "./postgres/pg-database.js";
+import { isRetryableConflict, PostgresDatabase, type SqlDatabase, type SqlStatement } from "./postgres/pg-database.js";
 import type {
   EventRow,
   OrgSettingsRow,

@@ -258,8 +258,8 @@ export class WebhookDelivery {
       } catch (error) {
         const again = store.recovery.failed(`recording webhook delivery ${delivery.id}`, error, retry + 1);
         if (again !== undefined && !this.closed) this.recordLater(event, delivery, again, retry + 1);
+        // Not about storage this time: nothing retries it, and a timer must never take the server down.
         else
-          // Not about storage this time: nothing retries it, and a timer must never take the server down.
           this.options.logger.error(
             `recording webhook delivery ${delivery.id} failed: ${error instanceof Error ? error.message : String(error)}`,
           );
