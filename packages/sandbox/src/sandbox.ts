@@ -232,7 +232,7 @@ export interface SandboxInternals {
   /** How scheduled work that fails for want of disk is retried (tests shorten the waits). */
   storageBackoff?: StorageBackoff;
   /** On PostgreSQL: how often a replica looks for due jobs, and for jobs a dead replica left locked (tests shorten). */
-  queue?: { pollMs?: number; livenessSweepMs?: number; livenessGraceSeconds?: number };
+  queue?: { pollMs?: number; concurrency?: number; livenessSweepMs?: number; livenessGraceSeconds?: number };
 }
 
 /** The server's connection timeouts: the options', else Node's; checked before anything opens. */
@@ -288,12 +288,18 @@ function deferredWork(
 }
 
 /** The queue's timings the internals set (the rest keep their defaults). */
-function queueTiming(queue: SandboxInternals["queue"]): Pick<QueueWorkOptions, "pollIntervalMs" | "liveness"> {
+function queueTiming(
+  queue: SandboxInternals["queue"],
+): Pick<QueueWorkOptions, "pollIntervalMs" | "concurrency" | "liveness"> {
   const liveness = {
     ...(queue?.livenessSweepMs === undefined ? {} : { sweepMs: queue.livenessSweepMs }),
     ...(queue?.livenessGraceSeconds === undefined ? {} : { graceSeconds: queue.livenessGraceSeconds }),
   };
-  return { ...(queue?.pollMs === undefined ? {} : { pollIntervalMs: queue.pollMs }), liveness };
+  return {
+    ...(queue?.pollMs === undefined ? {} : { pollIntervalMs: queue.pollMs }),
+    ...(queue?.concurrency === undefined ? {} : { concurrency: queue.concurrency }),
+    liveness,
+  };
 }
 
 /** Over the store: every organization's settings and clock, webhook delivery, the event log and the domain. */

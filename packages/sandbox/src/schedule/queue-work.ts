@@ -22,7 +22,7 @@ export interface QueueWorkOptions {
   logger: Logger;
   /** How often a replica looks for jobs that came due (jobs due at once are announced, not polled). Default 100 ms. */
   pollIntervalMs?: number;
-  /** Jobs a replica runs at once. Default 4. */
+  /** Jobs a replica runs at once (webhook attempts wait on receivers: this bounds them). Default 8. */
   concurrency?: number;
   /** How a dead replica's running jobs are found and handed back. */
   liveness?: Partial<LivenessTiming>;
@@ -87,7 +87,7 @@ export class QueueWork implements DeferredWork {
   }
 
   async start(): Promise<void> {
-    const { url, logger, pollIntervalMs = 100, concurrency = 4 } = this.options;
+    const { url, logger, pollIntervalMs = 100, concurrency = 8 } = this.options;
     const pool = new pg.Pool({ connectionString: url, max: concurrency + 2, application_name: "exchange-kit-sandbox" });
     // A connection the server drops (restart) must not take the process down; the pool opens another.
     pool.on("error", (error) => logger.warn(`job queue: connection lost (${error.message})`));
@@ -106,7 +106,7 @@ export class QueueWork implements DeferredWork {
       logger: queueLogger(logger),
       events,
     });
-    await this.liveness.start();
+    this.liveness.start();
   }
 
   async close(): Promise<void> {

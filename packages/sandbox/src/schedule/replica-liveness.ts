@@ -22,7 +22,7 @@ export const DEFAULT_LIVENESS: LivenessTiming = { sweepMs: 2000, graceSeconds: 5
 /**
  * @example
  * const liveness = new ReplicaLiveness(url, "exchange_kit_jobs", events, logger);
- * await liveness.start(); // after graphile-worker's run(): its workers announce themselves on `events`
+ * liveness.start(); // after graphile-worker's run(): its workers announce themselves on `events`
  */
 export class ReplicaLiveness {
   private readonly workers = new Set<string>();
@@ -46,8 +46,9 @@ export class ReplicaLiveness {
     });
   }
 
-  async start(): Promise<void> {
-    await this.connected();
+  /** Starts sweeping; the connection opens meanwhile (a start does not wait for it: the grace covers it). */
+  start(): void {
+    void this.connected();
     this.timer = setInterval(() => void this.sweep(), this.timing.sweepMs);
     this.timer.unref();
   }
@@ -55,6 +56,7 @@ export class ReplicaLiveness {
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.timer);
+    await this.connecting;
     await this.client?.end().catch(() => {});
     this.client = undefined;
   }
