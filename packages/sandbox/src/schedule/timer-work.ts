@@ -72,7 +72,10 @@ export class TimerWork implements DeferredWork {
 
   private run(task: TaskName, payload: TaskPayload): void {
     const handler = this.handlers.get(task);
-    if (!handler || this.closed) return this.settle();
+    if (!handler || this.closed) {
+      this.settle();
+      return;
+    }
     this.running.set(task, (this.running.get(task) ?? 0) + 1);
     // Handlers catch their own failures; a rejection here is a bug, never a crash of the server.
     Promise.resolve()
