@@ -24,6 +24,7 @@ import type { StorageBackoff } from "./store/storage-recovery.js";
 import { Store } from "./store/store.js";
 import { DatabaseError } from "./store/start-errors.js";
 import { displayUrl } from "./store/postgres/pg-open.js";
+import { ChangeFeed, changeChannelOf } from "./store/postgres/change-feed.js";
 import type { EventRow } from "./store/records.js";
 import { DEFAULT_RETRY, WebhookDelivery, type RetryPolicy } from "./webhooks/delivery.js";
 import type { DeferredWork } from "./schedule/deferred-work.js";
@@ -344,6 +345,22 @@ function wireDomain(
   return { domain, delivery, faults: new RequestFaults(plan, chaos) };
 }
 
+/**
+ * On PostgreSQL with the dashboard: what other replicas commit reaches this replica's live views, and what this
+ * one commits reaches theirs.
+ */
+function changeFeed(store: Store, db: string | undefined, requestLog: RequestLog): ChangeFeed | undefined {
+  if (store.engine !== "postgres" || db === undefined) return undefined;
+  const { name } = store.statement("SELECT current_schema() AS name").get() as { name: string };
+  const feed = new ChangeFeed(db, changeChannelOf(name), (kind, org) =>
+    kind === "requests" ? requestLog.announce(org) : store.announce(kind, org),
+  );
+  store.onChange((kind, org) => feed.publish(kind, org));
+  requestLog.subscribe((org) => feed.publish("requests", org));
+  feed.start();
+  return feed;
+}
+
 /** Starts running scheduled work; a queue that cannot start (its schema, its connection) refuses the start. */
 async function startWork(work: DeferredWork, db: string | undefined, store: Store): Promise<void> {
   try {
@@ -382,6 +399,7 @@ function sandboxHandle(
   parts: {
     store: Store;
     work: DeferredWork;
+    feed: ChangeFeed | undefined;
     domain: SandboxDomain;
     delivery: WebhookDelivery;
     server: Server;
@@ -390,7 +408,7 @@ function sandboxHandle(
     chaos: Chaos | undefined;
   },
 ): Sandbox {
-  const { store, work, domain, delivery, server, requestLog, dashboard, chaos } = parts;
+  const { store, work, feed, domain, delivery, server, requestLog, dashboard, chaos } = parts;
   let closing: Promise<void> | undefined;
   return {
     ...where,
@@ -415,7 +433,7 @@ function sandboxHandle(
         delivery.close();
         server.close(() => {
           // The queue stops first: a job it is running finishes against the open store.
-          void work.close().finally(() => {
+          void Promise.all([work.close(), feed?.close()]).finally(() => {
             requestLog.close();
             store.close();
             resolve();
@@ -478,6 +496,7 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   // No "listening" line of its own: whoever started it has `url` and announces it (exchange-kit sandbox prints its
   // ready line; with --verbose a line here too made two).
   if (chaos) logger.info(`chaos mode: a fault on ${chaos.rate * 100} % of requests and events, seed ${chaos.seed}`);
-  const parts = { store, work, domain, delivery, server, requestLog, dashboard, chaos };
+  const feed = dashboard ? changeFeed(store, options.db, requestLog) : undefined;
+  const parts = { store, work, feed, domain, delivery, server, requestLog, dashboard, chaos };
   return sandboxHandle({ url, port, host }, organizations, parts);
 }

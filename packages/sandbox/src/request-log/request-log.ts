@@ -102,6 +102,11 @@ export class RequestLog {
     return { results: this.storage.query(org, filter), oldest_seq: oldest, latest_seq: latest };
   }
 
+  /** Tells the listeners that another replica kept entries of the organization (they reload: none are given). */
+  announce(org: string): void {
+    for (const listener of this.listeners) listener(org, []);
+  }
+
   /** Calls `listener` with every batch kept from now on; answers the function that stops it. */
   subscribe(listener: RequestLogListener): () => void {
     this.listeners.add(listener);

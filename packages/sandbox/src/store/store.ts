@@ -301,6 +301,11 @@ export class Store {
     else callback();
   }
 
+  /** Tells the change listeners that another replica committed a change of this kind (store.onChange). */
+  announce(kind: string, org: string): void {
+    for (const listener of this.changeListeners) listener(kind, org);
+  }
+
   /** Calls `listener` with the kind and organization of every row written from now on (after its commit). */
   onChange(listener: (kind: string, org: string) => void): () => void {
     this.changeListeners.add(listener);

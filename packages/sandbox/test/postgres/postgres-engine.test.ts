@@ -5,7 +5,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSandbox, DatabaseError, type Sandbox } from "../../src/index.js";
-import { Api, createCustomer, ORG_A } from "../helpers.js";
+import { openDashboard } from "../dashboard/session.js";
+import { Api, createCustomer, ORG_A, waitFor } from "../helpers.js";
 import { PASSWORD, type PostgresServer, startPostgres } from "../support/postgres-server.js";
 
 let server: PostgresServer;
@@ -44,6 +45,25 @@ async function sql(url: string, text: string): Promise<pg.QueryResult> {
 
 const open = (db: string): Promise<Sandbox> => createSandbox({ db, organizations: [ORG_A], autoProgressMs: false });
 
+/** The `update` messages of a dashboard stream, as they arrive. */
+function readUpdates(stream: Response): Array<{ requests: boolean; kinds: string[] }> {
+  const updates: Array<{ requests: boolean; kinds: string[] }> = [];
+  const decoder = new TextDecoder();
+  let text = "";
+  void (async () => {
+    for await (const chunk of stream.body as unknown as AsyncIterable<Uint8Array>) {
+      text += decoder.decode(chunk, { stream: true });
+      for (let end = text.indexOf("\n\n"); end !== -1; end = text.indexOf("\n\n")) {
+        const message = text.slice(0, end);
+        text = text.slice(end + 2);
+        const data = /^data: (.*)$/m.exec(message)?.[1];
+        if (message.startsWith("event: update") && data) updates.push(JSON.parse(data));
+      }
+    }
+  })().catch(() => {});
+  return updates;
+}
+
 async function refusal(db: string): Promise<DatabaseError> {
   const error = await open(db).then(
     async (sandbox) => {
@@ -80,6 +100,34 @@ describe("a sandbox on PostgreSQL", () => {
       const found = await new Api(second, ORG_A).ok("GET", `/cms/api/v1/customer/${customer.id}`);
       expect(found.id).toBe(customer.id);
     } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+
+  it("streams to one replica's dashboard what was committed through another", async () => {
+    const db = await freshDatabase();
+    const first = await open(db);
+    const second = await open(db);
+    const reader = new AbortController();
+    try {
+      const session = await openDashboard(second);
+      const stream = await fetch(`${second.url}/_dashboard/api/stream`, {
+        headers: { cookie: session.cookie },
+        signal: reader.signal,
+      });
+      const updates = readUpdates(stream);
+      // The feed connects in the background: a write now may come before it listens, so write until one is heard.
+      const heard = await waitFor(
+        async () => {
+          await createCustomer(new Api(first, ORG_A));
+          return updates.find((u) => u.kinds.includes("customer"));
+        },
+        "the other replica's change on the stream",
+        10_000,
+      );
+      expect(heard.kinds).toContain("customer");
+    } finally {
+      reader.abort();
       await Promise.all([first.close(), second.close()]);
     }
   });
