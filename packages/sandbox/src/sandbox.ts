@@ -15,7 +15,6 @@ import { loadTracing } from "./tracing/tracing.js";
 import { adminIntercept } from "./organizations/admin-api.js";
 import { adminTokenProblem } from "./organizations/admin-token.js";
 import { type OrganizationCredentials, OrganizationDirectory } from "./organizations/directory.js";
-import { organizationId } from "./organizations/organization-id.js";
 import { checkTimeouts, DEFAULT_TIMEOUTS } from "./http/timeouts.js";
 import { type Logger, toLogger, type SandboxLogger } from "./logger.js";
 import { buildRoutes } from "./routes.js";
@@ -206,7 +205,9 @@ function clockHandle(
 }
 
 /** The options' organizations, checked (both credentials, no key twice) and named; none when absent. */
-function configuredOrganizations(configured: readonly SandboxOrganizationOptions[] | undefined): OrganizationCredentials[] {
+function configuredOrganizations(
+  configured: readonly SandboxOrganizationOptions[] | undefined,
+): OrganizationCredentials[] {
   const organizations = (configured ?? []).map((o, i) => {
     if (!o.apiKey || !o.apiSecret) throw new TypeError("every organization needs apiKey and apiSecret");
     return { name: o.name ?? `Organization ${i + 1}`, apiKey: o.apiKey, apiSecret: o.apiSecret };
@@ -423,7 +424,13 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   const { store, directory, organizations } = openStore(options, internals, configured, logger);
   const { domain, delivery, faults } = wireDomain(store, options, directory, logger, chaos);
   const byKey = { get: (apiKey: string) => directory.byKey(apiKey) };
-  const requestLog = new RequestLog(store.requestLog, (work) => store.transaction(work), quietly(byKey), logOptions, logger);
+  const requestLog = new RequestLog(
+    store.requestLog,
+    (work) => store.transaction(work),
+    quietly(byKey),
+    logOptions,
+    logger,
+  );
   let server: Server | undefined;
   const port = () => (server!.address() as AddressInfo).port;
   const started = organizations.map((o) => o.id);

@@ -16,7 +16,11 @@ const OTHER_ID = 0x12345678;
 describe("whether the sandbox may open a file, from its facts", () => {
   const table: Array<[string, FileFacts, Verdict]> = [
     ["a new, empty file", { applicationId: 0, userVersion: 0, tables: [] }, { open: "fresh" }],
-    ["a sandbox file of version 1 (upgraded when opened)", { applicationId: APPLICATION_ID, userVersion: 1, tables: VERSION_1_TABLES }, { open: "ours" }],
+    [
+      "a sandbox file of version 1 (upgraded when opened)",
+      { applicationId: APPLICATION_ID, userVersion: 1, tables: VERSION_1_TABLES },
+      { open: "ours" },
+    ],
     [
       "a sandbox file of version 2",
       { applicationId: APPLICATION_ID, userVersion: 2, tables: [...VERSION_1_TABLES, "organization"] },

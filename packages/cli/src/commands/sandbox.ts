@@ -122,7 +122,8 @@ export function sandboxOptions(
   const organizations = organizationsOf(given, others);
   const logSize = requestLogSizeFlag(values["request-log-size"]);
   const chaos = chaosFlags(values);
-  const adminToken = typeof values["admin-token"] === "string" ? values["admin-token"] : env.EXCHANGE_KIT_SANDBOX_ADMIN_TOKEN;
+  const adminToken =
+    typeof values["admin-token"] === "string" ? values["admin-token"] : env.EXCHANGE_KIT_SANDBOX_ADMIN_TOKEN;
   return {
     port,
     host: hostFlag(values.host),

@@ -94,9 +94,15 @@ class AdminApi {
     if (access !== "allowed") throw ACCESS_ERRORS[access];
     if (req.method === "POST") return this.add(req, res);
     if (req.method === "GET") return sendEnvelope(res, 200, "Organizations", this.options.directory.list().map(listed));
-    throw new ApiError(405, "UNKNOWN_ERROR", `Method ${req.method} not allowed on this path; allowed: GET, POST`, {}, {
-      Allow: "GET, POST",
-    });
+    throw new ApiError(
+      405,
+      "UNKNOWN_ERROR",
+      `Method ${req.method} not allowed on this path; allowed: GET, POST`,
+      {},
+      {
+        Allow: "GET, POST",
+      },
+    );
   }
 
   /** Answers the call; whatever fails is answered in the envelope (503 while the database is down). */
@@ -105,7 +111,10 @@ class AdminApi {
     const method = req.method ?? "GET";
     this.route(req, res, target)
       .catch((caught: unknown) => {
-        sendError(res, errorAnswer(caught, (detail) => logger.error(`${method} ${target.path} failed: ${detail}`)));
+        sendError(
+          res,
+          errorAnswer(caught, (detail) => logger.error(`${method} ${target.path} failed: ${detail}`)),
+        );
       })
       .finally(() => {
         // Drained when the handler did not read it, so the connection can serve the next request.

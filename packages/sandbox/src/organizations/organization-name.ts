@@ -14,7 +14,6 @@ export const MAX_NAME_LENGTH = 200;
 export function organizationNameProblem(name: unknown): string | undefined {
   if (typeof name !== "string" || name.trim() === "") return "Must be a non-empty string.";
   if (name.length > MAX_NAME_LENGTH) return `Must be at most ${MAX_NAME_LENGTH} characters.`;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
   if (/[\u0000-\u001f\u007f]/.test(name)) return "Must not contain control characters.";
   return undefined;
 }
