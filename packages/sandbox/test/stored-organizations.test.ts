@@ -11,10 +11,12 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createSandbox, type Sandbox, type SandboxOptions } from "../src/index.js";
 import { adminAccess } from "../src/organizations/admin-api.js";
+import { OrganizationDirectory } from "../src/organizations/directory.js";
 import { adminTokenProblem, hasAdminToken } from "../src/organizations/admin-token.js";
 import { organizationId } from "../src/organizations/organization-id.js";
 import { organizationNameProblem } from "../src/organizations/organization-name.js";
 import { SCHEMA_VERSION } from "../src/store/schema.js";
+import { Store } from "../src/store/store.js";
 import { Api, createCustomer, ORG_A } from "./helpers.js";
 import { engineDatabase } from "./support/engine.js";
 
@@ -131,6 +133,48 @@ describe("a database of schema version 1", () => {
       : Number((await sql(db, "PRAGMA user_version;"))[0]!.user_version);
     expect(version).toBe(SCHEMA_VERSION);
     expect(await sql(db, "SELECT id FROM organization")).toEqual([{ id: organizationId(ORG_A.apiKey) }]);
+  });
+});
+
+describe("the directory on a database of its own (SQLite), which remembers what it read", () => {
+  function withDirectory(work: (directory: OrganizationDirectory, store: Store) => void): void {
+    const store = new Store();
+    try {
+      work(new OrganizationDirectory(store), store);
+    } finally {
+      store.close();
+    }
+  }
+
+  it("reads a replaced secret at the next lookup", () => {
+    withDirectory((directory) => {
+      directory.register([ORG_A]);
+      expect(directory.byKey(ORG_A.apiKey)?.apiSecret).toBe(ORG_A.apiSecret);
+      directory.register([{ ...ORG_A, apiSecret: "replaced" }]);
+      expect(directory.byKey(ORG_A.apiKey)?.apiSecret).toBe("replaced");
+    });
+  });
+
+  it("remembers nothing a rolled-back transaction wrote", () => {
+    withDirectory((directory, store) => {
+      let key = "";
+      expect(() =>
+        store.transaction(() => {
+          key = directory.add("rolled back").apiKey;
+          expect(directory.byKey(key)).toBeDefined();
+          throw new Error("roll back");
+        }),
+      ).toThrow("roll back");
+      expect(directory.byKey(key)).toBeUndefined();
+    });
+  });
+
+  it("finds an added organization at once, and refuses a key whose digest matches no stored key", () => {
+    withDirectory((directory) => {
+      const added = directory.add("QA");
+      expect(directory.byKey(added.apiKey)?.id).toBe(added.id);
+      expect(directory.byKey(`${added.apiKey}x`)).toBeUndefined();
+    });
   });
 });
 

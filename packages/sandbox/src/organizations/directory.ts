@@ -1,7 +1,9 @@
 // The organizations that may call the sandbox, kept in the store's `organization` table: every replica on one
 // database reads the same table, so an organization added on one replica is known to all of them at its next
-// lookup. Nothing is cached: a key is read by its ID (one primary-key lookup) on each request, which is what
-// makes "added on one replica, accepted by the next request on any other" hold without any signalling.
+// lookup. On a shared database (PostgreSQL) nothing is cached: a key is read by its ID (one primary-key lookup)
+// on each request, which is what makes "added on one replica, accepted by the next request on any other" hold
+// without any signalling. A SQLite database has one writer, this process, so there the organizations read are
+// remembered until it writes one (a lookup is then a Map read, as before organizations were stored).
 import type { Organization } from "../http/route.js";
 import type { OrganizationRow } from "../store/records.js";
 import type { Store } from "../store/store.js";
@@ -38,10 +40,17 @@ function fromRow(row: OrganizationRow): StoredOrganization {
  * directory.byKey(added.apiKey)?.id === added.id; // true
  */
 export class OrganizationDirectory {
+  /** The organizations read, by ID, when the database has no other writer (see the top of this file). */
+  private readonly read: Map<string, StoredOrganization> | undefined;
+  /** An organization was written and its transaction has not committed: nothing read now is remembered. */
+  private writing = false;
+
   constructor(
     private readonly store: Store,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.read = store.shared ? undefined : new Map();
+  }
 
   /** The organization of an API key, or undefined (an unknown key). */
   byKey(apiKey: string): StoredOrganization | undefined {
@@ -51,8 +60,13 @@ export class OrganizationDirectory {
   }
 
   byId(id: string): StoredOrganization | undefined {
+    const remembered = this.read?.get(id);
+    if (remembered) return remembered;
     const row = this.store.organizations.get(id);
-    return row && fromRow(row);
+    const found = row && fromRow(row);
+    // Unknown IDs are not remembered: a stream of made-up keys must not fill memory.
+    if (found && !this.writing) this.read?.set(id, found);
+    return found;
   }
 
   /** Every organization, in the order they were first registered. */
@@ -103,6 +117,15 @@ export class OrganizationDirectory {
       api_secret: given.apiSecret,
       created_at: createdAt,
     };
-    return fromRow(this.store.organizations.put(row));
+    // Forgotten before the write, and nothing remembered until it commits: a transaction that rolls it back
+    // leaves nothing uncommitted remembered (after a rollback nothing is remembered again: safe, only slower).
+    this.read?.clear();
+    this.writing = true;
+    const written = fromRow(this.store.organizations.put(row));
+    this.store.afterCommit(() => {
+      this.writing = false;
+      this.read?.clear();
+    });
+    return written;
   }
 }

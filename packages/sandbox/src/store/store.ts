@@ -7,7 +7,7 @@ import type { FaultRuleRow, FiredFaultRow } from "../faults/fault-records.js";
 import { FAULT_FIRED_TABLE, FAULT_RULE_TABLE, FAULT_TABLES_SQL } from "../faults/fault-tables.js";
 import type { Logger } from "../logger.js";
 import { openDatabase, type Durability } from "./database.js";
-import { isRetryableConflict, type SqlDatabase, type SqlStatement } from "./postgres/pg-database.js";
+import { isRetryableConflict, PostgresDatabase, type SqlDatabase, type SqlStatement } from "./postgres/pg-database.js";
 import type {
   EventRow,
   OrganizationRow,
@@ -198,6 +198,11 @@ export class Store {
   readonly faultsFired: Table<FiredFaultRow>;
   /** Retries scheduled work whose transaction failed because the disk is full or failing. */
   readonly recovery: StorageRecovery;
+  /**
+   * Whether other processes may write the database too (PostgreSQL, shared by replicas). A SQLite database is
+   * this process's alone (a file is locked for it), so what it has read stays true until it writes.
+   */
+  readonly shared: boolean;
   private readonly db: SqlDatabase;
   private readonly getMetaStatement: SqlStatement;
   private readonly setMetaStatement: SqlStatement;
@@ -208,6 +213,7 @@ export class Store {
 
   constructor(options: StoreOptions = {}) {
     this.db = openDatabase(options.path, options.durability);
+    this.shared = this.db instanceof PostgresDatabase;
     this.recovery = new StorageRecovery(() => this.checkpoint(), options.logger ?? SILENT, options.storageBackoff);
     // A change is announced once its transaction commits (a rolled-back write was never there).
     const changed = (kind: string, org: string) =>
