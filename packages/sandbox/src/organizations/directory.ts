@@ -40,8 +40,11 @@ function fromRow(row: OrganizationRow): StoredOrganization {
  * directory.byKey(added.apiKey)?.id === added.id; // true
  */
 export class OrganizationDirectory {
-  /** The organizations read, by ID, when the database has no other writer (see the top of this file). */
-  private readonly read: Map<string, StoredOrganization> | undefined;
+  /**
+   * The organizations read, by ID and by API key (the key's digest costs more than the read it saves), when the
+   * database has no other writer (see the top of this file).
+   */
+  private readonly read: { byId: Map<string, StoredOrganization>; byKey: Map<string, StoredOrganization> } | undefined;
   /** An organization was written and its transaction has not committed: nothing read now is remembered. */
   private writing = false;
 
@@ -49,23 +52,27 @@ export class OrganizationDirectory {
     private readonly store: Store,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.read = store.shared ? undefined : new Map();
+    this.read = store.shared ? undefined : { byId: new Map(), byKey: new Map() };
   }
 
   /** The organization of an API key, or undefined (an unknown key). */
   byKey(apiKey: string): StoredOrganization | undefined {
+    const remembered = this.read?.byKey.get(apiKey);
+    if (remembered) return remembered;
     const found = this.byId(organizationId(apiKey));
     // The ID is a digest: the stored key must be the very key given.
-    return found && found.apiKey === apiKey ? found : undefined;
+    if (!found || found.apiKey !== apiKey) return undefined;
+    if (!this.writing) this.read?.byKey.set(apiKey, found);
+    return found;
   }
 
   byId(id: string): StoredOrganization | undefined {
-    const remembered = this.read?.get(id);
+    const remembered = this.read?.byId.get(id);
     if (remembered) return remembered;
     const row = this.store.organizations.get(id);
     const found = row && fromRow(row);
     // Unknown IDs are not remembered: a stream of made-up keys must not fill memory.
-    if (found && !this.writing) this.read?.set(id, found);
+    if (found && !this.writing) this.read?.byId.set(id, found);
     return found;
   }
 
@@ -107,6 +114,11 @@ export class OrganizationDirectory {
     return this.store.transaction(() => this.put({ name, ...generatedCredentials() }, this.now().toISOString()));
   }
 
+  private forget(): void {
+    this.read?.byId.clear();
+    this.read?.byKey.clear();
+  }
+
   private put(given: OrganizationCredentials, createdAt: string): StoredOrganization {
     const id = organizationId(given.apiKey);
     const row: OrganizationRow = {
@@ -119,12 +131,12 @@ export class OrganizationDirectory {
     };
     // Forgotten before the write, and nothing remembered until it commits: a transaction that rolls it back
     // leaves nothing uncommitted remembered (after a rollback nothing is remembered again: safe, only slower).
-    this.read?.clear();
+    this.forget();
     this.writing = true;
     const written = fromRow(this.store.organizations.put(row));
     this.store.afterCommit(() => {
       this.writing = false;
-      this.read?.clear();
+      this.forget();
     });
     return written;
   }
