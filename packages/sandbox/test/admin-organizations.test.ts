@@ -2,11 +2,21 @@
 // guarded by the operator's admin token): the answer carries the new key and secret once, the key works at the
 // next request, the list never shows a secret, and an added organization is isolated from the others as the
 // started ones are (records, events, request log, dashboard, clock, settings, faults). Runs on both engines.
+import { verifyWebhook } from "@exchange-kit/webhook-verify";
 import { afterEach, describe, expect, it } from "vitest";
 import { createSandbox, type Sandbox, type SandboxOptions } from "../src/index.js";
 import { organizationId } from "../src/organizations/organization-id.js";
 import { openDashboardLink } from "./dashboard/session.js";
-import { Api, createCustomer, ORG_A, ORG_B, startSandbox, verifiedCustomer } from "./helpers.js";
+import {
+  Api,
+  createCustomer,
+  ORG_A,
+  ORG_B,
+  startReceiver,
+  startSandbox,
+  verifiedCustomer,
+  waitFor,
+} from "./helpers.js";
 
 const TOKEN = "admin-token-for-the-tests-0123456789";
 const LIST_CUSTOMERS = "/cms/api/v1/customer/list";
@@ -155,6 +165,24 @@ describe("an added organization is isolated from the others", () => {
     expect((await a.request("GET", LIST_CUSTOMERS)).status).toBe(200);
     expect((await a.ok("GET", "/_sandbox/faults")).armed).toEqual([]);
     expect((await r.request("GET", LIST_CUSTOMERS)).status).toBe(503);
+  });
+
+  it("receives only its own events at its webhook, signed with its own secret", async () => {
+    const { sandbox, a, r, added } = await withAddedOrganization();
+    const receiver = await startReceiver();
+    await r.ok("POST", "/org/api/v1/organizations/api-webhooks", { webhook_url: receiver.url });
+    await verifiedCustomer(a);
+    const ofR = await verifiedCustomer(r);
+    await waitFor(() => receiver.deliveries.length >= 1, "R's event");
+    await sandbox.deliveriesSettled();
+    expect(receiver.deliveries.map((d) => d.body.id)).toEqual([ofR.id]);
+    const credentials = { apiKey: added.api_key, apiSecret: added.api_secret };
+    const event = await verifyWebhook({
+      ...credentials,
+      body: receiver.deliveries[0]!.raw,
+      headers: receiver.deliveries[0]!.headers,
+    });
+    expect(event).toMatchObject({ type: "CUSTOMER", id: ofR.id });
   });
 
   it("opens its dashboard link on its own records only, and another's link on none of its", async () => {
