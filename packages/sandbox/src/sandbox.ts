@@ -15,6 +15,7 @@ import { loadTracing } from "./tracing/tracing.js";
 import { adminIntercept } from "./organizations/admin-api.js";
 import { adminTokenProblem } from "./organizations/admin-token.js";
 import { type OrganizationCredentials, OrganizationDirectory } from "./organizations/directory.js";
+import { keyLookups } from "./organizations/key-lookups.js";
 import { checkTimeouts, DEFAULT_TIMEOUTS } from "./http/timeouts.js";
 import { type Logger, toLogger, type SandboxLogger } from "./logger.js";
 import { buildRoutes } from "./routes.js";
@@ -318,36 +319,6 @@ function wireDomain(
 /** The URL of a server listening on host and port (an IPv6 host in brackets). */
 function baseUrl(host: string, port: number): string {
   return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
-}
-
-/** Keys remembered at most for the request log before it starts over (each is one organization's). */
-const REMEMBERED_KEYS = 1000;
-
-/**
- * The lookups by key: authentication's always reads the database and remembers what it read; the request log's,
- * right after the answer, takes what authentication just read for the same key (a read fewer per request on
- * PostgreSQL, and never older than that request's own authentication), and reads the database for a key not
- * seen yet. A key the log cannot look up now (the database is down) logs nothing rather than failing outside
- * any request.
- */
-function keyLookups<O>(read: (apiKey: string) => O | undefined) {
-  const remembered = new Map<string, O>();
-  const fresh = (apiKey: string) => {
-    const found = read(apiKey);
-    if (found) {
-      if (remembered.size >= REMEMBERED_KEYS) remembered.clear();
-      remembered.set(apiKey, found);
-    } else remembered.delete(apiKey);
-    return found;
-  };
-  const forLog = (apiKey: string) => {
-    try {
-      return remembered.get(apiKey) ?? fresh(apiKey);
-    } catch {
-      return undefined;
-    }
-  };
-  return { auth: { get: fresh }, log: { get: forLog } };
 }
 
 /** Resolves once the server listens; when it cannot, runs `release` and rejects with the server's error. */
