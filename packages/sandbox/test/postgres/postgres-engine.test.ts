@@ -198,7 +198,10 @@ describe("organizations shared by replicas on one database", () => {
 describe("while PostgreSQL is down", () => {
   it("answers 503 SYS_SERVICE_UNAVAILABLE at once, then serves again with nothing acknowledged lost", async () => {
     const db = await freshDatabase();
-    const sandbox = await open(db);
+    const adminToken = "admin-token-for-the-tests-0123456789";
+    const sandbox = await createSandbox({ db, organizations: [ORG_A], autoProgressMs: false, adminToken });
+    const admin = () =>
+      fetch(`${sandbox.url}/_sandbox/admin/organizations`, { headers: { Authorization: `Bearer ${adminToken}` } });
     try {
       const api = new Api(sandbox, ORG_A);
       const before = await createCustomer(api);
@@ -209,12 +212,16 @@ describe("while PostgreSQL is down", () => {
         expect(refused.body.err_code).toBe("SYS_SERVICE_UNAVAILABLE");
         const write = await api.request("POST", "/cms/api/v1/customer/create", { body: { bogus: true } });
         expect(write.status).toBe(503);
+        const listed = await admin();
+        expect(listed.status).toBe(503);
+        expect((await listed.json()).err_code).toBe("SYS_SERVICE_UNAVAILABLE");
       } finally {
         server.start();
       }
       const found = await api.ok("GET", `/cms/api/v1/customer/${before.id}`);
       expect(found.id).toBe(before.id);
       await createCustomer(api);
+      expect((await admin()).status).toBe(200);
     } finally {
       await sandbox.close();
     }
