@@ -52,7 +52,8 @@ export class OrganizationDirectory {
     private readonly store: Store,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.read = store.shared ? undefined : { byId: new Map(), byKey: new Map() };
+    // A SQLite database is this process's alone (a file is locked for it): what it read stays true until it writes.
+    this.read = store.engine === "postgres" ? undefined : { byId: new Map(), byKey: new Map() };
   }
 
   /** The organization of an API key, or undefined (an unknown key). */

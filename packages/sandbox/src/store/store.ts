@@ -198,11 +198,6 @@ export class Store {
   readonly faultsFired: Table<FiredFaultRow>;
   /** Retries scheduled work whose transaction failed because the disk is full or failing. */
   readonly recovery: StorageRecovery;
-  /**
-   * Whether other processes may write the database too (PostgreSQL, shared by replicas). A SQLite database is
-   * this process's alone (a file is locked for it), so what it has read stays true until it writes.
-   */
-  readonly shared: boolean;
   private readonly db: SqlDatabase;
   private readonly getMetaStatement: SqlStatement;
   private readonly setMetaStatement: SqlStatement;
@@ -213,7 +208,6 @@ export class Store {
 
   constructor(options: StoreOptions = {}) {
     this.db = openDatabase(options.path, options.durability);
-    this.shared = this.db instanceof PostgresDatabase;
     this.recovery = new StorageRecovery(() => this.checkpoint(), options.logger ?? SILENT, options.storageBackoff);
     // A change is announced once its transaction commits (a rolled-back write was never there).
     const changed = (kind: string, org: string) =>
@@ -323,6 +317,16 @@ export class Store {
 
   setMeta(key: string, value: string): void {
     this.setMetaStatement.run(key, value);
+  }
+
+  /** Which engine holds the tables: SQLite (a file or memory) or a PostgreSQL database replicas may share. */
+  get engine(): "sqlite" | "postgres" {
+    return this.db instanceof PostgresDatabase ? "postgres" : "sqlite";
+  }
+
+  /** A statement on the store's connection: run inside a transaction, it is part of it (the job queue's add_job). */
+  statement(sql: string): SqlStatement {
+    return this.db.prepare(sql);
   }
 
   /** The next integer wallet ID (wallet IDs are integers, unlike every other ID). */
