@@ -6,6 +6,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { performance } from "node:perf_hooks";
 import type { Organization } from "../http/route.js";
+import type { OrganizationsByKey } from "../http/auth.js";
 import type { AnsweredRequest } from "../http/server.js";
 import type { Logger } from "../logger.js";
 import { entryOf, type RequestLogEntry } from "./entry.js";
@@ -30,7 +31,7 @@ export function isLogged(answered: Pick<AnsweredRequest, "method" | "route">): b
 }
 
 /** The organization whose API key the request carries (signed or not: a refused signature is worth seeing). */
-function organizationOf(headers: IncomingHttpHeaders, byKey: ReadonlyMap<string, Organization>) {
+function organizationOf(headers: IncomingHttpHeaders, byKey: OrganizationsByKey<Organization>) {
   const key = headers["x-api-key"];
   return typeof key === "string" ? byKey.get(key) : undefined;
 }
@@ -53,7 +54,7 @@ export class RequestLog {
   constructor(
     private readonly storage: RequestLogStorage,
     private readonly transaction: <R>(work: () => R) => R,
-    private readonly organizationsByKey: ReadonlyMap<string, Organization>,
+    private readonly organizationsByKey: OrganizationsByKey<Organization>,
     private readonly options: RequestLogOptions,
     private readonly logger: Logger,
   ) {}

@@ -10,6 +10,7 @@ import { openDatabase, type Durability } from "./database.js";
 import { isRetryableConflict, PostgresDatabase, type SqlDatabase, type SqlStatement } from "./postgres/pg-database.js";
 import type {
   EventRow,
+  OrganizationRow,
   OrgSettingsRow,
   PayinQuotationRow,
   PayoutQuotationRow,
@@ -188,6 +189,8 @@ export class Store {
   readonly senderKyc: Table<SenderKycRow>;
   readonly orgSettings: Table<OrgSettingsRow>;
   readonly events: Table<EventRow>;
+  /** The organizations that may call the sandbox (organizations/directory.ts reads and writes them). */
+  readonly organizations: Table<OrganizationRow>;
   /** The request log's table (request-log/). */
   readonly requestLog: RequestLogTable;
   /** The fault plan's armed rules and fired faults (faults/fault-plan.ts reads them). */
@@ -224,6 +227,7 @@ export class Store {
     this.senderKyc = table(TABLES.senderKyc);
     this.orgSettings = table(TABLES.orgSettings);
     this.events = table(TABLES.event);
+    this.organizations = table(TABLES.organization);
     this.requestLog = new RequestLogTable(this.db);
     this.db.exec(FAULT_TABLES_SQL);
     this.faultRules = table(FAULT_RULE_TABLE as TableSpec<never>);

@@ -6,7 +6,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSandbox, DatabaseError, type Sandbox } from "../../src/index.js";
 import { openDashboard } from "../dashboard/session.js";
-import { Api, createCustomer, ORG_A, waitFor } from "../helpers.js";
+import { Api, createCustomer, ORG_A, ORG_B, waitFor } from "../helpers.js";
 import { PASSWORD, type PostgresServer, startPostgres } from "../support/postgres-server.js";
 
 let server: PostgresServer;
@@ -190,10 +190,66 @@ describe("a sandbox on PostgreSQL", () => {
   });
 });
 
+describe("organizations shared by replicas on one database", () => {
+  const TOKEN = "admin-token-for-the-tests-0123456789";
+
+  /** Two sandboxes on one fresh database, each with its own organizations in its options; closed by `work`'s end. */
+  async function twoReplicas(work: (first: Sandbox, second: Sandbox) => Promise<void>): Promise<void> {
+    const db = await freshDatabase();
+    const first = await createSandbox({ db, organizations: [ORG_A], autoProgressMs: false, adminToken: TOKEN });
+    const second = await createSandbox({ db, organizations: [ORG_B], autoProgressMs: false });
+    try {
+      await work(first, second);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  }
+
+  async function addOrganization(sandbox: Sandbox): Promise<{ apiKey: string; apiSecret: string; id: string }> {
+    const answer = await fetch(`${sandbox.url}/_sandbox/admin/organizations`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "QA team" }),
+    });
+    const data = (await answer.json()).data;
+    return { apiKey: data.api_key, apiSecret: data.api_secret, id: data.id };
+  }
+
+  it("accepts on one replica an organization added through another, at its very next request", async () => {
+    await twoReplicas(async (first, second) => {
+      const added = await addOrganization(first);
+      const customer = await createCustomer(new Api(second, added));
+      const found = await new Api(first, added).ok("GET", `/cms/api/v1/customer/${customer.id}`);
+      expect(found.id).toBe(customer.id);
+      expect((await new Api(second, ORG_A).ok("GET", "/cms/api/v1/customer/list")).count).toBe(0);
+    });
+  });
+
+  it("accepts on each replica the organizations the other one's options registered", async () => {
+    await twoReplicas(async (first, second) => {
+      expect((await new Api(first, ORG_B).request("GET", "/cms/api/v1/customer/list")).status).toBe(200);
+      expect((await new Api(second, ORG_A).request("GET", "/cms/api/v1/customer/list")).status).toBe(200);
+    });
+  });
+
+  it("moves an added organization's clock for every replica, and no other organization's", async () => {
+    await twoReplicas(async (first, second) => {
+      const added = await addOrganization(first);
+      await new Api(first, added).ok("POST", "/_sandbox/clock/advance", { seconds: 3600 });
+      expect((await new Api(second, added).ok("GET", "/_sandbox/clock")).offset_seconds).toBe(3600);
+      expect((await new Api(second, ORG_A).ok("GET", "/_sandbox/clock")).offset_seconds).toBe(0);
+      expect((await new Api(second, ORG_B).ok("GET", "/_sandbox/clock")).offset_seconds).toBe(0);
+    });
+  });
+});
+
 describe("while PostgreSQL is down", () => {
   it("answers 503 SYS_SERVICE_UNAVAILABLE at once, then serves again with nothing acknowledged lost", async () => {
     const db = await freshDatabase();
-    const sandbox = await open(db);
+    const adminToken = "admin-token-for-the-tests-0123456789";
+    const sandbox = await createSandbox({ db, organizations: [ORG_A], autoProgressMs: false, adminToken });
+    const admin = () =>
+      fetch(`${sandbox.url}/_sandbox/admin/organizations`, { headers: { Authorization: `Bearer ${adminToken}` } });
     try {
       const api = new Api(sandbox, ORG_A);
       const before = await createCustomer(api);
@@ -204,12 +260,16 @@ describe("while PostgreSQL is down", () => {
         expect(refused.body.err_code).toBe("SYS_SERVICE_UNAVAILABLE");
         const write = await api.request("POST", "/cms/api/v1/customer/create", { body: { bogus: true } });
         expect(write.status).toBe(503);
+        const listed = await admin();
+        expect(listed.status).toBe(503);
+        expect((await listed.json()).err_code).toBe("SYS_SERVICE_UNAVAILABLE");
       } finally {
         server.start();
       }
       const found = await api.ok("GET", `/cms/api/v1/customer/${before.id}`);
       expect(found.id).toBe(before.id);
       await createCustomer(api);
+      expect((await admin()).status).toBe(200);
     } finally {
       await sandbox.close();
     }
