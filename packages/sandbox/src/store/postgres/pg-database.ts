@@ -27,15 +27,36 @@ export function isRetryableConflict(error: unknown): boolean {
   return error instanceof PostgresError && error.code !== undefined && RETRYABLE.has(error.code);
 }
 
+/** How many times in all a transaction that keeps losing serialization races is run before the request gives up. */
+export const MAX_CONFLICT_ATTEMPTS = 20;
+/** The longest pause between two runs of a transaction that lost a race. */
+const CONFLICT_BACKOFF_CAP_MS = 50;
+
+/**
+ * After run `attempt` (1 for the first) of a transaction failed with `error`: how many milliseconds to wait
+ * before running it again, or undefined when it must not run again (not a lost race, or the runs are used up,
+ * when the error goes to the client as 503, see isStoreUnavailable). The wait is "full jitter" (a random share,
+ * `random` in [0, 1), of a cap that doubles per run up to 50 ms): replicas whose transactions collided would
+ * collide again if they reran in step.
+ *
+ * @example
+ * conflictRetryDelay(new PostgresError("could not serialize access", "40001"), 6, 0.5); // 16
+ */
+export function conflictRetryDelay(error: unknown, attempt: number, random: number): number | undefined {
+  if (!isRetryableConflict(error) || attempt >= MAX_CONFLICT_ATTEMPTS) return undefined;
+  return Math.floor(random * Math.min(CONFLICT_BACKOFF_CAP_MS, 2 ** (attempt - 1)));
+}
+
 /**
  * Whether a failure means the database cannot be reached or used right now (down, restarting, connection lost,
- * out of connections, too slow): the request is answered 503 SYS_SERVICE_UNAVAILABLE, as the service does
- * when it is unavailable, and nothing of it was committed.
+ * out of connections, too slow), or is so contended that a transaction lost every one of its runs: the request
+ * is answered 503 SYS_SERVICE_UNAVAILABLE (a client may send it again), as the service does when it is
+ * unavailable, and nothing of it was committed.
  */
 export function isStoreUnavailable(error: unknown): boolean {
   if (!(error instanceof PostgresError)) return false;
   const code = error.code;
-  return code === undefined || /^(08|57P|53)/.test(code);
+  return code === undefined || /^(08|57P|53)/.test(code) || RETRYABLE.has(code);
 }
 
 /** The store's transaction commands, as PostgreSQL is told them. */
