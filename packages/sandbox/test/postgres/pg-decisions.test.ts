@@ -1,4 +1,4 @@
-// The PostgreSQL engine's two decisions on a failure, as tables: why a start is refused, and whether a request's
+// The PostgreSQL engine's decisions on a failure, as tables: why a start is refused, and whether a request's
 // failure means the database is unavailable (503) rather than a fault of the sandbox (500), and how long a
 // transaction that lost a serialization race waits before it runs again.
 import { describe, expect, it } from "vitest";

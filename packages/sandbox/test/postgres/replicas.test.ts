@@ -79,9 +79,13 @@ describe("money rules across replicas", () => {
 
   it("gives exactly one payout order for 100 concurrent initiates of one quotation over 3 replicas; every other answer is PAYOUT_QUOTATION_LINKED", async () => {
     const { customer, bank } = await customerWithBank();
-    const quote = await replicas[1]!.api().ok("POST", "/pos/api/v1/payout/quotation", payoutQuotationBody(customer.id, bank.id));
+    const quote = await replicas[1]!
+      .api()
+      .ok("POST", "/pos/api/v1/payout/quotation", payoutQuotationBody(customer.id, bank.id));
     const answers = await spread(replicas, 100, (i, replica) =>
-      replica.api().post("/pos/api/v1/payout/initiate", { quotation_id: quote.id, client_reference_id: `payout-race-${i}` }),
+      replica
+        .api()
+        .post("/pos/api/v1/payout/initiate", { quotation_id: quote.id, client_reference_id: `payout-race-${i}` }),
     );
     expect(tally(answers)).toEqual({ "200": 1, "400 PAYOUT_QUOTATION_LINKED": 99 });
     const history = await replicas[0]!.api().ok("GET", "/pos/api/v1/payout/history");
@@ -122,7 +126,7 @@ describe("money rules across replicas", () => {
   it("accepts one UTR once when 20 payins with it are initiated at once over 3 replicas", async () => {
     const { customer, bank } = await customerWithBank();
     const api = replicas[0]!.api();
-    const quotes = [];
+    const quotes: Array<{ id: string }> = [];
     for (let i = 0; i < 20; i++)
       quotes.push(
         await api.ok("POST", "/pis/api/v1/payin/quotation", {
@@ -140,7 +144,7 @@ describe("money rules across replicas", () => {
     const utr = String(utrSeq++);
     const answers = await spread(replicas, 20, (i, replica) =>
       replica.api().post("/pis/api/v1/payin/initiate", {
-        quotation_id: quotes[i].id,
+        quotation_id: quotes[i]!.id,
         client_reference_id: `utr-race-${i}`,
         transaction_reference_id: utr,
       }),
@@ -175,4 +179,97 @@ describe("state shared by replicas", () => {
     );
     expect(event.body.event).toBe(customer.status);
   });
+});
+
+/** How long a client waits for an answer before it counts the request as hung. */
+const CLIENT_TIMEOUT_MS = 10_000;
+
+type Phase = "up" | "down" | "restarted";
+
+interface Outcome {
+  readonly sent: Phase;
+  readonly answered: Phase;
+  readonly status: number | "no answer in time";
+  readonly errCode: string | undefined;
+  readonly customerId: string | undefined;
+}
+
+/**
+ * Clients that keep creating customers against the replicas, one request at a time each, until stopped; each
+ * outcome notes the phase of the server when it was sent and when it was answered.
+ */
+function createLoad(targets: readonly Replica[], clients: number, phase: () => Phase) {
+  const outcomes: Outcome[] = [];
+  let running = true;
+  const once = async (replica: Replica): Promise<void> => {
+    const sent = phase();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<"no answer in time">((resolve) => {
+      timer = setTimeout(() => resolve("no answer in time"), CLIENT_TIMEOUT_MS);
+    });
+    const request = replica.api().post("/cms/api/v1/customer/create", {
+      client_reference_id: unique("load"),
+      full_name: "Asha Verma",
+      alpha_3_country_code: "IND",
+    });
+    const answer = await Promise.race([request, late]).finally(() => clearTimeout(timer));
+    outcomes.push(
+      answer === "no answer in time"
+        ? { sent, answered: phase(), status: answer, errCode: undefined, customerId: undefined }
+        : {
+            sent,
+            answered: phase(),
+            status: answer.status,
+            errCode: answer.body.err_code,
+            customerId: answer.body.data?.id,
+          },
+    );
+  };
+  const loops = Array.from({ length: clients }, async (_, i) => {
+    while (running) await once(targets[i % targets.length]!);
+  });
+  return {
+    outcomes,
+    count: (where: (o: Outcome) => boolean) => outcomes.filter(where).length,
+    stop: async () => {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+// Runs last: it kills this file's server (no other file uses it).
+describe("PostgreSQL restarted under load", () => {
+  it("answers 503 SYS_SERVICE_UNAVAILABLE while the server is down, and keeps every create it acknowledged", async () => {
+    let phase: Phase = "up";
+    const load = createLoad(replicas.slice(0, 2), 8, () => phase);
+    try {
+      await waitFor(() => load.count((o) => o.status === 200) >= 20, "creates before the kill", 20_000);
+      server.kill();
+      phase = "down";
+      await waitFor(
+        () => load.count((o) => o.sent === "down" && o.answered === "down") >= 24,
+        "answers while down",
+        15_000,
+      );
+    } finally {
+      server.start();
+      phase = "restarted";
+    }
+    await waitFor(
+      () => load.count((o) => o.sent === "restarted" && o.status === 200) >= 20,
+      "creates after the restart",
+      20_000,
+    );
+    await load.stop();
+    const whileDown = load.outcomes.filter((o) => o.sent === "down" && o.answered === "down");
+    expect(new Set(whileDown.map((o) => `${o.status} ${o.errCode}`))).toEqual(new Set(["503 SYS_SERVICE_UNAVAILABLE"]));
+    // Around the kill and the restart a request may go either way, but only ever as created or as 503.
+    expect(new Set(load.outcomes.map((o) => o.status))).toEqual(new Set([200, 503]));
+    const acknowledged = load.outcomes.filter((o) => o.status === 200).map((o) => o.customerId!);
+    const api = replicas[2]!.api();
+    const missing = [];
+    for (const id of acknowledged) if ((await api.get(`/cms/api/v1/customer/${id}`)).status !== 200) missing.push(id);
+    expect(missing).toEqual([]);
+  }, 60_000);
 });
