@@ -3,7 +3,8 @@
 // transaction, rerun when it loses a race), the clock, settings and webhook registration are shared, and a
 // PostgreSQL restart under load answers 503 while the server is down and loses nothing acknowledged.
 // Three replicas (separate Node processes running the built package) and one PostgreSQL server serve the whole
-// file; the restart test, which kills that server, runs last.
+// file, the replicas started at the same moment on a fresh database (so the schema, and the tables made beside
+// it, are created under the migration lock); the restart test, which kills that server, runs last.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type ApiResponse,
@@ -11,23 +12,35 @@ import {
   payoutQuotationBody,
   startReceiver,
   unique,
+  uniquePhone,
   verifiedBank,
   verifiedCustomer,
   waitFor,
 } from "../helpers.js";
 import { type PostgresServer, startPostgres } from "../support/postgres-server.js";
-import { createDatabase, killReplicas, type Replica, spread, startReplicas } from "../support/replicas.js";
+import {
+  createDatabase,
+  killReplicas,
+  type Replica,
+  type ReplicaProcess,
+  spawnReplica,
+  spread,
+  startReplicas,
+} from "../support/replicas.js";
 
 let server: PostgresServer;
+let processes: ReplicaProcess[] = [];
 let replicas: Replica[];
 
 beforeAll(async () => {
+  // The processes load the package while the server is made: most of a replica's start is loading it.
+  processes = [spawnReplica(), spawnReplica(), spawnReplica()];
   server = await startPostgres();
-  replicas = await startReplicas(await createDatabase(server.url, "replicas"), 3);
+  replicas = await startReplicas(processes, await createDatabase(server.url, "replicas"));
 }, 60_000);
 
 afterAll(async () => {
-  await killReplicas(replicas ?? []);
+  await killReplicas(processes);
   server?.stop();
 });
 
@@ -107,6 +120,22 @@ describe("money rules across replicas", () => {
     expect(new Set(answers.map((a) => a.body.data.id)).size).toBe(1);
     const listed = await replicas[1]!.api(ORG_B).ok("GET", "/cms/api/v1/customer/list");
     expect(listed.count).toBe(1);
+  });
+
+  it("gives an email and a phone to one customer when 12 customers with each are created at once over 3 replicas", async () => {
+    const email = `${unique("race")}@example.com`;
+    const phone = uniquePhone();
+    for (const contact of [{ email }, { phone }]) {
+      const answers = await spread(replicas, 12, (_, replica) =>
+        replica.api().post("/cms/api/v1/customer/create", {
+          client_reference_id: unique("contact"),
+          full_name: "Asha Verma",
+          alpha_3_country_code: "IND",
+          ...contact,
+        }),
+      );
+      expect(tally(answers)).toEqual({ "200": 1, "400 USR_DUPLICATE_CONTACT": 11 });
+    }
   });
 
   it("never lets 10 concurrent bank-account creates for one customer over 3 replicas pass the 3-accounts limit", async () => {

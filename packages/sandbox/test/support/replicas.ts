@@ -37,28 +37,47 @@ function ready(child: ChildProcess): Promise<string> {
   });
 }
 
-/**
- * Starts one replica on `db` (further createSandbox options as JSON-able `options`).
- *
- * @example
- * const replica = await startReplica(url); await replica.api().ok("GET", "/cms/api/v1/customer/list");
- */
-export async function startReplica(db: string, options: Record<string, unknown> = {}): Promise<Replica> {
-  const child = spawn(process.execPath, [SERVE, db, JSON.stringify(options)], { stdio: ["ignore", "pipe", "inherit"] });
-  running.add(child);
-  child.once("exit", () => running.delete(child));
-  const url = await ready(child);
-  const target: ApiTarget = { url, organizations: [] };
-  return { url, child, api: (org = ORG_A) => new Api(target, org) };
+/** A replica process that has loaded the package and waits to be told its database. */
+export interface ReplicaProcess {
+  readonly child: ChildProcess;
+  /** Starts the sandbox on `db` (further createSandbox options as JSON-able `options`). */
+  start(db: string, options?: Record<string, unknown>): Promise<Replica>;
 }
 
-/** Starts `count` replicas on `db` at once (they create or check the schema under the migration lock). */
-export function startReplicas(db: string, count: number, options: Record<string, unknown> = {}): Promise<Replica[]> {
-  return Promise.all(Array.from({ length: count }, () => startReplica(db, options)));
+/**
+ * Spawns a replica process, which loads the built package while the test goes on (making its server, say).
+ *
+ * @example
+ * const spawned = spawnReplica(); const replica = await spawned.start(url);
+ */
+export function spawnReplica(): ReplicaProcess {
+  const child = spawn(process.execPath, [SERVE], { stdio: ["pipe", "pipe", "inherit"] });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
+  const url = ready(child);
+  // A process that dies before it is started is reported by start(), not as an unhandled rejection.
+  url.catch(() => {});
+  return {
+    child,
+    start: async (db, options = {}) => {
+      child.stdin!.end(`${JSON.stringify({ db, options })}\n`);
+      const target: ApiTarget = { url: await url, organizations: [] };
+      return { url: target.url, child, api: (org = ORG_A) => new Api(target, org) };
+    },
+  };
+}
+
+/** Starts replicas on `db` at once (they create or check the schema under the migration lock). */
+export function startReplicas(
+  processes: readonly ReplicaProcess[],
+  db: string,
+  options: Record<string, unknown> = {},
+): Promise<Replica[]> {
+  return Promise.all(processes.map((p) => p.start(db, options)));
 }
 
 /** Kills the replicas with SIGKILL and waits until each has exited. */
-export async function killReplicas(replicas: readonly Replica[]): Promise<void> {
+export async function killReplicas(replicas: ReadonlyArray<{ readonly child: ChildProcess }>): Promise<void> {
   await Promise.all(
     replicas.map(({ child }) => {
       if (child.exitCode !== null || child.signalCode !== null) return undefined;

@@ -19,6 +19,9 @@ export interface SqlDatabase {
   close(): void;
 }
 
+/** The key of the advisory lock that schema creation and upgrades hold (any constant; ours, by name). */
+export const MIGRATION_LOCK = 0x45584b53; // "EXKS"
+
 /** SQLSTATEs after which the whole transaction may simply be run again. */
 const RETRYABLE = new Set(["40001", "40P01"]);
 
@@ -96,7 +99,30 @@ export class PostgresDatabase implements SqlDatabase {
     if (control) this.control(control.statement, control.opens);
     // A script goes as one message (the simple protocol runs its statements in order): one round trip, not one
     // per statement, which is most of a sandbox's start on PostgreSQL.
-    else if (!command.startsWith("PRAGMA")) this.bridge.query(postgresSchema(sql).join(";\n"), [], this.open);
+    else if (!command.startsWith("PRAGMA")) this.script(postgresSchema(sql).join(";\n"));
+  }
+
+  /**
+   * A schema script. Outside a transaction it runs as one, under the migration lock: replicas that start at once
+   * would otherwise race on the CREATE ... IF NOT EXISTS of the tables made beside the schema (the request log's,
+   * the fault plan's), which PostgreSQL does not make safe (the loser fails with "already exists").
+   */
+  private script(statements: string): void {
+    if (this.open) {
+      this.bridge.query(statements, [], true);
+      return;
+    }
+    try {
+      this.bridge.query(`BEGIN;\nSELECT pg_advisory_xact_lock(${MIGRATION_LOCK});\n${statements};\nCOMMIT`);
+    } catch (error) {
+      // A failed statement leaves the transaction open, aborted; a lost connection took it along.
+      try {
+        this.bridge.query("ROLLBACK", [], true);
+      } catch {
+        // The error that failed the script is the one to report.
+      }
+      throw error;
+    }
   }
 
   private control(statement: string, opens: boolean): void {
