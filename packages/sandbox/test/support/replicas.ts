@@ -1,4 +1,4 @@
-// Sandbox replicas for the tests: separate Node processes (the built package, test/fixtures/serve-replica.mjs),
+// Sandbox replicas for the tests: separate Node processes (the built package, test/fixtures/replica-on-stdin.mjs),
 // each a createSandbox on the same PostgreSQL database with the same organizations. The test talks to them over
 // HTTP only, as a load balancer's clients would; they are killed with SIGKILL when the test file is done, and
 // at the latest when the test process exits, so none is left behind.
@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { Api, type ApiTarget, ORG_A } from "../helpers.js";
 
-const SERVE = fileURLToPath(new URL("../fixtures/serve-replica.mjs", import.meta.url));
+const SERVE = fileURLToPath(new URL("../fixtures/replica-on-stdin.mjs", import.meta.url));
 
 const running = new Set<ChildProcess>();
 process.once("exit", () => {
