@@ -7,7 +7,7 @@ import type { FaultRuleRow, FiredFaultRow } from "../faults/fault-records.js";
 import { FAULT_FIRED_TABLE, FAULT_RULE_TABLE, FAULT_TABLES_SQL } from "../faults/fault-tables.js";
 import type { Logger } from "../logger.js";
 import { openDatabase, type Durability } from "./database.js";
-import { isRetryableConflict, PostgresDatabase, type SqlDatabase, type SqlStatement } from "./postgres/pg-database.js";
+import { conflictRetryDelay, PostgresDatabase, type SqlDatabase, type SqlStatement } from "./postgres/pg-database.js";
 import type {
   EventRow,
   OrganizationRow,
@@ -166,8 +166,14 @@ export interface StoreOptions {
   storageBackoff?: StorageBackoff;
 }
 
-/** How often a transaction that lost a serialization race is run again before the request fails. */
-const MAX_CONFLICT_RETRIES = 20;
+/**
+ * Blocks this thread for `ms` milliseconds. Only between two runs of a transaction that lost a race: the store
+ * is synchronous (a PostgreSQL statement already blocks the thread until its answer), so a replica waits here
+ * as it waits for the database.
+ */
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
 
 /** A table of each kind of record in the registry, as the store's member named by its collection (store.banks). */
 export type RecordTables = {
@@ -260,7 +266,9 @@ export class Store {
       try {
         return this.transactionOnce(work);
       } catch (error) {
-        if (!isRetryableConflict(error) || attempt >= MAX_CONFLICT_RETRIES) throw error;
+        const delay = conflictRetryDelay(error, attempt, Math.random());
+        if (delay === undefined) throw error;
+        if (delay > 0) pause(delay);
       }
     }
   }
