@@ -138,13 +138,15 @@ describe("scheduled work across replicas", () => {
       first = false;
       return new Promise<number>(() => {});
     });
-    const a = await replica(db, { queue: FAST_QUEUE });
+    // A long receiver timeout: replica A's attempt must still be waiting when A is killed, however slow B's start.
+    const slowReceiver = { queue: FAST_QUEUE, webhookTimeoutMs: 60_000 };
+    const a = await replica(db, slowReceiver);
     await a.api.ok("POST", "/org/api/v1/organizations/api-webhooks", { webhook_url: receiver.url });
     const customer = await createCustomer(a.api);
     const moved = await a.api.ok("POST", `/_sandbox/customers/${customer.id}/transition`, { status: "VERIFIED" });
     await waitFor(() => receiver.deliveries.length === 1, "replica A's attempt", 10_000);
     // Only now does B start, so the job cannot have been B's; then A dies with it in hand.
-    const b = await replica(db, { queue: FAST_QUEUE });
+    const b = await replica(db, slowReceiver);
     await killed(a.child);
 
     await waitFor(() => receiver.deliveries.length === 2, "the attempt again, from replica B", 15_000);
