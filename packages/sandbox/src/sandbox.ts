@@ -245,7 +245,7 @@ export interface SandboxInternals {
   prepare?: (store: Store, organizations: readonly SandboxOrganization[]) => void;
   /** How scheduled work that fails for want of disk is retried (tests shorten the waits). */
   storageBackoff?: StorageBackoff;
-  /** On PostgreSQL: how often a replica looks for due jobs, and for jobs a dead replica left locked (tests shorten). */
+  /** On PostgreSQL: how often a replica looks for due jobs (default 1000 ms), and for jobs a dead replica left locked. */
   queue?: { pollMs?: number; concurrency?: number; livenessSweepMs?: number; livenessGraceSeconds?: number };
 }
 
@@ -300,6 +300,7 @@ function deferredWork(
   return new QueueWork({
     url: options.db,
     statement: (sql) => store.statement(sql),
+    afterCommit: (callback) => store.afterCommit(callback),
     schema: queueSchemaOf(name),
     logger,
     ...queueTiming(internals.queue),

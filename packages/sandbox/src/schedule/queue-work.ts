@@ -5,7 +5,14 @@
 // again with the queue's backoff. The handlers make running a job twice harmless: a step checks the plan it was
 // for, an attempt checks that it has not been recorded.
 import { EventEmitter } from "node:events";
-import { Logger as QueueLogger, run, type Runner, type Task, type WorkerEvents } from "graphile-worker";
+import {
+  Logger as QueueLogger,
+  run,
+  type Runner,
+  type Task,
+  type WorkerEvents,
+  type WorkerPool,
+} from "graphile-worker";
 import pg from "pg";
 import type { Logger } from "../logger.js";
 import type { SqlStatement } from "../store/postgres/pg-database.js";
@@ -17,10 +24,16 @@ export interface QueueWorkOptions {
   url: string;
   /** Prepares a statement on the store's connection, so a job is added inside the store's transaction. */
   statement: (sql: string) => SqlStatement;
+  /** Runs a callback once the store's current transaction commits (at once outside one). */
+  afterCommit: (callback: () => void) => void;
   /** The schema the queue's tables live in: one per sandbox schema, so sandboxes of one database stay apart. */
   schema: string;
   logger: Logger;
-  /** How often a replica looks for jobs that came due (jobs due at once are announced, not polled). Default 100 ms. */
+  /**
+   * How often a replica looks for jobs that came due. Jobs due at once are announced (NOTIFY), and the replica
+   * that scheduled a later job wakes its workers when it is due; the poll finds the rest (another replica's, or
+   * one whose replica died). Default 1000 ms.
+   */
   pollIntervalMs?: number;
   /** Jobs a replica runs at once (webhook attempts wait on receivers: this bounds them). Default 8. */
   concurrency?: number;
@@ -34,6 +47,9 @@ export function queueSchemaOf(sandboxSchema: string): string {
 }
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** A wake-up comes this much after the job's time: the database's clock decides when it is due. */
+const WAKE_MARGIN_MS = 5;
 
 /** Failed runs before a job is given up (graphile-worker's backoff: about 1 s, 3 s, 7 s, ... up to about a day). */
 const MAX_JOB_ATTEMPTS = 25;
@@ -52,6 +68,8 @@ export class QueueWork implements DeferredWork {
   private readonly schema: string;
   private pool: pg.Pool | undefined;
   private runner: Runner | undefined;
+  private workerPool: WorkerPool | undefined;
+  private readonly wakeups = new Set<NodeJS.Timeout>();
   private liveness: ReplicaLiveness | undefined;
 
   constructor(private readonly options: QueueWorkOptions) {
@@ -67,7 +85,19 @@ export class QueueWork implements DeferredWork {
   }
 
   defer(task: TaskName, key: string, payload: TaskPayload, delayMs: number): void {
-    this.add.get(task, JSON.stringify(payload), Math.max(0, Math.round(delayMs)), key);
+    const delay = Math.max(0, Math.round(delayMs));
+    this.add.get(task, JSON.stringify(payload), delay, key);
+    if (delay > 0) this.options.afterCommit(() => this.wakeAfter(delay));
+  }
+
+  /** Wakes a worker when a job this replica scheduled comes due, rather than at the next poll. */
+  private wakeAfter(delay: number): void {
+    const timer = setTimeout(() => {
+      this.wakeups.delete(timer);
+      this.workerPool?.nudge(1);
+    }, delay + WAKE_MARGIN_MS);
+    timer.unref();
+    this.wakeups.add(timer);
   }
 
   cancel(key: string): void {
@@ -87,13 +117,16 @@ export class QueueWork implements DeferredWork {
   }
 
   async start(): Promise<void> {
-    const { url, logger, pollIntervalMs = 100, concurrency = 8 } = this.options;
+    const { url, logger, pollIntervalMs = 1000, concurrency = 8 } = this.options;
     const pool = new pg.Pool({ connectionString: url, max: concurrency + 2, application_name: "exchange-kit-sandbox" });
     // A connection the server drops (restart) must not take the process down; the pool opens another.
     pool.on("error", (error) => logger.warn(`job queue: connection lost (${error.message})`));
     pool.on("connect", (client) => client.on("error", () => {}));
     this.pool = pool;
     const events: WorkerEvents = new EventEmitter();
+    events.on("pool:create", ({ workerPool }) => {
+      this.workerPool = workerPool;
+    });
     const timing = { ...DEFAULT_LIVENESS, ...this.options.liveness };
     this.liveness = new ReplicaLiveness(url, this.options.schema, events, logger, timing);
     this.runner = await run({
@@ -112,6 +145,8 @@ export class QueueWork implements DeferredWork {
   async close(): Promise<void> {
     const runner = this.runner;
     this.runner = undefined;
+    for (const timer of this.wakeups) clearTimeout(timer);
+    this.wakeups.clear();
     // A graceful stop: running jobs finish (or are released), pending ones stay for the other replicas.
     await runner?.stop().catch(() => {});
     await this.liveness?.close();
