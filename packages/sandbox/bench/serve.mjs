@@ -1,7 +1,12 @@
-// The sandbox under benchmark, in its own process (the load generator gets the other core). BENCH_DB: a file
-// (else in memory); BENCH_ROWS: customers and payouts seeded through the store before the server starts.
-import { createSandbox } from "../dist/sandbox.js";
+// The sandbox under benchmark, in its own process (the load generator gets the other core). BENCH_DB: a file or a
+// postgres:// URL (else in memory); BENCH_ROWS: customers and payouts seeded through the store before the server
+// starts; BENCH_SANDBOX: the dist/sandbox.js of another build (engines.mjs runs the build before PostgreSQL so).
+import { pathToFileURL } from "node:url";
 import { seed } from "./seed.mjs";
+
+const { createSandbox } = await import(
+  process.env.BENCH_SANDBOX ? pathToFileURL(process.env.BENCH_SANDBOX).href : "../dist/sandbox.js"
+);
 
 const started = performance.now();
 let openMs = 0;
