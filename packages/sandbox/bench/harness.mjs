@@ -88,6 +88,11 @@ export async function startChild(script, env = {}) {
     ...ready,
     pid: child.pid,
     rss: async () => (await ask("rss")).rss,
+    /** CPU time the process has used (user + system, all its threads), in microseconds. */
+    cpuUs: async () => {
+      const { cpu } = await ask("cpu");
+      return cpu.user + cpu.system;
+    },
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -125,6 +130,7 @@ export async function fire(urls, path, request, { seconds, connections }) {
   await Promise.all(targets.map(drain));
   return {
     rps: result.requests.average,
+    total: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     max: result.latency.max,

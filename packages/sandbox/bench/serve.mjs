@@ -30,6 +30,7 @@ const startMs = performance.now() - started;
 process.send?.({ url: sandbox.url, startMs, openMs, dashboard: sandbox.dashboard[0]?.url });
 process.on("message", async (message) => {
   if (message === "rss") process.send?.({ rss: process.memoryUsage().rss });
+  if (message === "cpu") process.send?.({ cpu: process.cpuUsage() });
   if (message === "close") {
     await sandbox.close();
     process.exit(0);
