@@ -15,7 +15,7 @@ import { parseJson } from "@exchange-kit/signing";
 import pg from "pg";
 import { startPostgres } from "../test/support/postgres-server.ts";
 import { buildAt, commitBeforePostgres } from "./before-build.mjs";
-import { CREATE, fire, LIST, rotating, signed, startChild, uniqueCreate } from "./harness.mjs";
+import { CREATE, fire, killChildren, LIST, rotating, signed, startChild, uniqueCreate } from "./harness.mjs";
 import { growPostgresSeed, growSqliteSeed } from "./seed-copies.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -25,14 +25,12 @@ const ENGINES = (process.env.BENCH_ENGINES ?? "sqlite-before,sqlite,postgres,pos
 const MIDDLE = (rows) => `/cms/api/v1/customer/list?page=${Math.max(1, Math.floor(rows / 40))}&per_page=20`;
 
 const dir = mkdtempSync(join(tmpdir(), "sandbox-engines-"));
-const live = new Set();
 let postgres;
 let before;
 
 /** Everything this run started goes, whatever happened: servers, the cluster, the build, the files. */
 function cleanUp() {
-  for (const server of live) server.kill();
-  live.clear();
+  killChildren();
   try {
     postgres?.stop();
   } finally {
@@ -48,16 +46,8 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   });
 }
 
-async function serve(env) {
-  const server = await startChild("./serve.mjs", env);
-  live.add(server);
-  return {
-    ...server,
-    stop: async () => {
-      await server.stop();
-      live.delete(server);
-    },
-  };
+function serve(env) {
+  return startChild("./serve.mjs", env);
 }
 
 /** A SQLite file of `rows` seeded rows under the given build (undefined: this checkout's dist). */

@@ -63,6 +63,13 @@ export function freePort() {
   });
 }
 
+const children = new Set();
+
+/** Kills (SIGKILL) every server child still running, started or starting: for an interrupted run. */
+export function killChildren() {
+  for (const child of children) child.kill("SIGKILL");
+}
+
 /**
  * Forks a bench server script (relative to this directory) and waits for its first message (its URL and
  * facts). `stop()` asks it to close and waits for its exit.
@@ -75,6 +82,8 @@ export async function startChild(script, env = {}) {
     env: { ...process.env, BENCH_KEY: KEY, BENCH_SECRET: SECRET, ...env },
     stdio: "inherit",
   });
+  children.add(child);
+  child.once("exit", () => children.delete(child));
   const ready = await new Promise((resolve, reject) => {
     child.once("message", resolve);
     child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
@@ -99,8 +108,6 @@ export async function startChild(script, env = {}) {
         child.once("exit", resolve);
         child.send("close");
       }),
-    /** For an interrupted run: the child goes at once. */
-    kill: () => child.kill("SIGKILL"),
   };
 }
 

@@ -75,7 +75,7 @@ function copySql(d, spec, columns, rows) {
   const values = columns.map((c) => (c === "json" ? d.merge(pairs.join(", ")) : c in made ? `n.${c}` : `f.${c}`));
   const ctes = [
     ...(spec.with ? [spec.with] : []),
-    `n AS (${n})`,
+    `n AS MATERIALIZED (${n})`,
     `f AS MATERIALIZED (SELECT * FROM ${spec.table} WHERE ${spec.first})`,
   ];
   return `WITH ${ctes.join(", ")} INSERT INTO ${spec.table} (${columns.join(", ")}) SELECT ${values.join(", ")} FROM f, n`;
