@@ -114,7 +114,7 @@ const results = [];
 function record(engine, rows, operation, connections, r) {
   results.push({ engine, rows, operation, connections, ...r });
   console.error(
-    `${engine} ${rows} ${operation} c=${connections}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms, ${Math.round(r.cpuUs)} µs CPU/request, non-2xx ${r.non2xx}, errors ${r.errors}`,
+    `${engine} ${rows} ${operation} c=${connections}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms, ${Math.round(r.cpuUs)} µs CPU/request, non-2xx ${r.non2xx}${r.failures ? ` (${r.failures})` : ""}, errors ${r.errors}`,
   );
 }
 

@@ -142,6 +142,11 @@ export async function fire(urls, path, request, { seconds, connections }) {
     p99: result.latency.p99,
     max: result.latency.max,
     non2xx: result.non2xx,
+    /** The statuses of the answers that were not 2xx, with how many of each. */
+    failures: Object.entries(result.statusCodeStats ?? {})
+      .filter(([status]) => !status.startsWith("2"))
+      .map(([status, { count }]) => `${status}×${count}`)
+      .join(" "),
     errors: result.errors + result.timeouts,
   };
 }
