@@ -22,8 +22,13 @@ import { createDashboard, type Dashboard } from "./dashboard/dashboard.js";
 import type { Durability } from "./store/database.js";
 import type { StorageBackoff } from "./store/storage-recovery.js";
 import { Store } from "./store/store.js";
+import { DatabaseError } from "./store/start-errors.js";
+import { displayUrl } from "./store/postgres/pg-open.js";
 import type { EventRow } from "./store/records.js";
 import { DEFAULT_RETRY, WebhookDelivery, type RetryPolicy } from "./webhooks/delivery.js";
+import type { DeferredWork } from "./schedule/deferred-work.js";
+import { QueueWork, type QueueWorkOptions, queueSchemaOf } from "./schedule/queue-work.js";
+import { TimerWork } from "./schedule/timer-work.js";
 import { EventLog } from "./webhooks/events.js";
 
 export interface SandboxOrganizationOptions {
@@ -226,6 +231,8 @@ export interface SandboxInternals {
   prepare?: (store: Store, organizations: readonly SandboxOrganization[]) => void;
   /** How scheduled work that fails for want of disk is retried (tests shorten the waits). */
   storageBackoff?: StorageBackoff;
+  /** On PostgreSQL: how often a replica looks for due jobs, and for jobs a dead replica left locked (tests shorten). */
+  queue?: { pollMs?: number; concurrency?: number; livenessSweepMs?: number; livenessGraceSeconds?: number };
 }
 
 /** The server's connection timeouts: the options', else Node's; checked before anything opens. */
@@ -259,9 +266,46 @@ function openStore(
   return store;
 }
 
+/**
+ * Where scheduled work waits: this process's timers on SQLite; on PostgreSQL, a job queue in the database (its
+ * own schema beside the sandbox's), shared by the replicas.
+ */
+function deferredWork(
+  store: Store,
+  options: SandboxOptions,
+  internals: SandboxInternals,
+  logger: Logger,
+): DeferredWork {
+  if (store.engine !== "postgres" || options.db === undefined) return new TimerWork((run) => store.afterCommit(run));
+  const { name } = store.statement("SELECT current_schema() AS name").get() as { name: string };
+  return new QueueWork({
+    url: options.db,
+    statement: (sql) => store.statement(sql),
+    schema: queueSchemaOf(name),
+    logger,
+    ...queueTiming(internals.queue),
+  });
+}
+
+/** The queue's timings the internals set (the rest keep their defaults). */
+function queueTiming(
+  queue: SandboxInternals["queue"],
+): Pick<QueueWorkOptions, "pollIntervalMs" | "concurrency" | "liveness"> {
+  const liveness = {
+    ...(queue?.livenessSweepMs === undefined ? {} : { sweepMs: queue.livenessSweepMs }),
+    ...(queue?.livenessGraceSeconds === undefined ? {} : { graceSeconds: queue.livenessGraceSeconds }),
+  };
+  return {
+    ...(queue?.pollMs === undefined ? {} : { pollIntervalMs: queue.pollMs }),
+    ...(queue?.concurrency === undefined ? {} : { concurrency: queue.concurrency }),
+    liveness,
+  };
+}
+
 /** Over the store: every organization's settings and clock, webhook delivery, the event log and the domain. */
 function wireDomain(
   store: Store,
+  work: DeferredWork,
   options: SandboxOptions,
   byId: ReadonlyMap<string, SandboxOrganization>,
   logger: Logger,
@@ -278,6 +322,7 @@ function wireDomain(
   );
   const delivery = new WebhookDelivery({
     store,
+    work,
     credentialsOf: (org) => byId.get(org),
     timeoutMs: options.webhookTimeoutMs ?? 3000,
     retry: { ...DEFAULT_RETRY, ...options.webhookRetry },
@@ -294,8 +339,25 @@ function wireDomain(
         `automatic progress failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       ),
     plan,
+    work,
   );
   return { domain, delivery, faults: new RequestFaults(plan, chaos) };
+}
+
+/** Starts running scheduled work; a queue that cannot start (its schema, its connection) refuses the start. */
+async function startWork(work: DeferredWork, db: string | undefined, store: Store): Promise<void> {
+  try {
+    await work.start();
+  } catch (error) {
+    await work.close();
+    store.close();
+    const where = displayUrl(db ?? "");
+    throw new DatabaseError(`${where}: the job queue could not start (${(error as Error).message}).`, {
+      file: where,
+      problem: "cannot-open",
+      cause: error,
+    });
+  }
 }
 
 /** Resolves once the server listens; when it cannot, runs `release` and rejects with the server's error. */
@@ -319,6 +381,7 @@ function sandboxHandle(
   organizations: SandboxOrganization[],
   parts: {
     store: Store;
+    work: DeferredWork;
     domain: SandboxDomain;
     delivery: WebhookDelivery;
     server: Server;
@@ -327,7 +390,7 @@ function sandboxHandle(
     chaos: Chaos | undefined;
   },
 ): Sandbox {
-  const { store, domain, delivery, server, requestLog, dashboard, chaos } = parts;
+  const { store, work, domain, delivery, server, requestLog, dashboard, chaos } = parts;
   let closing: Promise<void> | undefined;
   return {
     ...where,
@@ -349,12 +412,14 @@ function sandboxHandle(
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
         dashboard?.close();
-        domain.close();
         delivery.close();
         server.close(() => {
-          requestLog.close();
-          store.close();
-          resolve();
+          // The queue stops first: a job it is running finishes against the open store.
+          void work.close().finally(() => {
+            requestLog.close();
+            store.close();
+            resolve();
+          });
         });
         server.closeAllConnections();
       })),
@@ -381,7 +446,8 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   // Before anything is served: requests are traced from the first one when the process has OpenTelemetry.
   await loadTracing();
   const store = openStore(options, internals, organizations, logger);
-  const { domain, delivery, faults } = wireDomain(store, options, byId, logger, chaos);
+  const work = deferredWork(store, options, internals, logger);
+  const { domain, delivery, faults } = wireDomain(store, work, options, byId, logger, chaos);
   const requestLog = new RequestLog(store.requestLog, (work) => store.transaction(work), byKey, logOptions, logger);
   let server: Server | undefined;
   const dashboard =
@@ -400,16 +466,18 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
     timeouts,
     faults,
   });
+  await startWork(work, options.db, store);
   await listen(server, options.port ?? 0, host, () => {
-    domain.close();
+    void work.close();
     store.close();
   });
-  domain.resumePlans();
+  // Timers were lost with the last process; a queue kept its jobs.
+  if (!work.durable) domain.resumePlans();
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   // No "listening" line of its own: whoever started it has `url` and announces it (exchange-kit sandbox prints its
   // ready line; with --verbose a line here too made two).
   if (chaos) logger.info(`chaos mode: a fault on ${chaos.rate * 100} % of requests and events, seed ${chaos.seed}`);
-  const parts = { store, domain, delivery, server, requestLog, dashboard, chaos };
+  const parts = { store, work, domain, delivery, server, requestLog, dashboard, chaos };
   return sandboxHandle({ url, port, host }, organizations, parts);
 }

@@ -16,17 +16,26 @@ afterEach(async () => {
 export const ORG_A = { name: "Org A", apiKey: "key_org_a", apiSecret: "secret_org_a" };
 export const ORG_B = { name: "Org B", apiKey: "key_org_b", apiSecret: "secret_org_b" };
 
+/**
+ * On PostgreSQL, the job queue of a test's sandbox: two workers (a test runs little at once, and each worker is
+ * connections to open and close) polling often (steps due later are picked up sooner).
+ */
+const QUEUE_FOR_TESTS = { queue: { concurrency: 2, pollMs: 20 } };
+
 /** A sandbox closed after the test. Defaults: two organizations, fast automatic progress and retries. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const db = options.db ?? (await engineDatabase());
-  const sandbox = await createSandbox({
-    ...(db ? { db } : {}),
-    organizations: [ORG_A, ORG_B],
-    autoProgressMs: 0,
-    webhookTimeoutMs: 500,
-    webhookRetry: { maxAttempts: 4, initialDelayMs: 20, factor: 2, maxDelayMs: 200 },
-    ...options,
-  });
+  const sandbox = await createSandbox(
+    {
+      ...(db ? { db } : {}),
+      organizations: [ORG_A, ORG_B],
+      autoProgressMs: 0,
+      webhookTimeoutMs: 500,
+      webhookRetry: { maxAttempts: 4, initialDelayMs: 20, factor: 2, maxDelayMs: 200 },
+      ...options,
+    },
+    QUEUE_FOR_TESTS,
+  );
   open.push(() => sandbox.close());
   return sandbox;
 }

@@ -1,26 +1,29 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { AutoProgress, type ProgressKind } from "../src/domain/progress.js";
+import { TimerWork } from "../src/schedule/timer-work.js";
 
-const running: AutoProgress[] = [];
-afterEach(() => {
-  while (running.length > 0) running.pop()!.close();
+const running: TimerWork[] = [];
+afterEach(async () => {
+  while (running.length > 0) await running.pop()!.close();
 });
 
-/** An AutoProgress over per-organization delays that records each step it takes; every record has `steps` steps. */
+/**
+ * An AutoProgress on timers over per-organization delays that records each step it takes; every record has
+ * `steps` steps, and a step schedules the next one as the domain's does.
+ */
 function progressWith(delays: Record<string, number | false>, steps = 1) {
   const taken: string[] = [];
-  const left = new Map<string, number>();
-  const progress = new AutoProgress(
+  const work = new TimerWork((callback) => callback());
+  running.push(work);
+  const progress: AutoProgress = new AutoProgress(
+    work,
     (org) => delays[org] ?? false,
-    (kind: ProgressKind, id: string) => {
+    (kind: ProgressKind, id: string, remaining: number) => {
       taken.push(`${kind}:${id}`);
-      const remaining = (left.get(id) ?? steps) - 1;
-      left.set(id, remaining);
-      return remaining > 0;
+      if (remaining > 1) progress.schedule(kind, id, id.startsWith("b") ? "b" : "a", remaining - 1);
     },
   );
-  running.push(progress);
-  return { progress, taken };
+  return { progress, taken, work, steps };
 }
 
 const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -34,8 +37,8 @@ async function untilTaken(taken: string[], n: number): Promise<void> {
 describe("automatic progress per organization", () => {
   it("waits each record's organization's delay", async () => {
     const { progress, taken } = progressWith({ a: 0, b: 60_000 });
-    progress.schedule("customer", "b1", "b");
-    progress.schedule("customer", "a1", "a");
+    progress.schedule("customer", "b1", "b", 1);
+    progress.schedule("customer", "a1", "a", 1);
     await untilTaken(taken, 1);
     await settle(20);
     expect(taken).toEqual(["customer:a1"]);
@@ -43,19 +46,20 @@ describe("automatic progress per organization", () => {
 
   it("schedules nothing for an organization whose progress is off", async () => {
     const { progress, taken } = progressWith({ a: false, b: 0 });
-    progress.schedule("bank", "a1", "a");
-    progress.schedule("bank", "b1", "b");
+    progress.schedule("bank", "a1", "a", 1);
+    progress.schedule("bank", "b1", "b", 1);
     await untilTaken(taken, 1);
     await settle(20);
     expect(taken).toEqual(["bank:b1"]);
   });
 
-  it("drops one organization's pending steps and keeps the others'", async () => {
-    const { progress, taken } = progressWith({ a: 5, b: 5 });
-    progress.schedule("payin", "a1", "a");
-    progress.schedule("payout", "a2", "a");
-    progress.schedule("payin", "b1", "b");
-    progress.cancelOrganization("a");
+  it("takes no step that comes due after its organization switched progress off, and keeps the others'", async () => {
+    const delays: Record<string, number | false> = { a: 5, b: 5 };
+    const { progress, taken } = progressWith(delays);
+    progress.schedule("payin", "a1", "a", 1);
+    progress.schedule("payout", "a2", "a", 1);
+    progress.schedule("payin", "b1", "b", 1);
+    delays.a = false;
     await untilTaken(taken, 1);
     // a1 and a2 were due with b1.
     await settle(20);
@@ -65,26 +69,46 @@ describe("automatic progress per organization", () => {
   it("reads the organization's delay again before each further step", async () => {
     const delays: Record<string, number | false> = { a: 0 };
     const taken: string[] = [];
-    const progress = new AutoProgress(
+    const work = new TimerWork((callback) => callback());
+    running.push(work);
+    const progress: AutoProgress = new AutoProgress(
+      work,
       (org) => delays[org] ?? false,
       (kind, id) => {
         taken.push(`${kind}:${id}`);
         // The organization switches progress off while its record still has steps ahead.
         delays.a = false;
-        return true;
+        progress.schedule(kind, id, "a", 1);
       },
     );
-    running.push(progress);
-    progress.schedule("edd", "a1", "a");
+    progress.schedule("edd", "a1", "a", 2);
     await untilTaken(taken, 1);
     await settle(20);
     expect(taken).toEqual(["edd:a1"]);
   });
 
   it("takes every remaining step of a record in turn", async () => {
-    const { progress, taken } = progressWith({ a: 0 }, 3);
-    progress.schedule("edd", "a1", "a");
+    const { progress, taken } = progressWith({ a: 0 });
+    progress.schedule("edd", "a1", "a", 3);
     await untilTaken(taken, 3);
     expect(taken).toEqual(["edd:a1", "edd:a1", "edd:a1"]);
+  });
+
+  it("keeps one pending step per record: scheduling it again replaces the first", async () => {
+    const { progress, taken } = progressWith({ a: 10 });
+    progress.schedule("customer", "a1", "a", 1);
+    progress.schedule("customer", "a1", "a", 1);
+    await untilTaken(taken, 1);
+    await settle(30);
+    expect(taken).toEqual(["customer:a1"]);
+  });
+
+  it("drops a record's pending step when it is cancelled", async () => {
+    const { progress, taken, work } = progressWith({ a: 5 });
+    progress.schedule("customer", "a1", "a", 1);
+    progress.cancel("customer", "a1");
+    await work.idle("progress-step");
+    await settle(20);
+    expect(taken).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
+import { TimerWork } from "../src/schedule/timer-work.js";
 import { AutoProgress } from "../src/domain/progress.js";
 import type { Logger } from "../src/logger.js";
 import { backoffDelay, isOutOfStorage, StorageRecovery } from "../src/store/storage-recovery.js";
@@ -152,18 +153,19 @@ describe("an automatic step that fails on a full database", () => {
     });
     const unexpected: unknown[] = [];
     let tries = 0;
+    const work = new TimerWork((callback) => callback());
     const progress = new AutoProgress(
+      work,
       () => 0,
       () => {
         tries++;
         capped.step(7);
-        return false;
       },
       (error) => unexpected.push(error),
       recovery,
     );
     capped.fill();
-    progress.schedule("customer", "c7", "org-a");
+    progress.schedule("customer", "c7", "org-a", 1);
     await next(/automatic step of customer c7 failed: database or disk is full/);
     // Let it fail a few more times before the space comes back: the streak is still logged once.
     const failedSoFar = tries;
@@ -175,7 +177,7 @@ describe("an automatic step that fails on a full database", () => {
     expect(capped.count(7)).toBe(0);
     capped.free();
     await next(/^storage works again/);
-    progress.close();
+    await work.close();
     expect(capped.count(7)).toBe(1);
     expect(unexpected).toEqual([]);
     expect(lines.filter((l) => l.level === "error")).toHaveLength(1);
@@ -188,6 +190,7 @@ describe("an automatic step that fails on a full database", () => {
     let tries = 0;
     const failed = new Promise<unknown>((resolve) => {
       const progress = new AutoProgress(
+        new TimerWork((callback) => callback()),
         () => 0,
         () => {
           tries++;
@@ -196,7 +199,7 @@ describe("an automatic step that fails on a full database", () => {
         resolve,
         recovery,
       );
-      progress.schedule("payout", "p1", "org-a");
+      progress.schedule("payout", "p1", "org-a", 1);
     });
     expect(((await failed) as Error).message).toBe("bug in a transition");
     expect(tries).toBe(1);

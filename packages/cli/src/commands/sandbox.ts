@@ -195,7 +195,7 @@ export const sandbox: Command = {
   --db FILE            keep state in a SQLite file across restarts (default: in memory); an answered write
                        survives kill -9; one sandbox per file (a second one on it refuses to start)
   --db postgres://USER:PASSWORD@HOST:5432/NAME
-                       keep state in a PostgreSQL database instead (one sandbox per database for now); any
+                       keep state in a PostgreSQL database instead; replicas on one database are one sandbox; any
                        other URL (mysql://...) is refused
   --db-durability full also fsync every commit, to survive power loss (default normal: process crashes)
   --auto-progress MS   delay before KYC, banks and orders move on by themselves (default 200; "off" to drive them)

@@ -1,94 +1,102 @@
 // Automatic progress: records that have a plan (the statuses still ahead of them) take the next step their
 // organization's `autoProgressMs` after the previous one. With autoProgressMs = 0 the step runs right after the
 // response; with false nothing of that organization moves on its own and the control API drives its records.
-// Delays are real time, not sandbox time: advancing an organization's clock fires no step early. A step whose
-// transaction fails because the disk is full or failing is tried again with backoff (StorageRecovery) rather
-// than dropped: no client is there to retry it, and without this the record would stay where it was until a
-// restart.
+// Delays are real time, not sandbox time: advancing an organization's clock fires no step early. A step is
+// deferred work (schedule/): a timer of this process on SQLite, a job in PostgreSQL that any replica runs once.
+// A step whose transaction fails because the disk is full or failing is tried again with backoff
+// (StorageRecovery) rather than dropped: no client is there to retry it.
 import type { RecordTableName } from "../record-kinds.js";
+import type { DeferredWork, TaskPayload } from "../schedule/deferred-work.js";
 import type { StorageRecovery } from "../store/storage-recovery.js";
 import { causeNow, traceStep } from "../tracing/tracing.js";
 
 /** The kinds of record that move on their own: the registry's, by table name (as timers and traces name them). */
 export type ProgressKind = RecordTableName;
 
-interface Pending {
-  timer: NodeJS.Timeout;
-  org: string;
-}
-
-/** What scheduled a step (its trace context), kept for the step's span. */
+/** What scheduled a step (its trace context), kept for the step's span while it is this process's to run. */
 type Cause = ReturnType<typeof causeNow>;
 
+/** The causes kept at most: steps another replica ran leave theirs behind, dropped oldest first. */
+const MAX_CAUSES = 10_000;
+
+/** A step as the deferred work carries it; `remaining` is the plan's length when it was scheduled. */
+interface StepPayload {
+  readonly kind: ProgressKind;
+  readonly id: string;
+  readonly org: string;
+  readonly remaining: number;
+  readonly retry: number;
+}
+
+/** Takes a record's next step, unless its plan is no longer `remaining` long (another run or a control call took it). */
+export type TakeStep = (kind: ProgressKind, id: string, remaining: number) => void;
+
+const keyOf = (kind: ProgressKind, id: string) => `step:${kind}:${id}`;
+
 export class AutoProgress {
-  private readonly timers = new Map<string, Pending>();
-  private closed = false;
+  private readonly causes = new Map<string, Cause>();
 
   constructor(
-    /** The delay of the organization's records, read each time a step is scheduled. */
+    private readonly work: DeferredWork,
+    /** The delay of the organization's records, read each time a step is scheduled and when it runs. */
     private readonly delayMs: (org: string) => number | false,
-    private readonly step: (kind: ProgressKind, id: string) => boolean,
+    private readonly step: TakeStep,
     private readonly onError: (error: unknown) => void = () => {},
     private readonly recovery?: StorageRecovery,
-  ) {}
+  ) {
+    work.handle("progress-step", (payload) => this.fire(payload as unknown as StepPayload));
+  }
 
-  /** Takes the record's next planned step after its organization's delay (replacing a pending one). */
-  schedule(kind: ProgressKind, id: string, org: string): void {
+  /**
+   * Takes the record's next planned step after its organization's delay (replacing a pending one). Called in the
+   * transaction that planned it: the step exists once that commits.
+   */
+  schedule(kind: ProgressKind, id: string, org: string, remaining: number): void {
     const delay = this.delayMs(org);
-    if (delay === false || this.closed) return;
-    this.arm(kind, id, org, delay, 0, causeNow());
-  }
-
-  /** Sets the record's one timer; `retry` counts the tries of this step that failed for want of storage. */
-  private arm(kind: ProgressKind, id: string, org: string, delay: number, retry: number, cause: Cause): void {
-    const key = `${kind}:${id}`;
-    this.cancel(kind, id);
-    const timer = setTimeout(() => {
-      this.timers.delete(key);
-      this.fire(kind, id, org, retry, cause);
-    }, delay);
-    this.timers.set(key, { timer, org });
-  }
-
-  private fire(kind: ProgressKind, id: string, org: string, retry: number, cause: Cause): void {
-    if (retry > 0) this.recovery?.beforeRetry();
-    const span = traceStep(cause, kind, id);
-    try {
-      // step() answers whether more steps remain; the next one is scheduled under this step's span.
-      span.run(() => {
-        const more = this.step(kind, id);
-        this.recovery?.succeeded();
-        if (more) this.schedule(kind, id, org);
-      });
-      span.end(false);
-    } catch (error) {
-      span.end(true);
-      // A timer must never take the server down; the record stays where it was until the step commits.
-      const wait = this.recovery?.failed(`automatic step of ${kind} ${id}`, error, retry + 1);
-      if (wait === undefined) this.onError(error);
-      else if (!this.closed) this.arm(kind, id, org, wait, retry + 1, cause);
-    }
+    if (delay === false) return;
+    this.defer({ kind, id, org, remaining, retry: 0 }, delay, causeNow());
   }
 
   cancel(kind: ProgressKind, id: string): void {
-    const key = `${kind}:${id}`;
-    const pending = this.timers.get(key);
-    if (pending) clearTimeout(pending.timer);
-    this.timers.delete(key);
+    this.work.cancel(keyOf(kind, id));
   }
 
-  /** Drops the pending steps of one organization's records (their plans stay stored, to be resumed). */
-  cancelOrganization(org: string): void {
-    for (const [key, pending] of this.timers) {
-      if (pending.org !== org) continue;
-      clearTimeout(pending.timer);
-      this.timers.delete(key);
+  private defer(step: StepPayload, delay: number, cause: Cause): void {
+    const key = keyOf(step.kind, step.id);
+    this.causes.delete(key);
+    if (cause) this.causes.set(key, cause);
+    if (this.causes.size > MAX_CAUSES) this.causes.delete(this.causes.keys().next().value as string);
+    this.work.defer("progress-step", key, { ...step } as unknown as TaskPayload, delay);
+  }
+
+  private fire(step: StepPayload): void {
+    // Switched off since it was scheduled: the plan stays stored, to be resumed when it is switched on again.
+    if (this.delayMs(step.org) === false) return;
+    if (step.retry > 0) this.recovery?.beforeRetry();
+    const key = keyOf(step.kind, step.id);
+    const cause = this.causes.get(key);
+    this.causes.delete(key);
+    const span = traceStep(cause, step.kind, step.id);
+    try {
+      // The step schedules the next one in its own transaction, under this step's span.
+      span.run(() => this.step(step.kind, step.id, step.remaining));
+      this.recovery?.succeeded();
+      span.end(false);
+    } catch (error) {
+      span.end(true);
+      this.failed(step, error, cause);
     }
   }
 
-  close(): void {
-    this.closed = true;
-    for (const pending of this.timers.values()) clearTimeout(pending.timer);
-    this.timers.clear();
+  /** A step that failed for want of storage is tried again later; another failure is reported (and, queued, retried). */
+  private failed(step: StepPayload, error: unknown, cause: Cause): void {
+    const wait = this.recovery?.failed(`automatic step of ${step.kind} ${step.id}`, error, step.retry + 1);
+    if (wait !== undefined) {
+      this.defer({ ...step, retry: step.retry + 1 }, wait, cause);
+      return;
+    }
+    this.onError(error);
+    // A job queue runs the job again with backoff (PostgreSQL down, a lost connection); a timer cannot.
+    if (this.work.durable) throw error;
   }
 }

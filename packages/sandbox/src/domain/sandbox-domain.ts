@@ -7,6 +7,7 @@ import type { Store, Table } from "../store/store.js";
 import type { EventLog } from "../webhooks/events.js";
 import { SandboxClock } from "./clock.js";
 import type { OrganizationState, RuntimeSettings } from "./organization-state.js";
+import type { DeferredWork } from "../schedule/deferred-work.js";
 import { AutoProgress, type ProgressKind } from "./progress.js";
 
 interface Planned {
@@ -18,8 +19,8 @@ interface Planned {
 /** A kind of record that moves: where its rows live and its state machine. */
 interface Movable {
   get(id: string): Planned | undefined;
-  /** The records that still have steps ahead of them: every organization's, or one's. */
-  planned(org?: string): Array<{ id: string; org: string }>;
+  /** The records that still have steps ahead of them (every organization's, or one's), with how many. */
+  planned(org?: string): Array<{ id: string; org: string; remaining: number }>;
   /** Writes the row back, so its plan survives a restart on a database file. */
   save(row: Planned): void;
   move(domain: SandboxDomain, row: Planned, step: PlannedStep): void;
@@ -36,9 +37,11 @@ function movable<T extends Planned>(
       org === undefined
         ? table.plannedIds().flatMap((id) => {
             const row = table.get(id);
-            return row ? [{ id, org: row.org }] : [];
+            return row ? [{ id, org: row.org, remaining: row.plan?.length ?? 0 }] : [];
           })
-        : table.where("planned = 1 AND org = ?", [org]).map((row) => ({ id: row.id, org })),
+        : table
+            .where("planned = 1 AND org = ?", [org])
+            .map((row) => ({ id: row.id, org, remaining: row.plan?.length ?? 0 })),
     save: (row) => table.put(row as T),
     move: (domain, row, step) => move(domain, row as T, step),
   };
@@ -68,11 +71,14 @@ export class SandboxDomain {
     onError: (error: unknown) => void = () => {},
     /** Each organization's fault plan (POST /_sandbox/faults), kept in the store. */
     readonly faults: FaultPlan = new StoreFaultPlan(store),
+    /** Where steps wait for their time: this process's timers, or a job queue the replicas share. */
+    work: DeferredWork,
   ) {
     this.kinds = movables(store);
     this.progress = new AutoProgress(
+      work,
       (org) => this.settings(org).autoProgressMs,
-      (kind, id) => this.step(kind, id),
+      (kind, id, remaining) => this.step(kind, id, remaining),
       onError,
       store.recovery,
     );
@@ -89,17 +95,13 @@ export class SandboxDomain {
   }
 
   /**
-   * Changes the organization's settings (at once, so the answer shows them). Its records' timers follow once the
-   * request commits: dropped when automatic progress is switched off (the plans stay stored), rescheduled with
-   * the new delay when one is set. Other organizations' timers are left alone.
+   * Changes the organization's settings (at once, so the answer shows them). Its records' steps follow: switched
+   * off, a step that comes due does nothing (the plans stay stored); given a delay, every planned record is
+   * rescheduled with it, in the request's transaction. Other organizations' steps are left alone.
    */
   updateSettings(org: string, change: Partial<RuntimeSettings>): Readonly<RuntimeSettings> {
     const next = this.state.updateSettings(org, change);
-    if (change.autoProgressMs !== undefined) {
-      this.store.afterCommit(() =>
-        next.autoProgressMs === false ? this.progress.cancelOrganization(org) : this.resumePlans(org),
-      );
-    }
+    if (change.autoProgressMs !== undefined && next.autoProgressMs !== false) this.resumePlans(org);
     return next;
   }
 
@@ -109,17 +111,14 @@ export class SandboxDomain {
     row.plan = steps;
     // Handlers may have stored the row before planning; storing it here keeps the plan in the file either way.
     this.kinds[kind].save(row);
-    // Timers start only once the request's writes are committed: a rolled-back plan never runs.
-    this.store.afterCommit(() => {
-      if (steps.length > 0) this.progress.schedule(kind, row.id, row.org);
-      else this.progress.cancel(kind, row.id);
-    });
+    // Deferred in the request's transaction: a rolled-back plan never runs.
+    if (steps.length > 0) this.progress.schedule(kind, row.id, row.org, steps.length);
+    else this.progress.cancel(kind, row.id);
   }
 
   /** Stops a record's automatic progress once the current request commits (e.g. it was deleted). */
   cancel(type: RecordType, id: string): void {
-    const kind = progressKind(type);
-    this.store.afterCommit(() => this.progress.cancel(kind, id));
+    this.progress.cancel(progressKind(type), id);
   }
 
   /** Moves a record now (the control API), dropping whatever was planned for it. */
@@ -132,15 +131,21 @@ export class SandboxDomain {
     this.kinds[kind].move(this, row, step);
   }
 
-  /** Takes the next planned step; answers whether more remain. */
-  private step(kind: ProgressKind, id: string): boolean {
-    // One transaction per step: the move, its event and the shortened plan are stored together or not at all.
-    return this.store.transaction(() => {
+  /**
+   * Takes the next planned step, if the plan is still `remaining` steps long (a step run twice, or one the control
+   * API overtook, does nothing), and schedules the one after it.
+   */
+  private step(kind: ProgressKind, id: string, remaining: number): void {
+    // One transaction per step: the move, its event, the shortened plan and the next step's schedule are stored
+    // together or not at all.
+    this.store.transaction(() => {
       const row = this.kinds[kind].get(id);
-      const next = row?.plan?.shift();
-      if (!row || !next) return false;
+      if (!row?.plan || row.plan.length !== remaining) return;
+      const next = row.plan.shift();
+      if (!next) return;
       this.kinds[kind].move(this, row, next);
-      return (row.plan?.length ?? 0) > 0;
+      const left = row.plan?.length ?? 0;
+      if (left > 0) this.progress.schedule(kind, id, row.org, left);
     });
   }
 
@@ -150,11 +155,7 @@ export class SandboxDomain {
    */
   resumePlans(org?: string): void {
     for (const [kind, movable] of Object.entries(this.kinds) as Array<[ProgressKind, Movable]>) {
-      for (const row of movable.planned(org)) this.progress.schedule(kind, row.id, row.org);
+      for (const row of movable.planned(org)) this.progress.schedule(kind, row.id, row.org, row.remaining);
     }
-  }
-
-  close(): void {
-    this.progress.close();
   }
 }

@@ -7,7 +7,7 @@ import type { FaultRuleRow, FiredFaultRow } from "../faults/fault-records.js";
 import { FAULT_FIRED_TABLE, FAULT_RULE_TABLE, FAULT_TABLES_SQL } from "../faults/fault-tables.js";
 import type { Logger } from "../logger.js";
 import { openDatabase, type Durability } from "./database.js";
-import { isRetryableConflict, type SqlDatabase, type SqlStatement } from "./postgres/pg-database.js";
+import { isRetryableConflict, PostgresDatabase, type SqlDatabase, type SqlStatement } from "./postgres/pg-database.js";
 import type {
   EventRow,
   OrgSettingsRow,
@@ -313,6 +313,16 @@ export class Store {
 
   setMeta(key: string, value: string): void {
     this.setMetaStatement.run(key, value);
+  }
+
+  /** Which engine holds the tables: SQLite (a file or memory) or a PostgreSQL database replicas may share. */
+  get engine(): "sqlite" | "postgres" {
+    return this.db instanceof PostgresDatabase ? "postgres" : "sqlite";
+  }
+
+  /** A statement on the store's connection: run inside a transaction, it is part of it (the job queue's add_job). */
+  statement(sql: string): SqlStatement {
+    return this.db.prepare(sql);
   }
 
   /** The next integer wallet ID (wallet IDs are integers, unlike every other ID). */

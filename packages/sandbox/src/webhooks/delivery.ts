@@ -1,7 +1,10 @@
 // Delivers events to the organization's registered URL, signed as the document states: X-TIMESTAMP (Unix
 // seconds, real time, taken per attempt so a retry is never stale) and X-SIGNATURE = Base64(HMAC-SHA256(secret,
 // apiKey|timestamp|canonicalBody)), with the organization's own key and secret. The body sent is the canonical
-// string itself. An answer other than 2xx within the timeout is a failed attempt, retried with backoff.
+// string itself. An answer other than 2xx within the timeout is a failed attempt, retried with backoff. Each
+// attempt is deferred work (schedule/): on PostgreSQL a job any replica runs, so a delivery outlives the replica
+// that scheduled it; the attempt reads the event as stored and records its outcome with the next attempt's job
+// in one transaction.
 import { request as httpRequest, type ClientRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { randomUUID } from "node:crypto";
@@ -12,6 +15,7 @@ import type { Logger } from "../logger.js";
 import { causeNow, traceDeliveryAttempt } from "../tracing/tracing.js";
 import { DeliveryHolds } from "../faults/delivery-holds.js";
 import { type DeliverySchedule, recordKey } from "../faults/webhook-faults.js";
+import type { DeferredWork, TaskPayload } from "../schedule/deferred-work.js";
 
 export interface RetryPolicy {
   /** Attempts per delivery, the first included. Default 6. */
@@ -28,23 +32,57 @@ export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 6, initialDelayMs: 500,
 
 export interface DeliveryOptions {
   store: Store;
+  work: DeferredWork;
   credentialsOf: (org: string) => { apiKey: string; apiSecret: string } | undefined;
   timeoutMs: number;
   retry: RetryPolicy;
   logger: Logger;
 }
 
+/** One attempt as the deferred work carries it; `after` is the event an OUT_OF_ORDER hold waited for. */
+interface AttemptPayload {
+  readonly event: string;
+  readonly delivery: string;
+  readonly attempt: number;
+  readonly after?: string;
+}
+
+/** What an attempt came to. */
+interface Outcome {
+  readonly statusCode: number | null;
+  readonly error: string | null;
+  readonly started: number;
+}
+
+/** The traces' causes kept at most: attempts another replica made leave theirs behind, dropped oldest first. */
+const MAX_CAUSES = 10_000;
+
+const keyOf = (delivery: string) => `attempt:${delivery}`;
+
+/** The wait before attempt `attempt + 1`. */
+export function retryDelayMs(retry: RetryPolicy, attempt: number): number {
+  return Math.min(retry.maxDelayMs, retry.initialDelayMs * retry.factor ** (attempt - 1));
+}
+
 export class WebhookDelivery {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly inFlight = new Set<ClientRequest>();
   /** The request that emitted each delivery's event (its trace context), for the attempts' spans. */
-  private readonly causes = new WeakMap<Delivery, ReturnType<typeof causeNow>>();
+  private readonly causes = new Map<string, ReturnType<typeof causeNow>>();
   private readonly holds = new DeliveryHolds();
-  private pending = 0;
-  private idleWaiters: Array<() => void> = [];
   private closed = false;
 
-  constructor(private readonly options: DeliveryOptions) {}
+  constructor(private readonly options: DeliveryOptions) {
+    options.work.handle("webhook-attempt", (payload) =>
+      this.attempt(payload as unknown as AttemptPayload).catch((error: unknown) => {
+        options.logger.error(
+          `webhook delivery failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        // Queued, the attempt is run again later (the database was unreachable); on a timer nothing would.
+        if (options.work.durable) throw error;
+      }),
+    );
+  }
 
   /** Starts one delivery of the event (all its attempts) and returns it; `schedule` is a webhook fault's. */
   start(event: EventRow, reason: Delivery["reason"], schedule?: DeliverySchedule): Delivery {
@@ -55,49 +93,32 @@ export class WebhookDelivery {
       if (schedule.delayMs > 0) delivery.delay_ms = schedule.delayMs;
     }
     event.deliveries.push(delivery);
-    this.causes.set(delivery, causeNow());
+    this.keepCause(delivery.id, causeNow());
     this.options.store.events.put(event);
-    // Sent only once the request (or step) that emitted it is committed: a rolled-back event is never delivered.
-    if (url)
-      this.options.store.afterCommit(() => {
-        if (this.closed) return;
-        this.pending++;
-        this.launch(event, delivery, url, schedule);
-      });
+    // Deferred in the transaction of the request (or step) that emitted it: a rolled-back event is never delivered.
+    if (url) this.launch(event, delivery, schedule);
     return delivery;
   }
 
   /** The first attempt: now, after a fault's delay, or once a later event of the record went (OUT_OF_ORDER). */
-  private launch(event: EventRow, delivery: Delivery, url: string, schedule: DeliverySchedule | undefined): void {
-    const go = () => this.run(event, delivery, url, 1);
+  private launch(event: EventRow, delivery: Delivery, schedule: DeliverySchedule | undefined): void {
+    const first = { event: event.id, delivery: delivery.id, attempt: 1 };
+    const { work, store } = this.options;
+    // A hold's limit is a job of its own, so the delivery goes even when this process is gone before the release.
+    work.defer("webhook-attempt", keyOf(delivery.id), first, schedule?.delayMs ?? 0);
     if (schedule?.hold) {
-      this.holds.hold(
-        recordKey(event),
-        event.id,
-        (after) => {
-          delivery.released_after_event = after;
-          go();
-        },
-        schedule.delayMs,
-      );
-      return;
+      const release = (after: string | null) => {
+        if (after !== null) work.defer("webhook-attempt", keyOf(delivery.id), { ...first, after }, 0);
+      };
+      store.afterCommit(() => this.holds.hold(recordKey(event), event.id, release, schedule.delayMs));
+    } else if (delivery.reason === "initial") {
+      store.afterCommit(() => this.holds.overtake(recordKey(event), event.id));
     }
-    if (delivery.reason === "initial") this.holds.overtake(recordKey(event), event.id);
-    if (!schedule || schedule.delayMs === 0) {
-      go();
-      return;
-    }
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      go();
-    }, schedule.delayMs);
-    this.timers.add(timer);
   }
 
   /** Resolves once no delivery is pending (retries included). */
   idle(): Promise<void> {
-    if (this.pending === 0) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+    return this.options.work.idle("webhook-attempt");
   }
 
   close(): void {
@@ -107,131 +128,144 @@ export class WebhookDelivery {
     this.holds.close();
     for (const req of this.inFlight) req.destroy();
     this.inFlight.clear();
-    this.pending = 0;
-    this.settle();
   }
 
-  private settle(): void {
-    if (this.pending > 0) return;
-    const waiters = this.idleWaiters;
-    this.idleWaiters = [];
-    for (const resolve of waiters) resolve();
+  private keepCause(delivery: string, cause: ReturnType<typeof causeNow>): void {
+    if (!cause) return;
+    this.causes.set(delivery, cause);
+    if (this.causes.size > MAX_CAUSES) this.causes.delete(this.causes.keys().next().value as string);
   }
 
-  /** Runs an attempt; whatever goes wrong is logged, never thrown into the event loop. */
-  private run(event: EventRow, delivery: Delivery, url: string, attempt: number): void {
-    this.attempt(event, delivery, url, attempt).catch((error: unknown) => {
-      this.options.logger.error(
-        `webhook delivery failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`,
-      );
-      delivery.state = "failed";
-      this.pending = Math.max(0, this.pending - 1);
-      this.settle();
-    });
+  /** The event and its delivery as stored, when the attempt is still due (not made already, not finished). */
+  private due(job: AttemptPayload): { event: EventRow; delivery: Delivery } | undefined {
+    const event = this.options.store.events.get(job.event);
+    const delivery = event?.deliveries.find((d) => d.id === job.delivery);
+    if (!event || !delivery || delivery.state !== "pending" || !delivery.url) return undefined;
+    if (delivery.attempts.length >= job.attempt) return undefined;
+    return { event, delivery };
   }
 
-  private async attempt(event: EventRow, delivery: Delivery, url: string, attempt: number): Promise<void> {
+  /** Runs an attempt; whatever goes wrong in the HTTP exchange is the attempt's outcome, never thrown. */
+  private async attempt(job: AttemptPayload): Promise<void> {
     if (this.closed) return;
-    const credentials = this.options.credentialsOf(event.org);
+    const found = this.due(job);
+    if (!found) return;
+    const { event, delivery } = found;
+    if (delivery.fault === "OUT_OF_ORDER" && job.attempt === 1) delivery.released_after_event = job.after ?? null;
+    const span = traceDeliveryAttempt(this.causes.get(delivery.id), event.body, job.attempt, delivery.reason);
+    const outcome = await this.send(event, delivery.url as string, span.inject);
+    if (this.closed) return;
+    const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
+    span.end(outcome.statusCode, !ok);
+    this.conclude(event, delivery, job.attempt, outcome, ok);
+  }
+
+  private async send(
+    event: EventRow,
+    url: string,
+    inject: (headers: Record<string, string>) => void,
+  ): Promise<Outcome> {
     const started = Date.now();
-    let statusCode: number | null = null;
-    let error: string | null = null;
-    const span = traceDeliveryAttempt(this.causes.get(delivery), event.body, attempt, delivery.reason);
-    if (!credentials) {
-      error = "organization has no credentials";
-    } else {
-      try {
-        const body = canonicalize(event.body);
-        const timestamp = Math.floor(Date.now() / 1000);
-        const signature = await computeSignature({ ...credentials, timestamp, canonicalBody: body });
-        const headers: Record<string, string> = {
-          "X-TIMESTAMP": String(timestamp),
-          "X-SIGNATURE": signature,
-          "X-Sandbox-Event-Id": event.id,
-        };
-        span.inject(headers);
-        statusCode = await this.post(url, body, headers);
-      } catch (caught) {
-        error = caught instanceof Error ? caught.message : String(caught);
-      }
+    const credentials = this.options.credentialsOf(event.org);
+    if (!credentials) return { statusCode: null, error: "organization has no credentials", started };
+    try {
+      const body = canonicalize(event.body);
+      const timestamp = Math.floor(Date.now() / 1000);
+      const signature = await computeSignature({ ...credentials, timestamp, canonicalBody: body });
+      const headers: Record<string, string> = {
+        "X-TIMESTAMP": String(timestamp),
+        "X-SIGNATURE": signature,
+        "X-Sandbox-Event-Id": event.id,
+      };
+      inject(headers);
+      const statusCode = await this.post(url, body, headers);
+      return { statusCode, error: null, started };
+    } catch (caught) {
+      return { statusCode: null, error: caught instanceof Error ? caught.message : String(caught), started };
     }
-    if (this.closed) return;
-    const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
-    if (!ok && error === null) error = `receiver answered ${statusCode}`;
-    span.end(statusCode, !ok);
+  }
+
+  /** Records the attempt and, when it failed and attempts remain, defers the next one. */
+  private conclude(event: EventRow, delivery: Delivery, attempt: number, outcome: Outcome, ok: boolean): void {
+    const error = ok ? null : (outcome.error ?? `receiver answered ${outcome.statusCode}`);
     delivery.attempts.push({
       attempt,
-      at: new Date(started).toISOString(),
-      status_code: statusCode,
-      error: ok ? null : error,
-      duration_ms: Date.now() - started,
+      at: new Date(outcome.started).toISOString(),
+      status_code: outcome.statusCode,
+      error,
+      duration_ms: Date.now() - outcome.started,
     });
     // Deliveries an OUT_OF_ORDER fault held back for this event go once it has had its first attempt.
     if (attempt === 1) this.holds.passed(recordKey(event), event.id);
     const { retry, logger } = this.options;
+    const { type, event: name, id } = event.body;
     if (ok || attempt >= retry.maxAttempts) {
       delivery.state = ok ? "delivered" : "failed";
       delivery.next_attempt_at = null;
-      this.record(event, delivery);
-      logger.info(
-        `webhook ${event.body.type} ${event.body.event} ${event.body.id} ${delivery.state} after ${attempt} attempt(s)`,
-      );
-      this.pending--;
-      this.settle();
+      this.record(event, delivery, undefined);
+      this.causes.delete(delivery.id);
+      logger.info(`webhook ${type} ${name} ${id} ${delivery.state} after ${attempt} attempt(s)`);
       return;
     }
-    this.retryLater(event, delivery, url, attempt, error);
-  }
-
-  /** Records a failed attempt with when the next one is due, and schedules it. */
-  private retryLater(event: EventRow, delivery: Delivery, url: string, attempt: number, error: string | null): void {
-    const { retry, logger } = this.options;
-    const delay = Math.min(retry.maxDelayMs, retry.initialDelayMs * retry.factor ** (attempt - 1));
+    const delay = retryDelayMs(retry, attempt);
     delivery.next_attempt_at = new Date(Date.now() + delay).toISOString();
-    this.record(event, delivery);
-    logger.warn(
-      `webhook ${event.body.type} ${event.body.event} ${event.body.id} attempt ${attempt} failed (${error}); retrying in ${delay} ms`,
-    );
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      this.run(event, delivery, url, attempt + 1);
-    }, delay);
-    this.timers.add(timer);
+    this.record(event, delivery, { event: event.id, delivery: delivery.id, attempt: attempt + 1, delayMs: delay });
+    logger.warn(`webhook ${type} ${name} ${id} attempt ${attempt} failed (${error}); retrying in ${delay} ms`);
   }
 
   /**
-   * Stores this delivery's progress into the event as stored now (a redelivery may have added one meanwhile).
-   * When the disk is full it is stored later, with backoff: the delivery goes on meanwhile, and the retry stores
-   * the delivery as it is by then.
+   * Stores this delivery's progress into the event as stored now (a redelivery may have added one meanwhile),
+   * with the next attempt's job. When the disk is full the next attempt goes on regardless and the progress is
+   * stored later, with backoff. Any other failure is thrown: a queued attempt is then run again by the queue.
    */
-  private record(event: EventRow, delivery: Delivery, retry = 0): void {
-    const store = this.options.store;
+  private record(event: EventRow, delivery: Delivery, next: (AttemptPayload & { delayMs: number }) | undefined): void {
+    const { store, work } = this.options;
+    const deferNext = () => {
+      if (next) work.defer("webhook-attempt", keyOf(next.delivery), payloadOf(next), next.delayMs);
+    };
     try {
       store.transaction(() => {
-        const stored = store.events.get(event.id) ?? event;
-        const index = stored.deliveries.findIndex((d) => d.id === delivery.id);
-        if (index === -1) stored.deliveries.push(delivery);
-        else stored.deliveries[index] = delivery;
-        store.events.put(stored);
+        this.storeDelivery(event, delivery);
+        deferNext();
       });
       store.recovery.succeeded();
     } catch (error) {
-      const wait = store.recovery.failed(`recording webhook delivery ${delivery.id}`, error, retry + 1);
+      const wait = store.recovery.failed(`recording webhook delivery ${delivery.id}`, error, 1);
       if (wait === undefined || this.closed) throw error;
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        store.recovery.beforeRetry();
-        try {
-          this.record(event, delivery, retry + 1);
-        } catch (later) {
-          // Not about storage this time: nothing retries it, and a timer must never take the server down.
-          this.options.logger.error(
-            `recording webhook delivery ${delivery.id} failed: ${later instanceof Error ? later.message : String(later)}`,
-          );
-        }
-      }, wait);
-      this.timers.add(timer);
+      deferNext();
+      this.recordLater(event, delivery, wait, 1);
     }
+  }
+
+  private storeDelivery(event: EventRow, delivery: Delivery): void {
+    const store = this.options.store;
+    const stored = store.events.get(event.id) ?? event;
+    const index = stored.deliveries.findIndex((d) => d.id === delivery.id);
+    if (index === -1) stored.deliveries.push(delivery);
+    else stored.deliveries[index] = delivery;
+    store.events.put(stored);
+  }
+
+  /** Tries storing the delivery's progress again after `wait`, with backoff while the disk stays full. */
+  private recordLater(event: EventRow, delivery: Delivery, wait: number, retry: number): void {
+    const store = this.options.store;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      store.recovery.beforeRetry();
+      try {
+        store.transaction(() => this.storeDelivery(event, delivery));
+        store.recovery.succeeded();
+      } catch (error) {
+        const again = store.recovery.failed(`recording webhook delivery ${delivery.id}`, error, retry + 1);
+        if (again !== undefined && !this.closed) this.recordLater(event, delivery, again, retry + 1);
+        // Not about storage this time: nothing retries it, and a timer must never take the server down.
+        else
+          this.options.logger.error(
+            `recording webhook delivery ${delivery.id} failed: ${error instanceof Error ? error.message : String(error)}`,
+          );
+      }
+    }, wait);
+    this.timers.add(timer);
   }
 
   private post(url: string, body: string, headers: Record<string, string>): Promise<number> {
@@ -249,25 +283,30 @@ export class WebhookDelivery {
         () => req.destroy(new Error(`no answer within ${this.options.timeoutMs} ms`)),
         this.options.timeoutMs,
       );
+      const done = () => {
+        clearTimeout(timer);
+        this.inFlight.delete(req);
+      };
       req.on("response", (res) => {
         res.resume();
         res.on("end", () => {
-          clearTimeout(timer);
-          this.inFlight.delete(req);
+          done();
           resolve(res.statusCode ?? 0);
         });
         res.on("error", (e) => {
-          clearTimeout(timer);
-          this.inFlight.delete(req);
+          done();
           reject(e);
         });
       });
       req.on("error", (e) => {
-        clearTimeout(timer);
-        this.inFlight.delete(req);
+        done();
         reject(e);
       });
       req.end(body);
     });
   }
+}
+
+function payloadOf(job: AttemptPayload): TaskPayload {
+  return { event: job.event, delivery: job.delivery, attempt: job.attempt };
 }

@@ -1,0 +1,135 @@
+// Deferred work as jobs in PostgreSQL (graphile-worker), for replicas on one database. A job is added by SQL in
+// the transaction that decides it (graphile-worker's add_job), so it exists exactly when that transaction
+// commits; any replica runs it when it is due, one replica at a time (row locks, SKIP LOCKED), and it survives
+// the death of the replica that scheduled it. A job whose handler throws (the database was unreachable) is run
+// again with the queue's backoff. The handlers make running a job twice harmless: a step checks the plan it was
+// for, an attempt checks that it has not been recorded.
+import { EventEmitter } from "node:events";
+import { Logger as QueueLogger, run, type Runner, type Task, type WorkerEvents } from "graphile-worker";
+import pg from "pg";
+import type { Logger } from "../logger.js";
+import type { SqlStatement } from "../store/postgres/pg-database.js";
+import type { DeferredWork, TaskHandler, TaskName, TaskPayload } from "./deferred-work.js";
+import { DEFAULT_LIVENESS, type LivenessTiming, ReplicaLiveness } from "./replica-liveness.js";
+
+export interface QueueWorkOptions {
+  /** The database's URL (the replica's own pool connects with it). */
+  url: string;
+  /** Prepares a statement on the store's connection, so a job is added inside the store's transaction. */
+  statement: (sql: string) => SqlStatement;
+  /** The schema the queue's tables live in: one per sandbox schema, so sandboxes of one database stay apart. */
+  schema: string;
+  logger: Logger;
+  /** How often a replica looks for jobs that came due (jobs due at once are announced, not polled). Default 100 ms. */
+  pollIntervalMs?: number;
+  /** Jobs a replica runs at once (webhook attempts wait on receivers: this bounds them). Default 8. */
+  concurrency?: number;
+  /** How a dead replica's running jobs are found and handed back. */
+  liveness?: Partial<LivenessTiming>;
+}
+
+/** The queue's schema for a sandbox schema: `public` (the default) gets `exchange_kit_jobs`. */
+export function queueSchemaOf(sandboxSchema: string): string {
+  return sandboxSchema === "public" ? "exchange_kit_jobs" : `${sandboxSchema}_jobs`;
+}
+
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** Failed runs before a job is given up (graphile-worker's backoff: about 1 s, 3 s, 7 s, ... up to about a day). */
+const MAX_JOB_ATTEMPTS = 25;
+
+/**
+ * @example
+ * const work = new QueueWork({ url, statement: (sql) => store.statement(sql), schema: "exchange_kit_jobs", logger });
+ * work.handle("progress-step", (payload) => step(payload));
+ * await work.start();
+ */
+export class QueueWork implements DeferredWork {
+  readonly durable = true;
+  private readonly handlers = new Map<TaskName, TaskHandler>();
+  private readonly add: SqlStatement;
+  private readonly remove: SqlStatement;
+  private readonly schema: string;
+  private pool: pg.Pool | undefined;
+  private runner: Runner | undefined;
+  private liveness: ReplicaLiveness | undefined;
+
+  constructor(private readonly options: QueueWorkOptions) {
+    this.schema = quoted(options.schema);
+    this.add = options.statement(
+      `SELECT 1 AS added FROM ${this.schema}.add_job(?, ?::json, run_at => now() + ?::float8 * interval '1 millisecond', max_attempts => ${MAX_JOB_ATTEMPTS}, job_key => ?)`,
+    );
+    this.remove = options.statement(`SELECT 1 AS removed FROM ${this.schema}.remove_job(?)`);
+  }
+
+  handle(task: TaskName, handler: TaskHandler): void {
+    this.handlers.set(task, handler);
+  }
+
+  defer(task: TaskName, key: string, payload: TaskPayload, delayMs: number): void {
+    this.add.get(task, JSON.stringify(payload), Math.max(0, Math.round(delayMs)), key);
+  }
+
+  cancel(key: string): void {
+    this.remove.get(key);
+  }
+
+  /** Polls the queue: resolves once no job of `task` is waiting or running (given-up jobs do not count). */
+  async idle(task: TaskName): Promise<void> {
+    const pool = this.pool;
+    if (!pool) return;
+    const count = `SELECT count(*)::int AS n FROM ${this.schema}.jobs WHERE task_identifier = $1 AND attempts < max_attempts`;
+    for (;;) {
+      const found = await pool.query(count, [task]).catch(() => undefined);
+      if (!found || found.rows[0]?.n === 0 || !this.runner) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
+  async start(): Promise<void> {
+    const { url, logger, pollIntervalMs = 100, concurrency = 8 } = this.options;
+    const pool = new pg.Pool({ connectionString: url, max: concurrency + 2, application_name: "exchange-kit-sandbox" });
+    // A connection the server drops (restart) must not take the process down; the pool opens another.
+    pool.on("error", (error) => logger.warn(`job queue: connection lost (${error.message})`));
+    pool.on("connect", (client) => client.on("error", () => {}));
+    this.pool = pool;
+    const events: WorkerEvents = new EventEmitter();
+    const timing = { ...DEFAULT_LIVENESS, ...this.options.liveness };
+    this.liveness = new ReplicaLiveness(url, this.options.schema, events, logger, timing);
+    this.runner = await run({
+      pgPool: pool,
+      schema: this.options.schema,
+      concurrency,
+      pollInterval: pollIntervalMs,
+      noHandleSignals: true,
+      taskList: this.taskList(),
+      logger: queueLogger(logger),
+      events,
+    });
+    this.liveness.start();
+  }
+
+  async close(): Promise<void> {
+    const runner = this.runner;
+    this.runner = undefined;
+    // A graceful stop: running jobs finish (or are released), pending ones stay for the other replicas.
+    await runner?.stop().catch(() => {});
+    await this.liveness?.close();
+    await this.pool?.end().catch(() => {});
+    this.pool = undefined;
+  }
+
+  private taskList(): Record<string, Task> {
+    const list: Record<string, Task> = {};
+    for (const [task, handler] of this.handlers) list[task] = async (payload) => handler(payload as TaskPayload);
+    return list;
+  }
+}
+
+/** The queue's log lines, as the sandbox's: its warnings and errors, never its debug chatter. */
+function queueLogger(logger: Logger): QueueLogger {
+  return new QueueLogger(() => (level, message) => {
+    if (level === "error") logger.error(`job queue: ${message}`);
+    else if (level === "warning") logger.warn(`job queue: ${message}`);
+  });
+}
