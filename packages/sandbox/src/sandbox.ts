@@ -1,6 +1,6 @@
 // createSandbox: wires the store (in memory, or a SQLite file), the clock, webhook delivery, automatic
 // progress and the HTTP server, and returns a handle to drive and stop it.
-import { createHash, randomBytes, randomInt } from "node:crypto";
+import { randomInt } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { DEFAULT_QUOTATION_TTL_SECONDS } from "./domain/catalog.js";
@@ -10,9 +10,12 @@ import { Chaos, type ChaosOptions } from "./faults/chaos.js";
 import { StoreFaultPlan } from "./faults/fault-plan.js";
 import { RequestFaults } from "./faults/request-faults.js";
 import { WebhookFaults } from "./faults/webhook-faults.js";
-import type { Organization } from "./http/route.js";
 import { createApiServer } from "./http/server.js";
 import { loadTracing } from "./tracing/tracing.js";
+import { adminIntercept } from "./organizations/admin-api.js";
+import { adminTokenProblem } from "./organizations/admin-token.js";
+import { type OrganizationCredentials, OrganizationDirectory } from "./organizations/directory.js";
+import { keyLookups } from "./organizations/key-lookups.js";
 import { checkTimeouts, DEFAULT_TIMEOUTS } from "./http/timeouts.js";
 import { type Logger, toLogger, type SandboxLogger } from "./logger.js";
 import { buildRoutes } from "./routes.js";
@@ -24,6 +27,7 @@ import type { StorageBackoff } from "./store/storage-recovery.js";
 import { Store } from "./store/store.js";
 import { DatabaseError } from "./store/start-errors.js";
 import { displayUrl } from "./store/postgres/pg-open.js";
+import { ChangeFeed, changeChannelOf } from "./store/postgres/change-feed.js";
 import type { EventRow } from "./store/records.js";
 import { DEFAULT_RETRY, WebhookDelivery, type RetryPolicy } from "./webhooks/delivery.js";
 import type { DeferredWork } from "./schedule/deferred-work.js";
@@ -60,8 +64,20 @@ export interface SandboxOptions {
    * "full" also through a power loss, at one fsync per write request.
    */
   dbDurability?: Durability;
-  /** Organizations and their credentials; one with a generated key pair when absent. */
+  /**
+   * Organizations and their credentials, registered in the database at start (added, or updated by API key: a
+   * key the database holds with another secret takes the secret given here, and a warning says so). When
+   * absent: the database's organizations, or one with a generated key pair on a new database. Every
+   * organization of the database is accepted, including those added while it runs (`adminToken`), by every
+   * sandbox on that database.
+   */
   organizations?: SandboxOrganizationOptions[];
+  /**
+   * Turns on the admin API (POST/GET /_sandbox/admin/organizations) for callers that send this token as
+   * `Authorization: Bearer <token>`: organizations can then be added while the sandbox runs. At least 16
+   * characters. Off when absent (the admin API answers 403).
+   */
+  adminToken?: string;
   /**
    * Delay before KYC, bank verification, payins, payouts and EDD take their next step on their own. Default 200 ms;
    * 0 = right after the response; false = never (drive them with the control API).
@@ -114,7 +130,7 @@ export interface SandboxDashboardLink {
 }
 
 export interface SandboxOrganization {
-  /** The organization's ID (derived from its API key, so it is stable across restarts on the same file). */
+  /** The organization's ID (derived from its API key, so it is the same on every replica and across restarts). */
   id: string;
   name: string;
   apiKey: string;
@@ -153,6 +169,7 @@ export interface Sandbox {
   url: string;
   port: number;
   host: string;
+  /** The organizations it started with (added ones are listed by GET /_sandbox/admin/organizations). */
   organizations: SandboxOrganization[];
   clock: SandboxClockHandle;
   /** The event log (every organization), oldest first. */
@@ -167,31 +184,21 @@ export interface Sandbox {
   chaos: { rate: number; seed: number } | undefined;
 }
 
-/** The organization ID: a UUID-shaped digest of the API key, so it survives restarts without being stored. */
-function organizationId(apiKey: string): string {
-  const hex = createHash("sha256").update(`exchange-kit-sandbox|${apiKey}`).digest("hex");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
-function generatedOrganization(): SandboxOrganizationOptions {
-  return {
-    name: "Sandbox organization",
-    apiKey: `sbx_${randomBytes(12).toString("hex")}`,
-    apiSecret: randomBytes(32).toString("base64url"),
-  };
-}
-
-/** The handle's clocks: one organization's, or (advance without an ID) every organization's. */
-function clockHandle(domain: SandboxDomain, organizations: readonly SandboxOrganization[]): SandboxClockHandle {
+/** The handle's clocks: one organization's, or (advance without an ID) every organization's of the database. */
+function clockHandle(
+  domain: SandboxDomain,
+  directory: OrganizationDirectory,
+  organizations: readonly SandboxOrganization[],
+): SandboxClockHandle {
   const known = (id: string) => {
-    if (!organizations.some((o) => o.id === id)) throw new TypeError(`no organization with the ID ${id}`);
+    if (!directory.byId(id)) throw new TypeError(`no organization with the ID ${id}`);
     return id;
   };
   const first = organizations[0]!.id;
   return {
     now: (organizationId) => domain.clock(known(organizationId ?? first)).now(),
     advance: (seconds, organizationId) => {
-      const ids = organizationId === undefined ? organizations.map((o) => o.id) : [known(organizationId)];
+      const ids = organizationId === undefined ? directory.list().map((o) => o.id) : [known(organizationId)];
       const clocks = ids.map((id) => domain.clock(id));
       if (!clocks.every((c) => c.canAdvance(seconds)))
         throw new RangeError("the sandbox clock stays between 1970-01-01 and 9999-12-31");
@@ -204,30 +211,37 @@ function clockHandle(domain: SandboxDomain, organizations: readonly SandboxOrgan
   };
 }
 
-/** The configured organizations (or one generated), with their IDs, indexed by API key and by ID. */
-function resolveOrganizations(configured: readonly SandboxOrganizationOptions[] | undefined) {
-  const organizations: SandboxOrganization[] = (configured?.length ? configured : [generatedOrganization()]).map(
-    (o, i) => {
-      if (!o.apiKey || !o.apiSecret) throw new TypeError("every organization needs apiKey and apiSecret");
-      return {
-        id: organizationId(o.apiKey),
-        name: o.name ?? `Organization ${i + 1}`,
-        apiKey: o.apiKey,
-        apiSecret: o.apiSecret,
-      };
-    },
-  );
-  const byKey = new Map<string, Organization>();
+/** The options' organizations, checked (both credentials, no key twice) and named; none when absent. */
+function configuredOrganizations(
+  configured: readonly SandboxOrganizationOptions[] | undefined,
+): OrganizationCredentials[] {
+  const organizations = (configured ?? []).map((o, i) => {
+    if (!o.apiKey || !o.apiSecret) throw new TypeError("every organization needs apiKey and apiSecret");
+    return { name: o.name ?? `Organization ${i + 1}`, apiKey: o.apiKey, apiSecret: o.apiSecret };
+  });
+  const keys = new Set<string>();
   for (const org of organizations) {
-    if (byKey.has(org.apiKey)) throw new TypeError(`duplicate apiKey ${org.apiKey}`);
-    byKey.set(org.apiKey, org);
+    if (keys.has(org.apiKey)) throw new TypeError(`duplicate apiKey ${org.apiKey}`);
+    keys.add(org.apiKey);
   }
-  return { organizations, byKey, byId: new Map(organizations.map((o) => [o.id, o])) };
+  return organizations;
+}
+
+/** Registers the options' organizations in the store (see `organizations`), warning of each secret replaced. */
+function registerOrganizations(
+  directory: OrganizationDirectory,
+  configured: readonly OrganizationCredentials[],
+  logger: Logger,
+): SandboxOrganization[] {
+  const { organizations, replacedSecret } = directory.registerOrReuse(configured, "Sandbox organization");
+  for (const org of replacedSecret)
+    logger.warn(`organization ${org.id} (${org.name}): the API secret given at start replaces the one stored`);
+  return organizations.map(({ id, name, apiKey, apiSecret }) => ({ id, name, apiKey, apiSecret }));
 }
 
 /** Not public API: the benchmarks seed the store directly (100k rows through HTTP would take minutes). */
 export interface SandboxInternals {
-  /** Runs on the opened store before the server starts. */
+  /** Runs on the opened store, once the organizations are registered, before the server starts. */
   prepare?: (store: Store, organizations: readonly SandboxOrganization[]) => void;
   /** How scheduled work that fails for want of disk is retried (tests shorten the waits). */
   storageBackoff?: StorageBackoff;
@@ -244,13 +258,16 @@ function timeoutsOf(options: SandboxOptions) {
   });
 }
 
-/** The store (in memory or the `db` file), prepared by the internals' hook; closed again when the hook throws. */
+/**
+ * The store (in memory or the `db` file) with the organizations registered, prepared by the internals' hook;
+ * closed again when either throws.
+ */
 function openStore(
   options: SandboxOptions,
   internals: SandboxInternals,
-  organizations: readonly SandboxOrganization[],
+  configured: readonly OrganizationCredentials[],
   logger: Logger,
-): Store {
+): { store: Store; directory: OrganizationDirectory; organizations: SandboxOrganization[] } {
   const store = new Store({
     path: options.db,
     durability: options.dbDurability,
@@ -258,12 +275,14 @@ function openStore(
     ...(internals.storageBackoff ? { storageBackoff: internals.storageBackoff } : {}),
   });
   try {
+    const directory = new OrganizationDirectory(store);
+    const organizations = registerOrganizations(directory, configured, logger);
     internals.prepare?.(store, organizations);
+    return { store, directory, organizations };
   } catch (error) {
     store.close();
     throw error;
   }
-  return store;
 }
 
 /**
@@ -307,7 +326,7 @@ function wireDomain(
   store: Store,
   work: DeferredWork,
   options: SandboxOptions,
-  byId: ReadonlyMap<string, SandboxOrganization>,
+  directory: OrganizationDirectory,
   logger: Logger,
   chaos: Chaos | undefined,
 ): { domain: SandboxDomain; delivery: WebhookDelivery; faults: RequestFaults } {
@@ -323,7 +342,7 @@ function wireDomain(
   const delivery = new WebhookDelivery({
     store,
     work,
-    credentialsOf: (org) => byId.get(org),
+    credentialsOf: (org) => directory.byId(org),
     timeoutMs: options.webhookTimeoutMs ?? 3000,
     retry: { ...DEFAULT_RETRY, ...options.webhookRetry },
     logger,
@@ -342,6 +361,27 @@ function wireDomain(
     work,
   );
   return { domain, delivery, faults: new RequestFaults(plan, chaos) };
+}
+
+/**
+ * On PostgreSQL with the dashboard: what other replicas commit reaches this replica's live views, and what this
+ * one commits reaches theirs.
+ */
+function changeFeed(store: Store, db: string | undefined, requestLog: RequestLog): ChangeFeed | undefined {
+  if (store.engine !== "postgres" || db === undefined) return undefined;
+  const { name } = store.statement("SELECT current_schema() AS name").get() as { name: string };
+  const feed = new ChangeFeed(db, changeChannelOf(name), (kind, org) =>
+    kind === "requests" ? requestLog.announce(org) : store.announce(kind, org),
+  );
+  store.onChange((kind, org) => feed.publish(kind, org));
+  requestLog.subscribe((org) => feed.publish("requests", org));
+  feed.start();
+  return feed;
+}
+
+/** The URL of a server listening on host and port (an IPv6 host in brackets). */
+function baseUrl(host: string, port: number): string {
+  return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
 }
 
 /** Starts running scheduled work; a queue that cannot start (its schema, its connection) refuses the start. */
@@ -381,7 +421,9 @@ function sandboxHandle(
   organizations: SandboxOrganization[],
   parts: {
     store: Store;
+    directory: OrganizationDirectory;
     work: DeferredWork;
+    feed: ChangeFeed | undefined;
     domain: SandboxDomain;
     delivery: WebhookDelivery;
     server: Server;
@@ -390,12 +432,12 @@ function sandboxHandle(
     chaos: Chaos | undefined;
   },
 ): Sandbox {
-  const { store, work, domain, delivery, server, requestLog, dashboard, chaos } = parts;
+  const { store, directory, work, feed, domain, delivery, server, requestLog, dashboard, chaos } = parts;
   let closing: Promise<void> | undefined;
   return {
     ...where,
     organizations,
-    clock: clockHandle(domain, organizations),
+    clock: clockHandle(domain, directory, organizations),
     events: () =>
       store.events.where("TRUE", [], "created_at, seq").map((e) => ({
         id: e.id,
@@ -415,7 +457,7 @@ function sandboxHandle(
         delivery.close();
         server.close(() => {
           // The queue stops first: a job it is running finishes against the open store.
-          void work.close().finally(() => {
+          void Promise.all([work.close(), feed?.close()]).finally(() => {
             requestLog.close();
             store.close();
             resolve();
@@ -442,24 +484,35 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   const logOptions = requestLogOptions(options.requestLog);
   const chaos = options.chaos && new Chaos({ ...options.chaos, seed: options.chaos.seed ?? randomInt(2 ** 32) });
   const logger = toLogger(options.logger);
-  const { organizations, byKey, byId } = resolveOrganizations(options.organizations);
+  const configured = configuredOrganizations(options.organizations);
+  const problem = adminTokenProblem(options.adminToken);
+  if (problem) throw new TypeError(problem);
   // Before anything is served: requests are traced from the first one when the process has OpenTelemetry.
   await loadTracing();
-  const store = openStore(options, internals, organizations, logger);
+  const { store, directory, organizations } = openStore(options, internals, configured, logger);
   const work = deferredWork(store, options, internals, logger);
-  const { domain, delivery, faults } = wireDomain(store, work, options, byId, logger, chaos);
-  const requestLog = new RequestLog(store.requestLog, (work) => store.transaction(work), byKey, logOptions, logger);
+  const { domain, delivery, faults } = wireDomain(store, work, options, directory, logger, chaos);
+  const byKey = keyLookups((apiKey) => directory.byKey(apiKey));
+  const requestLog = new RequestLog(store.requestLog, (work) => store.transaction(work), byKey.log, logOptions, logger);
   let server: Server | undefined;
+  const port = () => (server!.address() as AddressInfo).port;
+  const started = organizations.map((o) => o.id);
   const dashboard =
     options.dashboard === false
       ? undefined
-      : createDashboard({ domain, requestLog, organizations: byId }, () => (server!.address() as AddressInfo).port);
+      : createDashboard({ domain, requestLog, organizations: { started, get: (id) => directory.byId(id) } }, port);
+  const admin = adminIntercept({
+    directory,
+    adminToken: options.adminToken,
+    dashboardLinkOf: (org) => dashboard?.linkOf(baseUrl(host, port()), org),
+    logger,
+  });
   server = createApiServer({
     routes: buildRoutes(requestLog),
     onAnswered: (answered) => requestLog.record(answered),
-    ...(dashboard ? { intercept: dashboard.intercept } : {}),
+    intercept: (req, res, target) => admin(req, res, target) || (dashboard?.intercept(req, res, target) ?? false),
     transaction: (work) => store.transaction(work),
-    organizationsByKey: byKey,
+    organizationsByKey: byKey.auth,
     domain,
     bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
     logger,
@@ -473,11 +526,11 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   });
   // Timers were lost with the last process; a queue kept its jobs.
   if (!work.durable) domain.resumePlans();
-  const port = (server.address() as AddressInfo).port;
-  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  const url = baseUrl(host, port());
   // No "listening" line of its own: whoever started it has `url` and announces it (exchange-kit sandbox prints its
   // ready line; with --verbose a line here too made two).
   if (chaos) logger.info(`chaos mode: a fault on ${chaos.rate * 100} % of requests and events, seed ${chaos.seed}`);
-  const parts = { store, work, domain, delivery, server, requestLog, dashboard, chaos };
-  return sandboxHandle({ url, port, host }, organizations, parts);
+  const feed = dashboard ? changeFeed(store, options.db, requestLog) : undefined;
+  const parts = { store, directory, work, feed, domain, delivery, server, requestLog, dashboard, chaos };
+  return sandboxHandle({ url, port: port(), host }, organizations, parts);
 }

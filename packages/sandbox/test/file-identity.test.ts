@@ -16,7 +16,16 @@ const OTHER_ID = 0x12345678;
 describe("whether the sandbox may open a file, from its facts", () => {
   const table: Array<[string, FileFacts, Verdict]> = [
     ["a new, empty file", { applicationId: 0, userVersion: 0, tables: [] }, { open: "fresh" }],
-    ["a sandbox file", { applicationId: APPLICATION_ID, userVersion: 1, tables: VERSION_1_TABLES }, { open: "ours" }],
+    [
+      "a sandbox file of version 1 (upgraded when opened)",
+      { applicationId: APPLICATION_ID, userVersion: 1, tables: VERSION_1_TABLES },
+      { open: "ours" },
+    ],
+    [
+      "a sandbox file of version 2",
+      { applicationId: APPLICATION_ID, userVersion: 2, tables: [...VERSION_1_TABLES, "organization"] },
+      { open: "ours" },
+    ],
     [
       "a sandbox file stamped just before its schema",
       { applicationId: APPLICATION_ID, userVersion: 0, tables: [] },
@@ -85,11 +94,11 @@ describe("the application id and the tables of version 1", () => {
     expect(bytes.toString("latin1")).toBe("EXKS");
   });
 
-  it("lists exactly the tables the schema creates (while the schema is version 1)", () => {
-    expect(SCHEMA_VERSION).toBe(1);
+  it("lists exactly the tables of version 1: the schema's, less the organization table version 2 added", () => {
+    expect(SCHEMA_VERSION).toBe(2);
     const db = new DatabaseSync(":memory:");
     db.exec(SCHEMA_SQL);
-    expect([...readFacts(db).tables].sort()).toEqual([...VERSION_1_TABLES].sort());
+    expect([...readFacts(db).tables].sort()).toEqual([...VERSION_1_TABLES, "organization"].sort());
     db.close();
   });
 });

@@ -102,13 +102,16 @@ function send(url: string, method: string, headers: Record<string, string>, body
   });
 }
 
-export class Api {
+/** What a client needs of a sandbox: its URL (and its organizations, for the default one); a replica in another process has them too. */
+export type ApiTarget = Pick<Sandbox, "url" | "organizations">;
+
+export class Api<S extends ApiTarget = Sandbox> {
   constructor(
-    readonly sandbox: Sandbox,
+    readonly sandbox: S,
     readonly org: { apiKey: string; apiSecret: string } = sandbox.organizations[0]!,
   ) {}
 
-  as(org: SandboxOrganization | { apiKey: string; apiSecret: string }): Api {
+  as(org: SandboxOrganization | { apiKey: string; apiSecret: string }): Api<S> {
     return new Api(this.sandbox, org);
   }
 
@@ -239,7 +242,7 @@ export function kycBody(customerId: string, overrides: Record<string, unknown> =
   };
 }
 
-export async function createCustomer(api: Api, overrides: Record<string, unknown> = {}): Promise<any> {
+export async function createCustomer(api: Api<ApiTarget>, overrides: Record<string, unknown> = {}): Promise<any> {
   return api.ok("POST", "/cms/api/v1/customer/create", {
     client_reference_id: unique("cust"),
     full_name: "Asha Verma",
@@ -249,7 +252,7 @@ export async function createCustomer(api: Api, overrides: Record<string, unknown
 }
 
 /** A customer whose KYC has completed (VERIFIED unless a magic value says otherwise). */
-export async function verifiedCustomer(api: Api, overrides: Record<string, unknown> = {}): Promise<any> {
+export async function verifiedCustomer(api: Api<ApiTarget>, overrides: Record<string, unknown> = {}): Promise<any> {
   const customer = await createCustomer(api, overrides);
   await api.ok("POST", "/cms/api/v1/kyc/add-kyc-data", kycBody(customer.id));
   return waitFor(async () => {
@@ -259,7 +262,7 @@ export async function verifiedCustomer(api: Api, overrides: Record<string, unkno
 }
 
 export async function verifiedBank(
-  api: Api,
+  api: Api<ApiTarget>,
   customerId: string,
   identifiers: Record<string, string> = { account_number: String(Date.now()) + String(counter++), ifsc: "HDFC0001234" },
   type = "ACCOUNT_DETAILS",

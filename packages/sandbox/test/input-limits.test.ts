@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildRoutes } from "../src/routes.js";
 import { parseJson } from "@exchange-kit/signing";
 import { MAX_JSON_DEPTH } from "../src/json/nesting-depth.js";
-import { Api, canonical, createCustomer, kycBody, startSandbox, verifiedCustomer } from "./helpers.js";
+import { Api, canonical, createCustomer, kycBody, startSandbox, verifiedCustomer, waitFor } from "./helpers.js";
 
 /** Canonical text of `body` with `deep` set to arrays nested `levels` deep (the body object adds one level). */
 function withDeepMember(body: Record<string, unknown>, levels: number): string {
@@ -63,8 +63,11 @@ describe("request bodies nested too deeply", () => {
     });
     expect(deep.status).toBe(400);
     await api.ok("POST", "/cms/api/v1/kyc/add-kyc-data", kycBody(customer.id));
-    await new Promise((r) => setTimeout(r, 50));
-    expect((await api.ok("GET", `/cms/api/v1/customer/${customer.id}`)).status).toBe("VERIFIED");
+    const verified = await waitFor(async () => {
+      const found = await api.ok("GET", `/cms/api/v1/customer/${customer.id}`);
+      return found.status !== "UNVERIFIED" && found;
+    }, "the KYC outcome");
+    expect(verified.status).toBe("VERIFIED");
   });
 });
 

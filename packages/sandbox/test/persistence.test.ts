@@ -3,7 +3,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createSandbox } from "../src/index.js";
-import { Api, ORG_A, ORG_B, payoutQuotationBody, startReceiver, verifiedBank, verifiedCustomer } from "./helpers.js";
+import {
+  Api,
+  ORG_A,
+  ORG_B,
+  payoutQuotationBody,
+  startReceiver,
+  verifiedBank,
+  verifiedCustomer,
+  waitFor,
+} from "./helpers.js";
 
 const dir = mkdtempSync(join(tmpdir(), "sandbox-db-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -82,8 +91,11 @@ describe("SQLite file storage", () => {
     await first.close();
     const second = await createSandbox({ ...options, db: file });
     try {
-      await new Promise((r) => setTimeout(r, 50));
-      expect((await new Api(second).ok("GET", `/cms/api/v1/customer/${customer.id}`)).status).toBe("VERIFIED");
+      const verified = await waitFor(async () => {
+        const found = await new Api(second).ok("GET", `/cms/api/v1/customer/${customer.id}`);
+        return found.status !== "UNVERIFIED" && found;
+      }, "the resumed KYC step");
+      expect(verified.status).toBe("VERIFIED");
     } finally {
       await second.close();
     }

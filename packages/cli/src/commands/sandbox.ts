@@ -122,6 +122,8 @@ export function sandboxOptions(
   const organizations = organizationsOf(given, others);
   const logSize = requestLogSizeFlag(values["request-log-size"]);
   const chaos = chaosFlags(values);
+  const adminToken =
+    typeof values["admin-token"] === "string" ? values["admin-token"] : env.EXCHANGE_KIT_SANDBOX_ADMIN_TOKEN;
   return {
     port,
     host: hostFlag(values.host),
@@ -133,6 +135,7 @@ export function sandboxOptions(
     ...(logSize === undefined ? {} : { requestLog: { maxEntries: logSize } }),
     ...(values["no-dashboard"] === true ? { dashboard: false } : {}),
     ...(chaos ? { chaos } : {}),
+    ...(adminToken ? { adminToken } : {}),
     ...(values.verbose === true ? { logger: { info: log, warn: log, error: log } } : {}),
   };
 }
@@ -205,7 +208,10 @@ export const sandbox: Command = {
   --chaos-seed N       the seed (0 to 4294967295) that makes a chaos run reproducible (random and printed if absent)
   --chaos-faults K,K   only these fault kinds (see exchange-kit fault --help)
   --chaos-max-delay-ms MS  the longest random wait of DELAY, DELAYED_DELIVERY, OUT_OF_ORDER (default 500)
-  --org KEY:SECRET[:NAME]  another organization with its own credentials (repeatable)
+  --org KEY:SECRET[:NAME]  another organization with its own credentials (repeatable); organizations are kept
+                       in the database, and a key it holds with another secret takes the one given here
+  --admin-token T      turn on the admin API, so \`exchange-kit org add\` can add organizations while it runs
+                       (default: EXCHANGE_KIT_SANDBOX_ADMIN_TOKEN; at least 16 characters; off without one)
   --request-log-size N requests kept in the request log per organization (default 10000; see exchange-kit logs)
   --no-dashboard       do not serve the dashboard at /_dashboard/ (each organization's link is in the ready line)
   --verbose            log each request (with its err_code) and each delivery on stderr
@@ -225,6 +231,7 @@ export const sandbox: Command = {
     "chaos-faults": { type: "string" },
     "chaos-max-delay-ms": { type: "string" },
     org: { type: "string", multiple: true },
+    "admin-token": { type: "string" },
     "request-log-size": { type: "string" },
     verbose: { type: "boolean" },
     "no-dashboard": { type: "boolean" },

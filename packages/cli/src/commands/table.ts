@@ -51,6 +51,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./fault.js")).fault,
   },
   {
+    name: "org",
+    summary: "add and list the organizations of a running sandbox (its admin API, --admin-token)",
+    load: async () => (await import("./org.js")).org,
+  },
+  {
     name: "logs",
     summary: "print the sandbox's request log (--events: webhook events and delivery attempts); --follow streams",
     load: async () => (await import("./logs.js")).logs,

@@ -22,16 +22,22 @@ export function sameSecret(given: string, expected: string): boolean {
 }
 
 export class DashboardAccess {
-  private readonly tokens: ReadonlyMap<string, string>;
+  private readonly tokens = new Map<string, string>();
   private readonly sessions = new Map<string, DashboardSession>();
 
-  /** One new random token per organization ID. */
+  /** One new random token per organization ID; an organization added later gets its token when first asked. */
   constructor(organizationIds: readonly string[]) {
-    this.tokens = new Map(organizationIds.map((id) => [id, secret()]));
+    for (const id of organizationIds) this.tokens.set(id, secret());
   }
 
-  tokenOf(org: string): string | undefined {
-    return this.tokens.get(org);
+  /** The organization's token (made on first use: organizations may be added while the sandbox runs). */
+  tokenOf(org: string): string {
+    let token = this.tokens.get(org);
+    if (token === undefined) {
+      token = secret();
+      this.tokens.set(org, token);
+    }
+    return token;
   }
 
   /** The organization a token opens, or undefined (a forged token, or one of an earlier start). */

@@ -21,7 +21,11 @@ export const DASHBOARD_PATH = "/_dashboard/";
 export interface DashboardOptions {
   domain: SandboxDomain;
   requestLog: RequestLog;
-  organizations: ReadonlyMap<string, Organization>;
+  /** The organizations at start (each gets its link's token now), and every organization by ID. */
+  organizations: {
+    readonly started: readonly string[];
+    get(id: string): Organization | undefined;
+  };
   /** Time between two live messages at most. Default 150 ms. */
   liveCoalesceMs?: number;
 }
@@ -54,7 +58,7 @@ class DashboardServer implements Dashboard {
     private readonly options: DashboardOptions,
     private readonly port: () => number,
   ) {
-    this.access = new DashboardAccess([...options.organizations.keys()]);
+    this.access = new DashboardAccess(options.organizations.started);
   }
 
   private cookie(): string {

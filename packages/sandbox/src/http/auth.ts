@@ -14,6 +14,14 @@ export interface Credentials {
   apiSecret: string;
 }
 
+/**
+ * Where the organization of an API key is found: a Map in tests, the organizations table (organizations/directory.ts)
+ * in a sandbox, read on each request so a key added on another replica is known at once.
+ */
+export interface OrganizationsByKey<O> {
+  get(apiKey: string): O | undefined;
+}
+
 const EMPTY_BODY = "{}";
 
 function signatureOf(secret: string, apiKey: string, timestamp: string, body: string | Buffer): Buffer {
@@ -104,7 +112,7 @@ const NOT_CANONICAL = {
 export function authenticate<O extends Credentials>(
   headers: Record<string, string | string[] | undefined>,
   body: { raw: Buffer; text: string } | undefined,
-  organizationsByKey: ReadonlyMap<string, O>,
+  organizationsByKey: OrganizationsByKey<O>,
   nowSeconds = Math.floor(Date.now() / 1000),
 ): O {
   const { apiKey, timestamp, signature } = signingHeaders(headers);

@@ -3,14 +3,14 @@
 // against the operation → dispatch in one transaction. Each stage throws the ApiError that answers the request.
 import type { IncomingHttpHeaders } from "node:http";
 import { validateRequest } from "../spec/request-validation.js";
-import { authenticate } from "./auth.js";
+import { authenticate, type OrganizationsByKey } from "./auth.js";
 import { decodeBody, parseBody } from "./body.js";
 import { requestOrigin, requestValues, type RequestTarget } from "./request-target.js";
 import type { AppliedFault } from "../faults/fault-records.js";
 import type { HandlerResult, JsonObject, Organization, RequestContext, RouteDefinition } from "./route.js";
 
 export interface PipelineOptions<D> {
-  organizationsByKey: ReadonlyMap<string, Organization>;
+  organizationsByKey: OrganizationsByKey<Organization>;
   domain: D;
   /** Runs a handler as one unit of storage work: committed before the answer is written, or rolled back. */
   transaction?: <R>(work: () => R) => R;
@@ -42,7 +42,7 @@ function authenticateRoute<D>(
   headers: IncomingHttpHeaders,
   raw: Buffer,
   text: string | undefined,
-  organizationsByKey: ReadonlyMap<string, Organization>,
+  organizationsByKey: OrganizationsByKey<Organization>,
 ): Organization | undefined {
   if (route.public) return undefined;
   return authenticate(headers, text === undefined ? undefined : { raw, text }, organizationsByKey);

@@ -6,6 +6,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { performance } from "node:perf_hooks";
 import type { Organization } from "../http/route.js";
+import type { OrganizationsByKey } from "../http/auth.js";
 import type { AnsweredRequest } from "../http/server.js";
 import type { Logger } from "../logger.js";
 import { entryOf, type RequestLogEntry } from "./entry.js";
@@ -30,7 +31,7 @@ export function isLogged(answered: Pick<AnsweredRequest, "method" | "route">): b
 }
 
 /** The organization whose API key the request carries (signed or not: a refused signature is worth seeing). */
-function organizationOf(headers: IncomingHttpHeaders, byKey: ReadonlyMap<string, Organization>) {
+function organizationOf(headers: IncomingHttpHeaders, byKey: OrganizationsByKey<Organization>) {
   const key = headers["x-api-key"];
   return typeof key === "string" ? byKey.get(key) : undefined;
 }
@@ -53,7 +54,7 @@ export class RequestLog {
   constructor(
     private readonly storage: RequestLogStorage,
     private readonly transaction: <R>(work: () => R) => R,
-    private readonly organizationsByKey: ReadonlyMap<string, Organization>,
+    private readonly organizationsByKey: OrganizationsByKey<Organization>,
     private readonly options: RequestLogOptions,
     private readonly logger: Logger,
   ) {}
@@ -100,6 +101,11 @@ export class RequestLog {
     this.flush();
     const { oldest, latest } = this.storage.bounds(org);
     return { results: this.storage.query(org, filter), oldest_seq: oldest, latest_seq: latest };
+  }
+
+  /** Tells the listeners that another replica kept entries of the organization (they reload: none are given). */
+  announce(org: string): void {
+    for (const listener of this.listeners) listener(org, []);
   }
 
   /** Calls `listener` with every batch kept from now on; answers the function that stops it. */

@@ -1,4 +1,4 @@
-// Jobs a replica was running when it died (kill -9, a lost machine) stay locked by its workers; graphile-worker
+// Jobs a replica was running when it died (kill -9, a lost machine) stay locked by its worker pool; graphile-worker
 // frees such locks only after four hours. Each replica therefore holds a session advisory lock per worker of its
 // own on a connection of its own: PostgreSQL releases it the moment that connection ends, which a dead process's
 // does. Every few seconds a replica looks at the workers that hold jobs; a worker whose lock it can take is gone,
@@ -40,10 +40,14 @@ export class ReplicaLiveness {
     private readonly logger: Logger,
     private readonly timing: LivenessTiming = DEFAULT_LIVENESS,
   ) {
-    events.on("worker:create", ({ worker }) => {
-      this.workers.add(worker.workerId);
-      void this.connected().then((client) => client && this.hold(client, worker.workerId));
-    });
+    // Jobs are locked by the worker pool's ID (graphile-worker 0.16 on), queues by a worker's: both are held.
+    events.on("pool:create", ({ workerPool }) => this.own(workerPool.id));
+    events.on("worker:create", ({ worker }) => this.own(worker.workerId));
+  }
+
+  private own(id: string): void {
+    this.workers.add(id);
+    void this.connected().then((client) => client && this.hold(client, id));
   }
 
   /** Starts sweeping; the connection opens meanwhile (a start does not wait for it: the grace covers it). */
@@ -57,7 +61,8 @@ export class ReplicaLiveness {
     this.closed = true;
     clearInterval(this.timer);
     await this.connecting;
-    await this.client?.end().catch(() => {});
+    // Not awaited: the server drops the locks with the connection, and a stop need not wait for its goodbye.
+    this.client?.end().catch(() => {});
     this.client = undefined;
   }
 

@@ -6,7 +6,7 @@ import { closeSync, openSync, readSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import type { DatabaseSync } from "node:sqlite";
 import { sqlite } from "./sqlite.js";
-import { SCHEMA_VERSION } from "./schema.js";
+import { OLDEST_UPGRADABLE_VERSION, SCHEMA_VERSION } from "./schema.js";
 import type { DatabaseProblem } from "./start-errors.js";
 
 /** PRAGMA application_id of a sandbox file: ASCII "EXKS" (EXchange-Kit Sandbox), 0x45584B53. */
@@ -42,8 +42,8 @@ export type Verdict = { open: "fresh" | "ours" | "legacy" } | { refuse: Database
 
 function versionVerdict(version: number): Verdict {
   if (version > SCHEMA_VERSION) return { refuse: "newer-version", detail: String(version) };
-  // No released schema precedes version 1 except the sql.js format; a later version adds its migrations here.
-  if (version > 0 && version < SCHEMA_VERSION) return { refuse: "no-migration", detail: String(version) };
+  // No released schema precedes version 1 except the sql.js format; from it on, opening creates what is missing.
+  if (version > 0 && version < OLDEST_UPGRADABLE_VERSION) return { refuse: "no-migration", detail: String(version) };
   return { open: "ours" };
 }
 

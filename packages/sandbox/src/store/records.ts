@@ -230,3 +230,17 @@ export interface EventRow {
   created_at: string;
   deliveries: Delivery[];
 }
+
+/**
+ * An organization that may call the sandbox: its ID (a digest of the key), name and credentials. The secret is
+ * kept because verifying a signature needs it (HMAC is symmetric); nothing answers or logs it after it is made.
+ */
+export interface OrganizationRow {
+  id: string;
+  /** The organization's own ID (every table has an `org` column). */
+  org: string;
+  name: string;
+  api_key: string;
+  api_secret: string;
+  created_at: string;
+}

@@ -5,10 +5,17 @@
 // read newest first (ORDER BY created_at DESC, seq): the (created_at DESC, seq) indexes serve that mixed
 // order directly, deep offsets included; an index on (created_at, seq) could only serve it with a sort.
 import { RECORD_KINDS } from "../record-kinds.js";
-import type { EventRow, WalletRow } from "./records.js";
+import type { EventRow, OrganizationRow, WalletRow } from "./records.js";
 
-/** The schema version in PRAGMA user_version. 0 with `records`/`meta` tables: the old sql.js format. */
-export const SCHEMA_VERSION = 1;
+/**
+ * The schema version in PRAGMA user_version (on PostgreSQL, sandbox_meta's schema_version). 0 with
+ * `records`/`meta` tables: the old sql.js format. 2 added the `organization` table; every change so far only
+ * adds tables, so an older database is upgraded by creating what is missing (OLDEST_UPGRADABLE_VERSION).
+ */
+export const SCHEMA_VERSION = 2;
+
+/** The oldest schema version a start upgrades (by creating the tables it lacks); older ones are refused. */
+export const OLDEST_UPGRADABLE_VERSION = 1;
 
 export type Value = string | number | null;
 
@@ -34,6 +41,10 @@ const event: TableSpec<EventRow> = {
   indexes: ["org, created_at, seq", "created_at, seq"],
 };
 
+// Organizations: the ID is a digest of the API key (organizations/organization-id.ts), so the unique id is the
+// unique key too; `org` is the organization's own ID (every table has the column).
+const organization: TableSpec<OrganizationRow> = { kind: "organization", columns: {}, indexes: [] };
+
 const plain = (kind: string): TableSpec<never> => ({ kind, columns: {}, indexes: [] });
 
 /** The tables of the records that announce no webhook event (the others are the registry's). */
@@ -45,6 +56,7 @@ export const TABLES = {
   remitter: plain("remitter"),
   senderKyc: plain("sender_kyc"),
   orgSettings: plain("org_settings"),
+  organization,
 } as const;
 
 /** The statements that create a table, its indexes and its count triggers, when missing. */

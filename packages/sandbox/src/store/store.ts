@@ -7,9 +7,10 @@ import type { FaultRuleRow, FiredFaultRow } from "../faults/fault-records.js";
 import { FAULT_FIRED_TABLE, FAULT_RULE_TABLE, FAULT_TABLES_SQL } from "../faults/fault-tables.js";
 import type { Logger } from "../logger.js";
 import { openDatabase, type Durability } from "./database.js";
-import { isRetryableConflict, PostgresDatabase, type SqlDatabase, type SqlStatement } from "./postgres/pg-database.js";
+import { conflictRetryDelay, PostgresDatabase, type SqlDatabase, type SqlStatement } from "./postgres/pg-database.js";
 import type {
   EventRow,
+  OrganizationRow,
   OrgSettingsRow,
   PayinQuotationRow,
   PayoutQuotationRow,
@@ -165,8 +166,14 @@ export interface StoreOptions {
   storageBackoff?: StorageBackoff;
 }
 
-/** How often a transaction that lost a serialization race is run again before the request fails. */
-const MAX_CONFLICT_RETRIES = 20;
+/**
+ * Blocks this thread for `ms` milliseconds. Only between two runs of a transaction that lost a race: the store
+ * is synchronous (a PostgreSQL statement already blocks the thread until its answer), so a replica waits here
+ * as it waits for the database.
+ */
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
 
 /** A table of each kind of record in the registry, as the store's member named by its collection (store.banks). */
 export type RecordTables = {
@@ -188,6 +195,8 @@ export class Store {
   readonly senderKyc: Table<SenderKycRow>;
   readonly orgSettings: Table<OrgSettingsRow>;
   readonly events: Table<EventRow>;
+  /** The organizations that may call the sandbox (organizations/directory.ts reads and writes them). */
+  readonly organizations: Table<OrganizationRow>;
   /** The request log's table (request-log/). */
   readonly requestLog: RequestLogTable;
   /** The fault plan's armed rules and fired faults (faults/fault-plan.ts reads them). */
@@ -224,6 +233,7 @@ export class Store {
     this.senderKyc = table(TABLES.senderKyc);
     this.orgSettings = table(TABLES.orgSettings);
     this.events = table(TABLES.event);
+    this.organizations = table(TABLES.organization);
     this.requestLog = new RequestLogTable(this.db);
     this.db.exec(FAULT_TABLES_SQL);
     this.faultRules = table(FAULT_RULE_TABLE as TableSpec<never>);
@@ -256,7 +266,9 @@ export class Store {
       try {
         return this.transactionOnce(work);
       } catch (error) {
-        if (!isRetryableConflict(error) || attempt >= MAX_CONFLICT_RETRIES) throw error;
+        const delay = conflictRetryDelay(error, attempt, Math.random());
+        if (delay === undefined) throw error;
+        if (delay > 0) pause(delay);
       }
     }
   }
@@ -299,6 +311,11 @@ export class Store {
   afterCommit(callback: () => void): void {
     if (this.depth > 0) this.committed.push(callback);
     else callback();
+  }
+
+  /** Tells the change listeners that another replica committed a change of this kind (store.onChange). */
+  announce(kind: string, org: string): void {
+    for (const listener of this.changeListeners) listener(kind, org);
   }
 
   /** Calls `listener` with the kind and organization of every row written from now on (after its commit). */

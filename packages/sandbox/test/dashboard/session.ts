@@ -22,7 +22,11 @@ async function read(response: Response) {
 
 /** Opens the organization's dashboard link and keeps its session. */
 export async function openDashboard(sandbox: Sandbox, index = 0): Promise<DashboardSession> {
-  const link = sandbox.dashboard[index]!.url;
+  return openDashboardLink(sandbox, sandbox.dashboard[index]!.url);
+}
+
+/** Opens a dashboard link (e.g. one the admin API answered) and keeps its session. */
+export async function openDashboardLink(sandbox: Sandbox, link: string): Promise<DashboardSession> {
   const entered = await fetch(link, { redirect: "manual" });
   if (entered.status !== 303) throw new Error(`the link answered ${entered.status}`);
   const cookie = entered.headers.get("set-cookie")!.split(";")[0]!;

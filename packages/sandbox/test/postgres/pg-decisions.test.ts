@@ -1,8 +1,14 @@
-// The PostgreSQL engine's two decisions on a failure, as tables: why a start is refused, and whether a request's
-// failure means the database is unavailable (503) rather than a fault of the sandbox (500).
+// The PostgreSQL engine's decisions on a failure, as tables: why a start is refused, and whether a request's
+// failure means the database is unavailable (503) rather than a fault of the sandbox (500), and how long a
+// transaction that lost a serialization race waits before it runs again.
 import { describe, expect, it } from "vitest";
 import { PostgresError } from "../../src/store/postgres/pg-bridge.js";
-import { isRetryableConflict, isStoreUnavailable } from "../../src/store/postgres/pg-database.js";
+import {
+  conflictRetryDelay,
+  isRetryableConflict,
+  isStoreUnavailable,
+  MAX_CONFLICT_ATTEMPTS,
+} from "../../src/store/postgres/pg-database.js";
 import { displayUrl, pgStartProblem } from "../../src/store/postgres/pg-open.js";
 
 describe("pgStartProblem", () => {
@@ -46,7 +52,10 @@ describe("isStoreUnavailable", () => {
     [new PostgresError("connection lost during the transaction", "08006"), true],
     [new PostgresError("terminating connection due to administrator command", "57P01"), true],
     [new PostgresError("too many connections", "53300"), true],
-    [new PostgresError("could not serialize access", "40001"), false],
+    // Only a conflict that outlasted every run of its transaction reaches the answer (store.ts reruns the others).
+    [new PostgresError("could not serialize access", "40001"), true],
+    [new PostgresError("deadlock detected", "40P01"), true],
+    [new PostgresError("duplicate key value violates unique constraint", "23505"), false],
     [new PostgresError("syntax error", "42601"), false],
     [new Error("anything else"), false],
   ])("answers %s with %s", (error, unavailable) => {
@@ -62,6 +71,23 @@ describe("isRetryableConflict", () => {
     [undefined, false],
   ])("runs a transaction again after SQLSTATE %s: %s", (code, retry) => {
     expect(isRetryableConflict(new PostgresError("failed", code))).toBe(retry);
+  });
+});
+
+describe("conflictRetryDelay", () => {
+  const conflict = new PostgresError("could not serialize access", "40001");
+  it.each([
+    ["a lost race, after the first run, at any draw", conflict, 1, 0.99, 0],
+    ["a lost race, after the second run, at the top draw", conflict, 2, 0.99, 1],
+    ["a lost race, after the sixth run, halfway", conflict, 6, 0.5, 16],
+    ["a lost race, after the tenth run: the cap of 50 ms", conflict, 10, 0.999, 49],
+    ["a deadlock, after the third run, at the bottom draw", new PostgresError("deadlock", "40P01"), 3, 0, 0],
+    ["a lost race, once every run is used", conflict, MAX_CONFLICT_ATTEMPTS, 0.5, undefined],
+    ["a unique violation", new PostgresError("duplicate key", "23505"), 1, 0.5, undefined],
+    ["a lost connection", new PostgresError("connection lost", "08006"), 1, 0.5, undefined],
+    ["an error of the sandbox", new Error("bug"), 1, 0.5, undefined],
+  ])("gives the right wait (or none) before another run after %s", (_, error, attempt, random, delay) => {
+    expect(conflictRetryDelay(error, attempt, random)).toBe(delay);
   });
 });
 

@@ -5,7 +5,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSandbox, DatabaseError, type Sandbox } from "../../src/index.js";
-import { Api, createCustomer, ORG_A } from "../helpers.js";
+import { openDashboard } from "../dashboard/session.js";
+import { Api, createCustomer, ORG_A, ORG_B, waitFor } from "../helpers.js";
 import { PASSWORD, type PostgresServer, startPostgres } from "../support/postgres-server.js";
 
 let server: PostgresServer;
@@ -44,6 +45,25 @@ async function sql(url: string, text: string): Promise<pg.QueryResult> {
 
 const open = (db: string): Promise<Sandbox> => createSandbox({ db, organizations: [ORG_A], autoProgressMs: false });
 
+/** The `update` messages of a dashboard stream, as they arrive. */
+function readUpdates(stream: Response): Array<{ requests: boolean; kinds: string[] }> {
+  const updates: Array<{ requests: boolean; kinds: string[] }> = [];
+  const decoder = new TextDecoder();
+  let text = "";
+  void (async () => {
+    for await (const chunk of stream.body as unknown as AsyncIterable<Uint8Array>) {
+      text += decoder.decode(chunk, { stream: true });
+      for (let end = text.indexOf("\n\n"); end !== -1; end = text.indexOf("\n\n")) {
+        const message = text.slice(0, end);
+        text = text.slice(end + 2);
+        const data = /^data: (.*)$/m.exec(message)?.[1];
+        if (message.startsWith("event: update") && data) updates.push(JSON.parse(data));
+      }
+    }
+  })().catch(() => {});
+  return updates;
+}
+
 async function refusal(db: string): Promise<DatabaseError> {
   const error = await open(db).then(
     async (sandbox) => {
@@ -80,6 +100,34 @@ describe("a sandbox on PostgreSQL", () => {
       const found = await new Api(second, ORG_A).ok("GET", `/cms/api/v1/customer/${customer.id}`);
       expect(found.id).toBe(customer.id);
     } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+
+  it("streams to one replica's dashboard what was committed through another", async () => {
+    const db = await freshDatabase();
+    const first = await open(db);
+    const second = await open(db);
+    const reader = new AbortController();
+    try {
+      const session = await openDashboard(second);
+      const stream = await fetch(`${second.url}/_dashboard/api/stream`, {
+        headers: { cookie: session.cookie },
+        signal: reader.signal,
+      });
+      const updates = readUpdates(stream);
+      // The feed connects in the background: a write now may come before it listens, so write until one is heard.
+      const heard = await waitFor(
+        async () => {
+          await createCustomer(new Api(first, ORG_A));
+          return updates.find((u) => u.kinds.includes("customer"));
+        },
+        "the other replica's change on the stream",
+        10_000,
+      );
+      expect(heard.kinds).toContain("customer");
+    } finally {
+      reader.abort();
       await Promise.all([first.close(), second.close()]);
     }
   });
@@ -142,10 +190,66 @@ describe("a sandbox on PostgreSQL", () => {
   });
 });
 
+describe("organizations shared by replicas on one database", () => {
+  const TOKEN = "admin-token-for-the-tests-0123456789";
+
+  /** Two sandboxes on one fresh database, each with its own organizations in its options; closed by `work`'s end. */
+  async function twoReplicas(work: (first: Sandbox, second: Sandbox) => Promise<void>): Promise<void> {
+    const db = await freshDatabase();
+    const first = await createSandbox({ db, organizations: [ORG_A], autoProgressMs: false, adminToken: TOKEN });
+    const second = await createSandbox({ db, organizations: [ORG_B], autoProgressMs: false });
+    try {
+      await work(first, second);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  }
+
+  async function addOrganization(sandbox: Sandbox): Promise<{ apiKey: string; apiSecret: string; id: string }> {
+    const answer = await fetch(`${sandbox.url}/_sandbox/admin/organizations`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "QA team" }),
+    });
+    const data = (await answer.json()).data;
+    return { apiKey: data.api_key, apiSecret: data.api_secret, id: data.id };
+  }
+
+  it("accepts on one replica an organization added through another, at its very next request", async () => {
+    await twoReplicas(async (first, second) => {
+      const added = await addOrganization(first);
+      const customer = await createCustomer(new Api(second, added));
+      const found = await new Api(first, added).ok("GET", `/cms/api/v1/customer/${customer.id}`);
+      expect(found.id).toBe(customer.id);
+      expect((await new Api(second, ORG_A).ok("GET", "/cms/api/v1/customer/list")).count).toBe(0);
+    });
+  });
+
+  it("accepts on each replica the organizations the other one's options registered", async () => {
+    await twoReplicas(async (first, second) => {
+      expect((await new Api(first, ORG_B).request("GET", "/cms/api/v1/customer/list")).status).toBe(200);
+      expect((await new Api(second, ORG_A).request("GET", "/cms/api/v1/customer/list")).status).toBe(200);
+    });
+  });
+
+  it("moves an added organization's clock for every replica, and no other organization's", async () => {
+    await twoReplicas(async (first, second) => {
+      const added = await addOrganization(first);
+      await new Api(first, added).ok("POST", "/_sandbox/clock/advance", { seconds: 3600 });
+      expect((await new Api(second, added).ok("GET", "/_sandbox/clock")).offset_seconds).toBe(3600);
+      expect((await new Api(second, ORG_A).ok("GET", "/_sandbox/clock")).offset_seconds).toBe(0);
+      expect((await new Api(second, ORG_B).ok("GET", "/_sandbox/clock")).offset_seconds).toBe(0);
+    });
+  });
+});
+
 describe("while PostgreSQL is down", () => {
   it("answers 503 SYS_SERVICE_UNAVAILABLE at once, then serves again with nothing acknowledged lost", async () => {
     const db = await freshDatabase();
-    const sandbox = await open(db);
+    const adminToken = "admin-token-for-the-tests-0123456789";
+    const sandbox = await createSandbox({ db, organizations: [ORG_A], autoProgressMs: false, adminToken });
+    const admin = () =>
+      fetch(`${sandbox.url}/_sandbox/admin/organizations`, { headers: { Authorization: `Bearer ${adminToken}` } });
     try {
       const api = new Api(sandbox, ORG_A);
       const before = await createCustomer(api);
@@ -156,12 +260,16 @@ describe("while PostgreSQL is down", () => {
         expect(refused.body.err_code).toBe("SYS_SERVICE_UNAVAILABLE");
         const write = await api.request("POST", "/cms/api/v1/customer/create", { body: { bogus: true } });
         expect(write.status).toBe(503);
+        const listed = await admin();
+        expect(listed.status).toBe(503);
+        expect((await listed.json()).err_code).toBe("SYS_SERVICE_UNAVAILABLE");
       } finally {
         server.start();
       }
       const found = await api.ok("GET", `/cms/api/v1/customer/${before.id}`);
       expect(found.id).toBe(before.id);
       await createCustomer(api);
+      expect((await admin()).status).toBe(200);
     } finally {
       await sandbox.close();
     }

@@ -67,8 +67,11 @@ function replica(db: string, settings: Record<string, unknown>): Promise<Replica
 }
 
 function killed(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null)
+    throw new Error(`the replica had exited (${child.exitCode})`);
+  const exit = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   child.kill("SIGKILL");
-  return new Promise((resolve) => child.once("exit", () => resolve()));
+  return exit;
 }
 
 const FAST_QUEUE = { pollMs: 50, livenessSweepMs: 200, livenessGraceSeconds: 1 };

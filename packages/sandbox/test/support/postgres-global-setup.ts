@@ -20,6 +20,14 @@ async function createTemplate(url: string): Promise<void> {
   template.pathname = `/${TEMPLATE}`;
   // The sandbox creates its schema; closing it ends its connection, so the template can be copied.
   await (await createSandbox({ db: template.toString() })).close();
+  // Its organization (generated, as it was given none) goes: each test's database starts as empty as memory.
+  const emptied = new pg.Client(template.toString());
+  await emptied.connect();
+  try {
+    await emptied.query("DELETE FROM organization");
+  } finally {
+    await emptied.end();
+  }
 }
 
 export async function setup(): Promise<void> {

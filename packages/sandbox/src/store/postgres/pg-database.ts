@@ -19,6 +19,9 @@ export interface SqlDatabase {
   close(): void;
 }
 
+/** The key of the advisory lock that schema creation and upgrades hold (any constant; ours, by name). */
+export const MIGRATION_LOCK = 0x45584b53; // "EXKS"
+
 /** SQLSTATEs after which the whole transaction may simply be run again. */
 const RETRYABLE = new Set(["40001", "40P01"]);
 
@@ -27,15 +30,36 @@ export function isRetryableConflict(error: unknown): boolean {
   return error instanceof PostgresError && error.code !== undefined && RETRYABLE.has(error.code);
 }
 
+/** How many times in all a transaction that keeps losing serialization races is run before the request gives up. */
+export const MAX_CONFLICT_ATTEMPTS = 20;
+/** The longest pause between two runs of a transaction that lost a race. */
+const CONFLICT_BACKOFF_CAP_MS = 50;
+
+/**
+ * After run `attempt` (1 for the first) of a transaction failed with `error`: how many milliseconds to wait
+ * before running it again, or undefined when it must not run again (not a lost race, or the runs are used up,
+ * when the error goes to the client as 503, see isStoreUnavailable). The wait is "full jitter" (a random share,
+ * `random` in [0, 1), of a cap that doubles per run up to 50 ms): replicas whose transactions collided would
+ * collide again if they reran in step.
+ *
+ * @example
+ * conflictRetryDelay(new PostgresError("could not serialize access", "40001"), 6, 0.5); // 16
+ */
+export function conflictRetryDelay(error: unknown, attempt: number, random: number): number | undefined {
+  if (!isRetryableConflict(error) || attempt >= MAX_CONFLICT_ATTEMPTS) return undefined;
+  return Math.floor(random * Math.min(CONFLICT_BACKOFF_CAP_MS, 2 ** (attempt - 1)));
+}
+
 /**
  * Whether a failure means the database cannot be reached or used right now (down, restarting, connection lost,
- * out of connections, too slow): the request is answered 503 SYS_SERVICE_UNAVAILABLE, as the service does
- * when it is unavailable, and nothing of it was committed.
+ * out of connections, too slow), or is so contended that a transaction lost every one of its runs: the request
+ * is answered 503 SYS_SERVICE_UNAVAILABLE (a client may send it again), as the service does when it is
+ * unavailable, and nothing of it was committed.
  */
 export function isStoreUnavailable(error: unknown): boolean {
   if (!(error instanceof PostgresError)) return false;
   const code = error.code;
-  return code === undefined || /^(08|57P|53)/.test(code);
+  return code === undefined || /^(08|57P|53)/.test(code) || RETRYABLE.has(code);
 }
 
 /** The store's transaction commands, as PostgreSQL is told them. */
@@ -75,7 +99,30 @@ export class PostgresDatabase implements SqlDatabase {
     if (control) this.control(control.statement, control.opens);
     // A script goes as one message (the simple protocol runs its statements in order): one round trip, not one
     // per statement, which is most of a sandbox's start on PostgreSQL.
-    else if (!command.startsWith("PRAGMA")) this.bridge.query(postgresSchema(sql).join(";\n"), [], this.open);
+    else if (!command.startsWith("PRAGMA")) this.script(postgresSchema(sql).join(";\n"));
+  }
+
+  /**
+   * A schema script. Outside a transaction it runs as one, under the migration lock: replicas that start at once
+   * would otherwise race on the CREATE ... IF NOT EXISTS of the tables made beside the schema (the request log's,
+   * the fault plan's), which PostgreSQL does not make safe (the loser fails with "already exists").
+   */
+  private script(statements: string): void {
+    if (this.open) {
+      this.bridge.query(statements, [], true);
+      return;
+    }
+    try {
+      this.bridge.query(`BEGIN;\nSELECT pg_advisory_xact_lock(${MIGRATION_LOCK});\n${statements};\nCOMMIT`);
+    } catch (error) {
+      // A failed statement leaves the transaction open, aborted; a lost connection took it along.
+      try {
+        this.bridge.query("ROLLBACK", [], true);
+      } catch {
+        // The error that failed the script is the one to report.
+      }
+      throw error;
+    }
   }
 
   private control(statement: string, opens: boolean): void {

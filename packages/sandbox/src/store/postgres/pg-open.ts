@@ -4,10 +4,8 @@
 // becomes a DatabaseError naming the database (its URL without the password) and what to do.
 import { DatabaseError } from "../start-errors.js";
 import { PostgresError } from "./pg-bridge.js";
-import { PostgresDatabase } from "./pg-database.js";
+import { MIGRATION_LOCK, PostgresDatabase } from "./pg-database.js";
 
-/** The key of the advisory lock that schema creation and upgrades hold (any constant; ours, by name). */
-const MIGRATION_LOCK = 0x45584b53; // "EXKS"
 const APPLICATION = "exchange-kit-sandbox";
 
 /** The URL as it may be shown: the password never is. */

@@ -1,0 +1,142 @@
+// The admin API under /_sandbox/admin: adding and listing organizations while the sandbox runs. It is guarded by
+// the operator's admin token (Authorization: Bearer …), not by an organization's signature, and served beside
+// the API (as the dashboard is), so its answers, which carry a new organization's secret once, never enter any
+// organization's request log. Its log line holds the method, path and status only.
+//
+//   POST /_sandbox/admin/organizations {"name": "QA team"}  → 201, the new organization with api_key and api_secret
+//   GET  /_sandbox/admin/organizations                      → 200, every organization, without secrets
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { errorAnswer, requestLogLine } from "../http/server.js";
+import { ApiError } from "../http/api-error.js";
+import type { RequestTarget } from "../http/request-target.js";
+import type { Logger } from "../logger.js";
+import { readJsonBody, send } from "../dashboard/respond.js";
+import { hasAdminToken } from "./admin-token.js";
+import type { OrganizationDirectory, StoredOrganization } from "./directory.js";
+import { organizationNameProblem } from "./organization-name.js";
+
+export const ADMIN_PATH = "/_sandbox/admin";
+export const ADMIN_ORGANIZATIONS_PATH = `${ADMIN_PATH}/organizations`;
+
+export interface AdminApiOptions {
+  directory: OrganizationDirectory;
+  /** The operator's token; the admin API refuses every call without one. */
+  adminToken: string | undefined;
+  /** This replica's dashboard link of an organization; undefined without a dashboard. */
+  dashboardLinkOf: (org: string) => string | undefined;
+  logger: Logger;
+}
+
+/** Who may call: nobody when no token is set ("off"), a caller with the token, or not ("refused"). */
+export type AdminAccess = "off" | "refused" | "allowed";
+
+/**
+ * The access a call has, from whether a token is configured and whether the call carries it.
+ *
+ * @example
+ * adminAccess(false, false); // "off": answered 403, saying how to turn the admin API on
+ */
+export function adminAccess(configured: boolean, carriesToken: boolean): AdminAccess {
+  if (!configured) return "off";
+  return carriesToken ? "allowed" : "refused";
+}
+
+const ACCESS_ERRORS: Record<Exclude<AdminAccess, "allowed">, ApiError> = {
+  off: new ApiError(
+    403,
+    "AUTH_UNAUTHORIZED",
+    "The admin API is off: start the sandbox with --admin-token (or EXCHANGE_KIT_SANDBOX_ADMIN_TOKEN, or the adminToken option) to add organizations while it runs",
+  ),
+  refused: new ApiError(
+    401,
+    "AUTH_UNAUTHORIZED",
+    "Missing or wrong admin token: send the sandbox's admin token as Authorization: Bearer <token>",
+  ),
+};
+
+/** An organization as the list shows it: never its secret. */
+function listed(org: StoredOrganization) {
+  return { id: org.id, name: org.name, api_key: org.apiKey, created_at: org.createdAt };
+}
+
+function sendEnvelope(res: ServerResponse, status: number, message: string, data: unknown): void {
+  send(res, status, "application/json", JSON.stringify({ status: true, message, data }));
+}
+
+function sendError(res: ServerResponse, error: ApiError): void {
+  const body = { status: false, message: error.message, data: null, err_code: error.code, errors: error.errors };
+  send(res, error.status, "application/json", JSON.stringify(body), error.headers);
+}
+
+class AdminApi {
+  constructor(private readonly options: AdminApiOptions) {}
+
+  private async add(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await readJsonBody(req);
+    const problem = organizationNameProblem(body.name);
+    if (problem) throw new ApiError(400, "INPUT_MALFORMED", "Invalid value for name", { name: [problem] });
+    const org = this.options.directory.add((body.name as string).trim());
+    const dashboardUrl = this.options.dashboardLinkOf(org.id);
+    sendEnvelope(res, 201, "Organization added: keep its api_secret now, it is not shown again", {
+      ...listed(org),
+      api_secret: org.apiSecret,
+      ...(dashboardUrl ? { dashboard_url: dashboardUrl } : {}),
+    });
+  }
+
+  private async route(req: IncomingMessage, res: ServerResponse, target: RequestTarget): Promise<void> {
+    if (target.path !== ADMIN_ORGANIZATIONS_PATH)
+      throw new ApiError(404, "NOT_FOUND", `Path not found: the admin API has ${ADMIN_ORGANIZATIONS_PATH} only`);
+    const access = adminAccess(
+      this.options.adminToken !== undefined,
+      this.options.adminToken !== undefined && hasAdminToken(req.headers.authorization, this.options.adminToken),
+    );
+    if (access !== "allowed") throw ACCESS_ERRORS[access];
+    if (req.method === "POST") return this.add(req, res);
+    if (req.method === "GET") return sendEnvelope(res, 200, "Organizations", this.options.directory.list().map(listed));
+    throw new ApiError(
+      405,
+      "UNKNOWN_ERROR",
+      `Method ${req.method} not allowed on this path; allowed: GET, POST`,
+      {},
+      {
+        Allow: "GET, POST",
+      },
+    );
+  }
+
+  /** Answers the call; whatever fails is answered in the envelope (503 while the database is down). */
+  serve(req: IncomingMessage, res: ServerResponse, target: RequestTarget): void {
+    const { logger } = this.options;
+    const method = req.method ?? "GET";
+    this.route(req, res, target)
+      .catch((caught: unknown) => {
+        sendError(
+          res,
+          errorAnswer(caught, (detail) => logger.error(`${method} ${target.path} failed: ${detail}`)),
+        );
+      })
+      .finally(() => {
+        // Drained when the handler did not read it, so the connection can serve the next request.
+        req.resume();
+        if (logger.enabled) logger.info(requestLogLine(method, target.path, res.statusCode, undefined));
+      });
+  }
+}
+
+/**
+ * The admin API as a server hook: true when it took the request (a path under /_sandbox/admin).
+ *
+ * @example
+ * const intercept = adminIntercept({ directory, adminToken: process.env.EXCHANGE_KIT_SANDBOX_ADMIN_TOKEN, dashboardLinkOf: () => undefined, logger });
+ */
+export function adminIntercept(
+  options: AdminApiOptions,
+): (req: IncomingMessage, res: ServerResponse, target: RequestTarget) => boolean {
+  const api = new AdminApi(options);
+  return (req, res, target) => {
+    if (target.path !== ADMIN_PATH && !target.path.startsWith(`${ADMIN_PATH}/`)) return false;
+    api.serve(req, res, target);
+    return true;
+  };
+}

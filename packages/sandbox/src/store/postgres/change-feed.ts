@@ -1,0 +1,123 @@
+// What other replicas changed, for this replica's live views (the dashboard's update stream). Each replica tells the
+// others, on a channel of the database (NOTIFY), which kinds of record of which organization it committed, and
+// hears theirs (LISTEN) on a connection of its own. Only kinds and organization IDs travel: never a record.
+// Best effort: a change missed while the connection was down shows at the next reload of the page.
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+
+/** What a replica hears: a kind of record ("requests" for the request log) of an organization changed. */
+export type RemoteChange = (kind: string, org: string) => void;
+
+/** The channel of a sandbox schema: replicas of one sandbox share it; sandboxes in other schemas do not. */
+export function changeChannelOf(schema: string): string {
+  return `exchange_kit_changes:${schema}`;
+}
+
+/** One notification's text: the sender, then a line per change. */
+export function encodeChanges(sender: string, changes: Iterable<string>): string {
+  return [sender, ...changes].join("\n");
+}
+
+/** The changes of a notification another replica sent; none for one of this replica's own. */
+export function decodeChanges(self: string, payload: string): Array<{ kind: string; org: string }> {
+  const [sender, ...lines] = payload.split("\n");
+  if (sender === self) return [];
+  return lines.flatMap((line) => {
+    const at = line.indexOf(" ");
+    return at > 0 ? [{ kind: line.slice(0, at), org: line.slice(at + 1) }] : [];
+  });
+}
+
+/**
+ * @example
+ * const feed = new ChangeFeed(url, changeChannelOf("public"), (kind, org) => store.announce(kind, org));
+ * feed.start();
+ * store.onChange((kind, org) => feed.publish(kind, org));
+ */
+export class ChangeFeed {
+  private readonly self = randomUUID();
+  private readonly pending = new Set<string>();
+  private client: pg.Client | undefined;
+  private flushing: NodeJS.Immediate | undefined;
+  private turn: Promise<unknown> = Promise.resolve();
+  private hearing = false;
+  private closed = false;
+  private starting: Promise<void> | undefined;
+
+  constructor(
+    private readonly url: string,
+    private readonly channel: string,
+    private readonly onRemote: RemoteChange,
+  ) {}
+
+  /**
+   * Connects and listens, in the background (a start does not wait for it); a database that cannot be reached
+   * leaves the feed silent (live views reload instead).
+   */
+  start(): void {
+    this.starting ??= this.listen();
+  }
+
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url, application_name: "exchange-kit-sandbox" });
+    client.on("error", () => {
+      if (this.client !== client) return;
+      // Lost (a server restart): the next change published connects again.
+      this.client = undefined;
+      this.starting = undefined;
+    });
+    client.on("notification", (message) => this.hear(message.payload ?? ""));
+    try {
+      await client.connect();
+      await client.query(`LISTEN "${this.channel.replaceAll('"', '""')}"`);
+      if (this.closed) throw new Error("closed");
+      this.client = client;
+    } catch {
+      client.end().catch(() => {});
+      // Tried again by a change published a second from now, not by every change while the server is down.
+      setTimeout(() => {
+        this.starting = undefined;
+      }, 1000).unref();
+    }
+  }
+
+  /** Tells the other replicas, with the other changes of this turn of the event loop, in one notification. */
+  publish(kind: string, org: string): void {
+    if (this.hearing || this.closed) return;
+    if (!this.client) {
+      this.start();
+      return;
+    }
+    this.pending.add(`${kind} ${org}`);
+    this.flushing ??= setImmediate(() => this.flush());
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.flushing) clearImmediate(this.flushing);
+    await this.starting;
+    await this.turn;
+    // Not awaited: nothing is left to say on it, and a stop need not wait for the server's goodbye.
+    this.client?.end().catch(() => {});
+    this.client = undefined;
+  }
+
+  private flush(): void {
+    this.flushing = undefined;
+    const client = this.client;
+    const payload = encodeChanges(this.self, this.pending);
+    this.pending.clear();
+    if (!client) return;
+    this.turn = this.turn.then(() => client.query("SELECT pg_notify($1, $2)", [this.channel, payload])).catch(() => {});
+  }
+
+  private hear(payload: string): void {
+    // What listeners do with a remote change is not published again (that would echo between replicas).
+    this.hearing = true;
+    try {
+      for (const { kind, org } of decodeChanges(this.self, payload)) this.onRemote(kind, org);
+    } finally {
+      this.hearing = false;
+    }
+  }
+}
