@@ -4,84 +4,21 @@
 // Usage: pnpm bench   env: BENCH_ROWS=1000,10000,100000  BENCH_MODES=memory,file  BENCH_SECONDS=5
 //                         BENCH_CONNECTIONS=200  BENCH_PEERS=1 (0 skips Prism and the floor)
 import { specFiles } from "@exchange-kit/openapi";
-import { fork, spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import autocannon from "autocannon";
-import { signRequestSync } from "@exchange-kit/signing";
+import { CREATE, fire as fireAt, freePort, HISTORY, LIST, signed, startChild, uniqueCreate } from "./harness.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
 const ROWS = (process.env.BENCH_ROWS ?? "1000,10000,100000").split(",").map(Number);
 const MODES = (process.env.BENCH_MODES ?? "memory,file").split(",");
 const PEERS = process.env.BENCH_PEERS !== "0";
-const KEY = "bench_key";
-const SECRET = "bench_secret";
 const spec = specFiles.json;
 const prismBin = fileURLToPath(new URL("../../../node_modules/.bin/prism", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "sandbox-bench-"));
-
-function signed(method, body) {
-  const request = signRequestSync({ apiKey: KEY, apiSecret: SECRET, body });
-  return { method, headers: request.headers, body: request.body };
-}
-
-/** A request whose body (a new client_reference_id each time) and signature are made per request. */
-function uniqueCreate() {
-  return {
-    requests: [
-      {
-        method: "POST",
-        setupRequest: (req) => {
-          const { headers, body } = signed("POST", {
-            client_reference_id: randomUUID(),
-            full_name: "Bench Customer",
-            alpha_3_country_code: "IND",
-          });
-          return { ...req, headers, body };
-        },
-      },
-    ],
-  };
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startChild(script, env = {}) {
-  const child = fork(fileURLToPath(new URL(script, import.meta.url)), {
-    env: { ...process.env, BENCH_KEY: KEY, BENCH_SECRET: SECRET, ...env },
-    stdio: "inherit",
-  });
-  const ready = await new Promise((resolve, reject) => {
-    child.once("message", resolve);
-    child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
-  const ask = (what) =>
-    new Promise((resolve) => {
-      child.once("message", resolve);
-      child.send(what);
-    });
-  return {
-    ...ready,
-    rss: async () => (await ask("rss")).rss,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once("exit", resolve);
-        child.send("close");
-      }),
-  };
-}
 
 async function startPrism() {
   const port = await freePort();
@@ -112,26 +49,8 @@ async function startPrism() {
   };
 }
 
-/** Waits until the server has answered everything queued by the previous case (it answers in order). */
-async function drain(url) {
-  await fetch(`${url}/cms/api/v1/customer/list`, signed("GET"))
-    .then((r) => r.arrayBuffer())
-    .catch(() => {});
-}
-
-async function fire(url, path, request, { seconds = SECONDS, connections = CONNECTIONS } = {}) {
-  await drain(url);
-  const result = await autocannon({ url: `${url}${path}`, connections, duration: seconds, ...request });
-  // Requests still queued when the time is up would otherwise be charged to the next case.
-  await drain(url);
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    max: result.latency.max,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
+function fire(url, path, request, { seconds = SECONDS, connections = CONNECTIONS } = {}) {
+  return fireAt(url, path, request, { seconds, connections });
 }
 
 const rows = [];
@@ -142,10 +61,7 @@ function record(server, mode, count, operation, connections, r) {
   );
 }
 
-const LIST = "/cms/api/v1/customer/list?page=1&per_page=20";
-const HISTORY = "/pos/api/v1/payout/history?page=1&per_page=20";
 const DEEP = (count) => `/cms/api/v1/customer/list?page=${Math.max(1, Math.floor(count / 20))}&per_page=20`;
-const CREATE = "/cms/api/v1/customer/create";
 
 async function measureSandbox(mode, count) {
   const file = mode === "file" ? join(dir, `bench-${count}.db`) : undefined;

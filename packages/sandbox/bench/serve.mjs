@@ -1,7 +1,12 @@
-// The sandbox under benchmark, in its own process (the load generator gets the other core). BENCH_DB: a file
-// (else in memory); BENCH_ROWS: customers and payouts seeded through the store before the server starts.
-import { createSandbox } from "../dist/sandbox.js";
+// The sandbox under benchmark, in its own process (the load generator gets the other core). BENCH_DB: a file or a
+// postgres:// URL (else in memory); BENCH_ROWS: customers and payouts seeded through the store before the server
+// starts; BENCH_SANDBOX: the dist/sandbox.js of another build (engines.mjs runs the build before PostgreSQL so).
+import { pathToFileURL } from "node:url";
 import { seed } from "./seed.mjs";
+
+const { createSandbox } = await import(
+  process.env.BENCH_SANDBOX ? pathToFileURL(process.env.BENCH_SANDBOX).href : "../dist/sandbox.js"
+);
 
 const started = performance.now();
 let openMs = 0;
@@ -25,6 +30,7 @@ const startMs = performance.now() - started;
 process.send?.({ url: sandbox.url, startMs, openMs, dashboard: sandbox.dashboard[0]?.url });
 process.on("message", async (message) => {
   if (message === "rss") process.send?.({ rss: process.memoryUsage().rss });
+  if (message === "cpu") process.send?.({ cpu: process.cpuUsage() });
   if (message === "close") {
     await sandbox.close();
     process.exit(0);
