@@ -247,6 +247,11 @@ export interface SandboxInternals {
   storageBackoff?: StorageBackoff;
   /** On PostgreSQL: how often a replica looks for due jobs (default 1000 ms), and for jobs a dead replica left locked. */
   queue?: { pollMs?: number; concurrency?: number; livenessSweepMs?: number; livenessGraceSeconds?: number };
+  /**
+   * On PostgreSQL with the dashboard: tell other replicas' dashboards what this one commits, and hear theirs
+   * (default true). The behaviour suite turns it off for its single-replica sandboxes: it is a connection each.
+   */
+  changeFeed?: boolean;
 }
 
 /** The server's connection timeouts: the options', else Node's; checked before anything opens. */
@@ -531,7 +536,7 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   // No "listening" line of its own: whoever started it has `url` and announces it (exchange-kit sandbox prints its
   // ready line; with --verbose a line here too made two).
   if (chaos) logger.info(`chaos mode: a fault on ${chaos.rate * 100} % of requests and events, seed ${chaos.seed}`);
-  const feed = dashboard ? changeFeed(store, options.db, requestLog) : undefined;
+  const feed = dashboard && internals.changeFeed !== false ? changeFeed(store, options.db, requestLog) : undefined;
   const parts = { store, directory, work, feed, domain, delivery, server, requestLog, dashboard, chaos };
   return sandboxHandle({ url, port: port(), host }, organizations, parts);
 }
