@@ -18,10 +18,11 @@ export const ORG_B = { name: "Org B", apiKey: "key_org_b", apiSecret: "secret_or
 
 /**
  * On PostgreSQL, the job queue of a test's sandbox: two workers (a test runs little at once, and each worker is
- * connections to open and close). The poll stays at its default: the sandbox wakes its workers for its own jobs.
+ * connections to open and close). The sandbox wakes its workers for its own jobs when they come due; a wake-up
+ * that finds both busy is lost, so the poll is 200 ms here rather than a second.
  * No change feed: a test's sandbox is the only replica on its database (postgres-engine.test.ts tests the feed).
  */
-const QUEUE_FOR_TESTS = { queue: { concurrency: 2 }, changeFeed: false };
+const QUEUE_FOR_TESTS = { queue: { concurrency: 2, pollMs: 200 }, changeFeed: false };
 
 /** A sandbox closed after the test. Defaults: two organizations, fast automatic progress and retries. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
