@@ -5,14 +5,7 @@
 // again with the queue's backoff. The handlers make running a job twice harmless: a step checks the plan it was
 // for, an attempt checks that it has not been recorded.
 import { EventEmitter } from "node:events";
-import {
-  Logger as QueueLogger,
-  run,
-  type Runner,
-  type Task,
-  type WorkerEvents,
-  type WorkerPool,
-} from "graphile-worker";
+import type { Logger as QueueLogger, Runner, Task, WorkerEvents, WorkerPool } from "graphile-worker";
 import pg from "pg";
 import type { Logger } from "../logger.js";
 import type { SqlStatement } from "../store/postgres/pg-database.js";
@@ -129,14 +122,15 @@ export class QueueWork implements DeferredWork {
     });
     const timing = { ...DEFAULT_LIVENESS, ...this.options.liveness };
     this.liveness = new ReplicaLiveness(url, this.options.schema, events, logger, timing);
-    this.runner = await run({
+    const queue = await loadQueue();
+    this.runner = await queue.run({
       pgPool: pool,
       schema: this.options.schema,
       concurrency,
       pollInterval: pollIntervalMs,
       noHandleSignals: true,
       taskList: this.taskList(),
-      logger: queueLogger(logger),
+      logger: queueLogger(queue, logger),
       events,
     });
     this.liveness.start();
@@ -161,9 +155,39 @@ export class QueueWork implements DeferredWork {
   }
 }
 
+type QueueModule = typeof import("graphile-worker");
+
+/**
+ * graphile-worker, loaded when a sandbox opens a PostgreSQL database: an optional peer dependency, so the embedded
+ * default (a laptop, CI) does not install its ~6 MB. Missing, the start is refused with what to install.
+ */
+async function loadQueue(): Promise<QueueModule> {
+  try {
+    return await import("graphile-worker");
+  } catch (error) {
+    throw queueLoadFailure(error);
+  }
+}
+
+/**
+ * What a failed import of graphile-worker becomes: a missing package says what to install; anything else is
+ * itself (a broken install must not read as a missing one).
+ *
+ * @example
+ * queueLoadFailure(Object.assign(new Error("Cannot find package"), { code: "ERR_MODULE_NOT_FOUND" })).message;
+ * // "the sandbox on PostgreSQL runs its scheduled work on graphile-worker, which is not installed: ..."
+ */
+export function queueLoadFailure(error: unknown): unknown {
+  const code = (error as { code?: string } | undefined)?.code;
+  if (code !== "ERR_MODULE_NOT_FOUND" && code !== "MODULE_NOT_FOUND") return error;
+  return new Error(
+    "the sandbox on PostgreSQL runs its scheduled work on graphile-worker, which is not installed: npm install graphile-worker@^0.18",
+  );
+}
+
 /** The queue's log lines, as the sandbox's: its warnings and errors, never its debug chatter. */
-function queueLogger(logger: Logger): QueueLogger {
-  return new QueueLogger(() => (level, message) => {
+function queueLogger(queue: QueueModule, logger: Logger): QueueLogger {
+  return new queue.Logger(() => (level, message) => {
     if (level === "error") logger.error(`job queue: ${message}`);
     else if (level === "warning") logger.warn(`job queue: ${message}`);
   });
