@@ -178,7 +178,10 @@ describe("webhooks", () => {
     await api.ok("POST", `/_sandbox/payouts/${payout.id}/transition`, { status: "PROCESSING" });
     expect((await api.ok("GET", `/pos/api/v1/payout/${payout.id}`)).status).toBe("PROCESSING");
     await sandbox.deliveriesSettled();
-    expect(receiver.deliveries.map((d) => `${d.body.type} ${d.body.event}`)).toEqual([
+    // One entry per event, as a receiver deduplicates: an attempt the 500 ms timeout cut short on a loaded machine
+    // is sent again (at least once, as the document allows), and that is not what this test is about.
+    const events = new Map(receiver.deliveries.map((d) => [d.headers["x-sandbox-event-id"], d.body]));
+    expect([...events.values()].map((body) => `${body.type} ${body.event}`)).toEqual([
       "CUSTOMER VERIFIED",
       "BANK VERIFIED",
       "PAYOUT SUCCESS",
