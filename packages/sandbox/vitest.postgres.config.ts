@@ -8,5 +8,9 @@ export default packageProject({
     globalSetup: ["test/support/postgres-global-setup.ts"],
     // The engine's own tests start their own server.
     exclude: ["test/postgres/**", "**/node_modules/**"],
+    // Two test files at once (vitest's default on 2 cores is one): a test here mostly waits on PostgreSQL,
+    // the network and the sandbox's timers, so a second file runs in that time (this suite took ~6 minutes
+    // one file at a time, the longest step of CI).
+    maxWorkers: 2,
   },
 });

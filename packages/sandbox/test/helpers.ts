@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { createHmac } from "node:crypto";
 import { afterEach } from "vitest";
 import { createSandbox, type Sandbox, type SandboxOptions, type SandboxOrganization } from "../src/index.js";
-import { engineDatabase } from "./support/engine.js";
+import { dropEngineDatabase, engineDatabase } from "./support/engine.js";
 import { assertEventMatchesSpec, assertResponseMatchesSpec } from "./spec-responses.js";
 
 const open: Array<() => Promise<void>> = [];
@@ -26,7 +26,8 @@ const QUEUE_FOR_TESTS = { queue: { concurrency: 2, pollMs: 200 }, changeFeed: fa
 
 /** A sandbox closed after the test. Defaults: two organizations, fast automatic progress and retries. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const db = options.db ?? (await engineDatabase());
+  const cloned = options.db ? undefined : await engineDatabase();
+  const db = options.db ?? cloned;
   const sandbox = await createSandbox(
     {
       ...(db ? { db } : {}),
@@ -38,7 +39,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     QUEUE_FOR_TESTS,
   );
-  open.push(() => sandbox.close());
+  open.push(async () => {
+    await sandbox.close();
+    if (cloned) await dropEngineDatabase(cloned);
+  });
   return sandbox;
 }
 

@@ -60,7 +60,11 @@ export class QueueWork implements DeferredWork {
   private readonly remove: SqlStatement;
   private readonly schema: string;
   private pool: pg.Pool | undefined;
-  private runner: Runner | undefined;
+  private queue: QueueModule | undefined;
+  /** The workers, started by launch(): at the first job this replica adds, or one poll interval after start. */
+  private launching: Promise<Runner | undefined> | undefined;
+  private launchTimer: NodeJS.Timeout | undefined;
+  private closed = false;
   private workerPool: WorkerPool | undefined;
   private readonly wakeups = new Set<NodeJS.Timeout>();
   private liveness: ReplicaLiveness | undefined;
@@ -80,7 +84,10 @@ export class QueueWork implements DeferredWork {
   defer(task: TaskName, key: string, payload: TaskPayload, delayMs: number): void {
     const delay = Math.max(0, Math.round(delayMs));
     this.add.get(task, JSON.stringify(payload), delay, key);
-    if (delay > 0) this.options.afterCommit(() => this.wakeAfter(delay));
+    this.options.afterCommit(() => {
+      this.launch();
+      if (delay > 0) this.wakeAfter(delay);
+    });
   }
 
   /** Wakes a worker when a job this replica scheduled comes due, rather than at the next poll. */
@@ -104,11 +111,18 @@ export class QueueWork implements DeferredWork {
     const count = `SELECT count(*)::int AS n FROM ${this.schema}.jobs WHERE task_identifier = $1 AND attempts < max_attempts`;
     for (;;) {
       const found = await pool.query(count, [task]).catch(() => undefined);
-      if (!found || found.rows[0]?.n === 0 || !this.runner) return;
+      if (!found || found.rows[0]?.n === 0 || this.closed) return;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   }
 
+  /**
+   * Opens the pool and brings the queue's schema up to date (add_job must exist before the first job is added);
+   * the workers start at this replica's first job, or one poll interval from now, whichever comes first. Until
+   * then there is nothing of this replica's to run, and another replica's jobs are that replica's to run (a dead
+   * one's are freed only after the liveness grace, far longer), so a replica that lives briefly and schedules
+   * nothing never opens the workers' connections nor waits for their first poll when it stops.
+   */
   async start(): Promise<void> {
     const { url, logger, pollIntervalMs = 1000, concurrency = 8 } = this.options;
     const pool = new pg.Pool({ connectionString: url, max: concurrency + 2, application_name: "exchange-kit-sandbox" });
@@ -116,14 +130,41 @@ export class QueueWork implements DeferredWork {
     pool.on("error", (error) => logger.warn(`job queue: connection lost (${error.message})`));
     pool.on("connect", (client) => client.on("error", () => {}));
     this.pool = pool;
+    this.queue = await loadQueue();
+    await this.queue.runMigrations({
+      pgPool: pool,
+      schema: this.options.schema,
+      logger: queueLogger(this.queue, logger),
+    });
+    this.launchTimer = setTimeout(() => this.launch(), pollIntervalMs);
+    this.launchTimer.unref();
+  }
+
+  /** Starts the workers (once; never after close). */
+  private launch(): void {
+    if (this.closed || this.launching) return;
+    clearTimeout(this.launchTimer);
+    this.launching = this.runWorkers().catch((error: Error) => {
+      // The database is down, say: tried again a poll interval later (or at the next job added).
+      this.options.logger.warn(`job queue: the workers did not start (${error.message})`);
+      this.launching = undefined;
+      this.launchTimer = setTimeout(() => this.launch(), this.options.pollIntervalMs ?? 1000);
+      this.launchTimer.unref();
+      return undefined;
+    });
+  }
+
+  private async runWorkers(): Promise<Runner | undefined> {
+    const { url, logger, pollIntervalMs = 1000, concurrency = 8 } = this.options;
+    const { pool, queue } = this;
+    if (!pool || !queue) return undefined;
     const events: WorkerEvents = new EventEmitter();
     events.on("pool:create", ({ workerPool }) => {
       this.workerPool = workerPool;
     });
     const timing = { ...DEFAULT_LIVENESS, ...this.options.liveness };
     this.liveness = new ReplicaLiveness(url, this.options.schema, events, logger, timing);
-    const queue = await loadQueue();
-    this.runner = await queue.run({
+    const runner = await queue.run({
       pgPool: pool,
       schema: this.options.schema,
       concurrency,
@@ -134,13 +175,16 @@ export class QueueWork implements DeferredWork {
       events,
     });
     this.liveness.start();
+    return runner;
   }
 
   async close(): Promise<void> {
-    const runner = this.runner;
-    this.runner = undefined;
+    this.closed = true;
+    clearTimeout(this.launchTimer);
     for (const timer of this.wakeups) clearTimeout(timer);
     this.wakeups.clear();
+    const runner = await this.launching;
+    this.launching = undefined;
     // A graceful stop: running jobs finish (or are released), pending ones stay for the other replicas.
     await runner?.stop().catch(() => {});
     await this.liveness?.close();
