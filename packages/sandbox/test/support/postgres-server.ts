@@ -4,6 +4,7 @@
 // fsync is off (a test cluster is thrown away, and no test crashes the machine); commits are still written to
 // the WAL before they are acknowledged, so a server killed at once (immediate stop) keeps every acknowledged one.
 // Connections over TCP need the password (PASSWORD), so a wrong one is refused as on a real server.
+import pg from "pg";
 import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -104,4 +105,23 @@ export async function startPostgres(): Promise<PostgresServer> {
       }
     },
   };
+}
+
+/**
+ * A new, empty database on the server at `serverUrl`, and its URL.
+ *
+ * @example
+ * const db = await createDatabase(server.url, "replicas");
+ */
+export async function createDatabase(serverUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client(serverUrl);
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
