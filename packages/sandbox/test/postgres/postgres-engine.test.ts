@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSandbox, DatabaseError, type Sandbox } from "../../src/index.js";
 import { openDashboard } from "../dashboard/session.js";
 import { Api, createCustomer, ORG_A, ORG_B, waitFor } from "../helpers.js";
-import { PASSWORD, type PostgresServer, startPostgres } from "../support/postgres-server.js";
+import { createDatabase, PASSWORD, type PostgresServer, startPostgres } from "../support/postgres-server.js";
 
 let server: PostgresServer;
 let sequence = 0;
@@ -19,19 +19,7 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 /** A new, empty database on the test server, and its URL. */
-async function freshDatabase(): Promise<string> {
-  const name = `engine_${sequence++}`;
-  const admin = new pg.Client(server.url);
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(server.url);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+const freshDatabase = (): Promise<string> => createDatabase(server.url, `engine_${sequence++}`);
 
 async function sql(url: string, text: string): Promise<pg.QueryResult> {
   const client = new pg.Client(url);

@@ -17,9 +17,8 @@ import {
   verifiedCustomer,
   waitFor,
 } from "../helpers.js";
-import { type PostgresServer, startPostgres } from "../support/postgres-server.js";
+import { createDatabase, type PostgresServer, startPostgres } from "../support/postgres-server.js";
 import {
-  createDatabase,
   killReplicas,
   type Replica,
   type ReplicaProcess,

@@ -4,12 +4,11 @@
 // on one database of a real server started for this file.
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Sandbox } from "../../src/index.js";
 import { arm } from "../faults/fault-helpers.js";
 import { Api, createCustomer, kycBody, ORG_A, startReceiver, waitFor } from "../helpers.js";
-import { type PostgresServer, startPostgres } from "../support/postgres-server.js";
+import { createDatabase, type PostgresServer, startPostgres } from "../support/postgres-server.js";
 
 const SERVE = fileURLToPath(new URL("../fixtures/serve-replica.mjs", import.meta.url));
 let server: PostgresServer;
@@ -25,19 +24,8 @@ afterEach(() => {
 });
 afterAll(() => server?.stop());
 
-async function freshDatabase(): Promise<string> {
-  const name = `jobs_${sequence++}`;
-  const admin = new pg.Client(server.url);
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(server.url);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+/** A new, empty database on the test server, and its URL. */
+const freshDatabase = (): Promise<string> => createDatabase(server.url, `jobs_${sequence++}`);
 
 interface Replica {
   api: Api;

@@ -3,21 +3,13 @@
 // from a template database that a sandbox has created its schema in once.
 import pg from "pg";
 import { createSandbox } from "../../src/index.js";
-import { type PostgresServer, startPostgres } from "./postgres-server.js";
+import { createDatabase, type PostgresServer, startPostgres } from "./postgres-server.js";
 
 const TEMPLATE = "sandbox_template";
 let server: PostgresServer | undefined;
 
 async function createTemplate(url: string): Promise<void> {
-  const admin = new pg.Client(url);
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${TEMPLATE}`);
-  } finally {
-    await admin.end();
-  }
-  const template = new URL(url);
-  template.pathname = `/${TEMPLATE}`;
+  const template = new URL(await createDatabase(url, TEMPLATE));
   // The sandbox creates its schema; closing it ends its connection, so the template can be copied.
   await (await createSandbox({ db: template.toString() })).close();
   // Its organization (generated, as it was given none) goes: each test's database starts as empty as memory.

@@ -122,3 +122,22 @@ export async function startPostgres(): Promise<PostgresServer> {
     },
   };
 }
+
+/**
+ * A new, empty database on the server at `serverUrl`, and its URL.
+ *
+ * @example
+ * const db = await createDatabase(server.url, "replicas");
+ */
+export async function createDatabase(serverUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client(serverUrl);
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}

@@ -4,7 +4,6 @@
 // at the latest when the test process exits, so none is left behind.
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import { Api, type ApiTarget, ORG_A } from "../helpers.js";
 
 const SERVE = fileURLToPath(new URL("../fixtures/replica-on-stdin.mjs", import.meta.url));
@@ -86,25 +85,6 @@ export async function killReplicas(replicas: ReadonlyArray<{ readonly child: Chi
       return exited;
     }),
   );
-}
-
-/**
- * A new, empty database on the server at `serverUrl`, and its URL.
- *
- * @example
- * const db = await createDatabase(server.url, "replicas");
- */
-export async function createDatabase(serverUrl: string, name: string): Promise<string> {
-  const admin = new pg.Client(serverUrl);
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 /** `count` calls of `call(i, replica)`, all at once, request i going to replica i mod the number of replicas. */
