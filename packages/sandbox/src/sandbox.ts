@@ -10,6 +10,7 @@ import { Chaos, type ChaosOptions } from "./faults/chaos.js";
 import { StoreFaultPlan } from "./faults/fault-plan.js";
 import { RequestFaults } from "./faults/request-faults.js";
 import { WebhookFaults } from "./faults/webhook-faults.js";
+import { Turnstile } from "./http/turnstile.js";
 import { createApiServer } from "./http/server.js";
 import { loadTracing } from "./tracing/tracing.js";
 import { adminIntercept } from "./organizations/admin-api.js";
@@ -421,6 +422,9 @@ function listen(server: Server, port: number, host: string, release: () => void)
   });
 }
 
+/** On PostgreSQL, how long request-log entries gather before a batch is kept (see RequestLog). */
+const POSTGRES_LOG_BATCH_MS = 10;
+
 /** The handle of a listening sandbox: where it listens, its organizations and clocks, its events, and close. */
 function sandboxHandle(
   where: { url: string; port: number; host: string },
@@ -499,7 +503,15 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   const work = deferredWork(store, options, internals, logger);
   const { domain, delivery, faults } = wireDomain(store, work, options, directory, logger, chaos);
   const byKey = keyLookups((apiKey) => directory.byKey(apiKey));
-  const requestLog = new RequestLog(store.requestLog, (work) => store.transaction(work), byKey.log, logOptions, logger);
+  const onPostgres = store.engine === "postgres";
+  const requestLog = new RequestLog(
+    store.requestLog,
+    (work) => store.transaction(work),
+    byKey.log,
+    logOptions,
+    logger,
+    onPostgres ? POSTGRES_LOG_BATCH_MS : 0,
+  );
   let server: Server | undefined;
   const port = () => (server!.address() as AddressInfo).port;
   const started = organizations.map((o) => o.id);
@@ -524,6 +536,7 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
     logger,
     timeouts,
     faults,
+    ...(onPostgres ? { turns: new Turnstile() } : {}),
   });
   await startWork(work, options.db, store);
   await listen(server, options.port ?? 0, host, () => {

@@ -24,6 +24,7 @@ import { type RequestTarget, requestTarget } from "./request-target.js";
 import { type SentAnswer, sendError, sendResult } from "./respond.js";
 import type { HandlerResult, RouteDefinition } from "./route.js";
 import { Router } from "./router.js";
+import type { Turnstile } from "./turnstile.js";
 import { methodNotAllowed, pathNotFound } from "./routing-errors.js";
 import { DEFAULT_TIMEOUTS, serverTimeoutOptions, type ServerTimeouts } from "./timeouts.js";
 import { type RequestTrace, traceRequest } from "../tracing/tracing.js";
@@ -60,6 +61,8 @@ export interface ServerOptions<D> extends PipelineOptions<D> {
   timeouts?: ServerTimeouts;
   /** Picks and applies faults (faults/request-faults.ts) once a request is authenticated; none when absent. */
   faults?: FaultStage;
+  /** Lets requests run one per turn of the event loop, in arrival order (PostgreSQL: see turnstile.ts); at once when absent. */
+  turns?: Turnstile;
 }
 
 /** The router over every route, with each operation's validators compiled up front. */
@@ -184,6 +187,7 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
     const trace = traceRequest(method, headers, route.path, route.operation?.operationId);
     readBody(req, options.bodyLimitBytes).then(
       async (raw) => {
+        if (options.turns) await options.turns.turn();
         const request: RoutedRequest<D> = { method, headers, target, route, pathParams: params, raw };
         const sent = await answer(res, request, url, trace, options);
         observe({ method, target, headers, route, raw, answer: sent, fault: request.fault?.kind ?? null, startedAt });

@@ -47,7 +47,7 @@ export interface RequestLogPage {
 
 export class RequestLog {
   private pending = new Map<string, Array<Omit<RequestLogEntry, "seq">>>();
-  private flushTimer: NodeJS.Immediate | undefined;
+  private flushTimer: NodeJS.Immediate | NodeJS.Timeout | undefined;
   private readonly listeners = new Set<RequestLogListener>();
   private failing = false;
 
@@ -57,6 +57,11 @@ export class RequestLog {
     private readonly organizationsByKey: OrganizationsByKey<Organization>,
     private readonly options: RequestLogOptions,
     private readonly logger: Logger,
+    /**
+     * How long entries gather before a batch is kept: 0, the end of the event loop's turn. On PostgreSQL a turn
+     * runs one request (http/turnstile.ts) and a batch is four round trips, so batches wait a few milliseconds.
+     */
+    private readonly batchDelayMs = 0,
   ) {}
 
   /** Takes an answered request into the next batch (nothing for a request of no known organization). */
@@ -73,12 +78,16 @@ export class RequestLog {
     const batch = this.pending.get(org.id);
     if (batch) batch.push(entry);
     else this.pending.set(org.id, [entry]);
-    this.flushTimer ??= setImmediate(() => this.flush());
+    this.flushTimer ??=
+      this.batchDelayMs > 0 ? setTimeout(() => this.flush(), this.batchDelayMs) : setImmediate(() => this.flush());
   }
 
   /** Keeps the pending batch now, and tells the listeners. A failure (a full disk) drops it, said once. */
   flush(): void {
-    if (this.flushTimer) clearImmediate(this.flushTimer);
+    if (this.flushTimer) {
+      clearImmediate(this.flushTimer as NodeJS.Immediate);
+      clearTimeout(this.flushTimer as NodeJS.Timeout);
+    }
     this.flushTimer = undefined;
     const pending = this.pending;
     this.pending = new Map();
