@@ -21,7 +21,9 @@ import { checkTimeouts, DEFAULT_TIMEOUTS } from "./http/timeouts.js";
 import { type Logger, toLogger, type SandboxLogger } from "./logger.js";
 import { buildRoutes } from "./routes.js";
 import { requestLogOptions, type SandboxRequestLogOptions } from "./request-log/options.js";
-import { RequestLog } from "./request-log/request-log.js";
+import { RequestLog, type RequestLogOptions } from "./request-log/request-log.js";
+import type { OrganizationsByKey } from "./http/auth.js";
+import type { Organization } from "./http/route.js";
 import { createDashboard, type Dashboard } from "./dashboard/dashboard.js";
 import type { Durability } from "./store/database.js";
 import type { StorageBackoff } from "./store/storage-recovery.js";
@@ -425,6 +427,17 @@ function listen(server: Server, port: number, host: string, release: () => void)
 /** On PostgreSQL, how long request-log entries gather before a batch is kept (see RequestLog). */
 const POSTGRES_LOG_BATCH_MS = 10;
 
+/** The request log, kept in the store's database. */
+function openRequestLog(
+  store: Store,
+  byKey: OrganizationsByKey<Organization>,
+  options: RequestLogOptions,
+  logger: Logger,
+): RequestLog {
+  const batchDelayMs = store.engine === "postgres" ? POSTGRES_LOG_BATCH_MS : 0;
+  return new RequestLog(store.requestLog, (work) => store.transaction(work), byKey, options, logger, batchDelayMs);
+}
+
 /** The handle of a listening sandbox: where it listens, its organizations and clocks, its events, and close. */
 function sandboxHandle(
   where: { url: string; port: number; host: string },
@@ -503,15 +516,7 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   const work = deferredWork(store, options, internals, logger);
   const { domain, delivery, faults } = wireDomain(store, work, options, directory, logger, chaos);
   const byKey = keyLookups((apiKey) => directory.byKey(apiKey));
-  const onPostgres = store.engine === "postgres";
-  const requestLog = new RequestLog(
-    store.requestLog,
-    (work) => store.transaction(work),
-    byKey.log,
-    logOptions,
-    logger,
-    onPostgres ? POSTGRES_LOG_BATCH_MS : 0,
-  );
+  const requestLog = openRequestLog(store, byKey.log, logOptions, logger);
   let server: Server | undefined;
   const port = () => (server!.address() as AddressInfo).port;
   const started = organizations.map((o) => o.id);
@@ -536,7 +541,7 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
     logger,
     timeouts,
     faults,
-    ...(onPostgres ? { turns: new Turnstile() } : {}),
+    ...(store.engine === "postgres" ? { turns: new Turnstile() } : {}),
   });
   await startWork(work, options.db, store);
   await listen(server, options.port ?? 0, host, () => {
