@@ -43,8 +43,11 @@ function variants(label, build) {
     build.createExchangeClient({ baseUrl, apiKey: "k", apiSecret: "s", fetch: fakeFetch, ...options });
   const client = make({});
   const bare = make({ timeoutMs: Infinity, tracing: false });
+  // The default against tracing: false alone: what tracing costs a call when no provider is registered.
+  const untraced = make({ tracing: false });
   return {
     [`${label}customers.get`]: () => client.customers.get(ID),
+    [`${label}customers.get, tracing: false`]: () => untraced.customers.get(ID),
     [`${label}customers.get, no timer, tracing: false`]: () => bare.customers.get(ID),
     [`${label}client.raw.GET`]: () =>
       client.raw.GET("/cms/api/v1/customer/{customer_id}", { params: { path: { customer_id: ID } } }),
