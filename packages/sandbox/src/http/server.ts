@@ -61,7 +61,7 @@ export interface ServerOptions<D> extends PipelineOptions<D> {
   timeouts?: ServerTimeouts;
   /** Picks and applies faults (faults/request-faults.ts) once a request is authenticated; none when absent. */
   faults?: FaultStage;
-  /** Lets requests run one per turn of the event loop, in arrival order (PostgreSQL: see turnstile.ts); at once when absent. */
+  /** Lets requests in, in arrival order, a few milliseconds of them per turn of the event loop (PostgreSQL: see turnstile.ts); at once when absent. */
   turns?: Turnstile;
 }
 

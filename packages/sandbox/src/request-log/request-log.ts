@@ -47,7 +47,8 @@ export interface RequestLogPage {
 
 export class RequestLog {
   private pending = new Map<string, Array<Omit<RequestLogEntry, "seq">>>();
-  private flushTimer: NodeJS.Immediate | NodeJS.Timeout | undefined;
+  /** Cancels the pending batch's scheduled flush; undefined when none is scheduled. */
+  private cancelFlush: (() => void) | undefined;
   private readonly listeners = new Set<RequestLogListener>();
   private failing = false;
 
@@ -59,7 +60,8 @@ export class RequestLog {
     private readonly logger: Logger,
     /**
      * How long entries gather before a batch is kept: 0, the end of the event loop's turn. On PostgreSQL a turn
-     * runs one request (http/turnstile.ts) and a batch is four round trips, so batches wait a few milliseconds.
+     * runs only a few milliseconds of requests (http/turnstile.ts) and a batch is four round trips, so batches
+     * wait a few milliseconds instead.
      */
     private readonly batchDelayMs = 0,
   ) {}
@@ -78,17 +80,22 @@ export class RequestLog {
     const batch = this.pending.get(org.id);
     if (batch) batch.push(entry);
     else this.pending.set(org.id, [entry]);
-    this.flushTimer ??=
-      this.batchDelayMs > 0 ? setTimeout(() => this.flush(), this.batchDelayMs) : setImmediate(() => this.flush());
+    this.cancelFlush ??= this.scheduleFlush();
+  }
+
+  private scheduleFlush(): () => void {
+    if (this.batchDelayMs === 0) {
+      const immediate = setImmediate(() => this.flush());
+      return () => clearImmediate(immediate);
+    }
+    const timer = setTimeout(() => this.flush(), this.batchDelayMs);
+    return () => clearTimeout(timer);
   }
 
   /** Keeps the pending batch now, and tells the listeners. A failure (a full disk) drops it, said once. */
   flush(): void {
-    if (this.flushTimer) {
-      clearImmediate(this.flushTimer as NodeJS.Immediate);
-      clearTimeout(this.flushTimer as NodeJS.Timeout);
-    }
-    this.flushTimer = undefined;
+    this.cancelFlush?.();
+    this.cancelFlush = undefined;
     const pending = this.pending;
     this.pending = new Map();
     for (const [org, entries] of pending) {

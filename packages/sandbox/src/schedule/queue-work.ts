@@ -59,8 +59,11 @@ export class QueueWork implements DeferredWork {
   private readonly add: SqlStatement;
   private readonly remove: SqlStatement;
   private readonly schema: string;
+  private readonly pollIntervalMs: number;
+  private readonly concurrency: number;
   private pool: pg.Pool | undefined;
-  private queue: QueueModule | undefined;
+  /** graphile-worker and its logger, once start() has loaded it. */
+  private queue: { module: QueueModule; logger: QueueLogger } | undefined;
   /** The workers, started by launch(): at the first job this replica adds, or one poll interval after start. */
   private launching: Promise<Runner | undefined> | undefined;
   private launchTimer: NodeJS.Timeout | undefined;
@@ -70,6 +73,8 @@ export class QueueWork implements DeferredWork {
   private liveness: ReplicaLiveness | undefined;
 
   constructor(private readonly options: QueueWorkOptions) {
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.concurrency = options.concurrency ?? 8;
     this.schema = quoted(options.schema);
     this.add = options.statement(
       `SELECT 1 AS added FROM ${this.schema}.add_job(?, ?::json, run_at => now() + ?::float8 * interval '1 millisecond', max_attempts => ${MAX_JOB_ATTEMPTS}, job_key => ?)`,
@@ -124,19 +129,25 @@ export class QueueWork implements DeferredWork {
    * nothing never opens the workers' connections nor waits for their first poll when it stops.
    */
   async start(): Promise<void> {
-    const { url, logger, pollIntervalMs = 1000, concurrency = 8 } = this.options;
-    const pool = new pg.Pool({ connectionString: url, max: concurrency + 2, application_name: "exchange-kit-sandbox" });
+    const { url, logger } = this.options;
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: this.concurrency + 2,
+      application_name: "exchange-kit-sandbox",
+    });
     // A connection the server drops (restart) must not take the process down; the pool opens another.
     pool.on("error", (error) => logger.warn(`job queue: connection lost (${error.message})`));
     pool.on("connect", (client) => client.on("error", () => {}));
     this.pool = pool;
-    this.queue = await loadQueue();
-    await this.queue.runMigrations({
-      pgPool: pool,
-      schema: this.options.schema,
-      logger: queueLogger(this.queue, logger),
-    });
-    this.launchTimer = setTimeout(() => this.launch(), pollIntervalMs);
+    const module = await loadQueue();
+    this.queue = { module, logger: queueLogger(module, logger) };
+    await module.runMigrations({ pgPool: pool, schema: this.options.schema, logger: this.queue.logger });
+    this.launchLater();
+  }
+
+  /** Starts the workers one poll interval from now, unless a job this replica adds starts them first. */
+  private launchLater(): void {
+    this.launchTimer = setTimeout(() => this.launch(), this.pollIntervalMs);
     this.launchTimer.unref();
   }
 
@@ -148,14 +159,13 @@ export class QueueWork implements DeferredWork {
       // The database is down, say: tried again a poll interval later (or at the next job added).
       this.options.logger.warn(`job queue: the workers did not start (${error.message})`);
       this.launching = undefined;
-      this.launchTimer = setTimeout(() => this.launch(), this.options.pollIntervalMs ?? 1000);
-      this.launchTimer.unref();
+      this.launchLater();
       return undefined;
     });
   }
 
   private async runWorkers(): Promise<Runner | undefined> {
-    const { url, logger, pollIntervalMs = 1000, concurrency = 8 } = this.options;
+    const { url, logger } = this.options;
     const { pool, queue } = this;
     if (!pool || !queue) return undefined;
     const events: WorkerEvents = new EventEmitter();
@@ -164,14 +174,14 @@ export class QueueWork implements DeferredWork {
     });
     const timing = { ...DEFAULT_LIVENESS, ...this.options.liveness };
     this.liveness = new ReplicaLiveness(url, this.options.schema, events, logger, timing);
-    const runner = await queue.run({
+    const runner = await queue.module.run({
       pgPool: pool,
       schema: this.options.schema,
-      concurrency,
-      pollInterval: pollIntervalMs,
+      concurrency: this.concurrency,
+      pollInterval: this.pollIntervalMs,
       noHandleSignals: true,
       taskList: this.taskList(),
-      logger: queueLogger(queue, logger),
+      logger: queue.logger,
       events,
     });
     this.liveness.start();

@@ -6,6 +6,7 @@
 // time, so each test worker clones the next test's database while the current test runs. A clone is about
 // 12 MB in 500 files: dropped once its test is done, or a run of a thousand tests leaves 12 GB to remove.
 import pg from "pg";
+import { databaseUrl } from "./postgres-server.js";
 
 let sequence = 0;
 /** The next test's database, being cloned. */
@@ -26,9 +27,7 @@ async function cloneTemplate(base: string): Promise<string> {
   const name = `t${process.pid}_${Date.now().toString(36)}_${(sequence++).toString(36)}`;
   const template = process.env.SANDBOX_TEST_POSTGRES_TEMPLATE;
   await adminPool(base).query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return url.toString();
+  return databaseUrl(base, name);
 }
 
 /** A fresh database for one sandbox on the engine under test; undefined for SQLite in memory. */

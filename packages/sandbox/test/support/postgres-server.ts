@@ -137,6 +137,11 @@ export async function createDatabase(serverUrl: string, name: string): Promise<s
   } finally {
     await admin.end();
   }
+  return databaseUrl(serverUrl, name);
+}
+
+/** The URL of database `name` on the server at `serverUrl`. */
+export function databaseUrl(serverUrl: string, name: string): string {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
