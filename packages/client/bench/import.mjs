@@ -5,6 +5,7 @@
 // (CPU time is less disturbed by other load on the machine).
 //
 //   node bench/import.mjs [samples=21]
+//   BEFORE=.before/dist/index.js node bench/import.mjs   (adds an earlier build of the client, copied there first)
 import { execFileSync } from "node:child_process";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -13,6 +14,9 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const targets = {
   "floor (an empty module)": "data:text/javascript,export{}",
   "@exchange-kit/client (dist)": pathToFileURL(`${root}dist/index.js`).href,
+  ...(process.env.BEFORE
+    ? { "@exchange-kit/client (BEFORE)": pathToFileURL(`${root}${process.env.BEFORE}`).href }
+    : {}),
   "openapi-fetch": "openapi-fetch",
   "@exchange-kit/signing": "@exchange-kit/signing",
   "openai (peer)": "openai",

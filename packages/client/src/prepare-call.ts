@@ -1,9 +1,9 @@
 // What stays the same across a call's attempts, worked out once: the URL, the body text, the limits.
 import { canonicalize } from "@exchange-kit/signing";
-import { createFinalURL, createQuerySerializer, defaultPathSerializer } from "openapi-fetch";
 import type { Pipeline, PreparedCall } from "./attempt.js";
 import { ExchangeValidationError } from "./errors.js";
 import { checkCallBounds } from "./options-bounds.js";
+import { callUrl } from "./query-string.js";
 import type { Call } from "./transport-types.js";
 
 /** The body to sign and send: client.raw's serialized text as it is, else the canonical JSON of the value. */
@@ -18,21 +18,15 @@ function bodyOf(call: Call, name: string): string | undefined {
   }
 }
 
-// One query writer for every path (resource methods, client.request, client.raw): openapi-fetch's, so the URL of
-// a call is the URL the raw client would build (undefined and null left out, arrays as repeated keys).
-const writeQuery = createQuerySerializer();
-
-/** The URL of a call: client.raw's as built, else base + filled-in path + query (extraQuery last). */
+/**
+ * The URL of a call: client.raw's as built, else base + filled-in path + query (extraQuery last). One query writer
+ * for every path (resource methods, client.request, client.raw), written as openapi-fetch writes it.
+ */
 function urlOf(call: Call, baseUrl: string): string {
   if (call.url !== undefined) return call.url;
   const extra = call.options?.extraQuery;
   const query = extra === undefined ? (call.query ?? {}) : { ...call.query, ...extra };
-  return createFinalURL(call.path, {
-    baseUrl,
-    params: { query },
-    querySerializer: writeQuery,
-    pathSerializer: defaultPathSerializer,
-  });
+  return callUrl(baseUrl, call.path, query);
 }
 
 /**

@@ -1,6 +1,6 @@
 // client.raw: openapi-fetch's client for the spec, with the pipeline as its fetch.
 import { canonicalize } from "@exchange-kit/signing";
-import createClient, { type Client } from "openapi-fetch";
+import type { Client, Middleware } from "openapi-fetch";
 import type { HttpMethod } from "./client.js";
 import { ambiguityCheck, classifyRequest } from "./retry-safety.js";
 import type { paths } from "./spec.js";
@@ -47,15 +47,14 @@ class PlainRequest {
 }
 
 /**
- * True when a raw call may build a PlainRequest: no middleware (the client's, once any was added, or the call's),
- * no `fetch` of the call's own and no `Request` class of its own will see the request.
+ * True when a raw call may build a PlainRequest: no middleware (the client's, added with client.raw.use(), is
+ * already in the call's list), no `fetch` of the call's own and no `Request` class of its own will see the request.
  *
  * @example
- * plainRequestFits({ params: {} }, false); // true
- * plainRequestFits({ middleware: [logging] }, false); // false
+ * plainRequestFits({ params: {} }); // true
+ * plainRequestFits({ middleware: [logging] }); // false
  */
-export function plainRequestFits(init: Record<string, unknown> | undefined, middlewareAdded: boolean): boolean {
-  if (middlewareAdded) return false;
+export function plainRequestFits(init: Record<string, unknown> | undefined): boolean {
   if (init === undefined) return true;
   const middleware = init.middleware as readonly unknown[] | undefined;
   return (
@@ -63,17 +62,13 @@ export function plainRequestFits(init: Record<string, unknown> | undefined, midd
   );
 }
 
-type RawMethod = "GET" | "PUT" | "POST" | "DELETE" | "OPTIONS" | "HEAD" | "PATCH" | "TRACE";
-const RAW_METHODS: readonly RawMethod[] = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"];
-
 /**
- * client.raw: openapi-fetch builds the URL and serializes the body (canonically); the pipeline is its fetch, so the
- * raw client is signed, timed, retried, hooked and logged like every method, and the text it serialized is signed
- * and sent as it is. Until middleware is added (client.raw.use), calls build a PlainRequest.
+ * The fetch openapi-fetch is given: the request it built, classified by its path (operation, retry class), sent
+ * through the client's pipeline with the text it serialized, and the pipeline's answer returned as a Response.
  */
-export function rawClient(send: Send, baseUrl: string): Client<paths> {
+function pipelineFetch(send: Send, baseUrl: string): (request: Request | PlainRequest) => Promise<Response> {
   const basePath = new URL(baseUrl).pathname.replace(/\/+$/, "");
-  const rawFetch = async (request: Request | PlainRequest): Promise<Response> => {
+  return async (request) => {
     const method = request.method as HttpMethod;
     const pathname = request instanceof PlainRequest ? request.pathname : new URL(request.url).pathname;
     const path = pathname.slice(basePath.length);
@@ -95,22 +90,70 @@ export function rawClient(send: Send, baseUrl: string): Client<paths> {
     });
     return sent.response;
   };
-  const client = createClient<paths>({ baseUrl, bodySerializer: canonicalize, fetch: rawFetch as typeof fetch });
-  let middlewareAdded = false;
-  const withRequest = (init: Record<string, unknown> | undefined) =>
-    plainRequestFits(init, middlewareAdded) ? { ...init, Request: PlainRequest } : init;
-  const loose = client as unknown as Record<string, (...args: unknown[]) => unknown>;
+}
+
+type RawMethod = "GET" | "PUT" | "POST" | "DELETE" | "OPTIONS" | "HEAD" | "PATCH" | "TRACE";
+const RAW_METHODS: readonly RawMethod[] = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"];
+
+type RawRequest = { request: (method: string, url: unknown, init: unknown) => Promise<unknown> };
+
+const NOT_MIDDLEWARE = "Middleware must be an object with one of `onRequest()`, `onResponse() or `onError()`";
+
+/**
+ * client.raw.use(): the middleware kept in order, checked as openapi-fetch checks it (falsy skipped, anything
+ * without a hook refused at once), so that use() stays synchronous while openapi-fetch is not loaded yet.
+ */
+function addMiddleware(added: Middleware[], middleware: readonly (Middleware | undefined | null)[]): void {
+  for (const m of middleware) {
+    if (!m) continue;
+    if (typeof m !== "object" || !("onRequest" in m || "onResponse" in m || "onError" in m)) {
+      throw new Error(NOT_MIDDLEWARE);
+    }
+    added.push(m);
+  }
+}
+
+/** client.raw.eject(): each given middleware's first registration taken out, as openapi-fetch does. */
+function ejectMiddleware(added: Middleware[], middleware: readonly (Middleware | undefined | null)[]): void {
+  for (const m of middleware) {
+    const at = m ? added.indexOf(m) : -1;
+    if (at !== -1) added.splice(at, 1);
+  }
+}
+
+/**
+ * client.raw: openapi-fetch builds the URL and serializes the body (canonically); the pipeline is its fetch, so the
+ * raw client is signed, timed, retried, hooked and logged like every method, and the text it serialized is signed
+ * and sent as it is. openapi-fetch loads with the first raw call, not with the client; the middleware added with
+ * client.raw.use() runs before a call's own, as openapi-fetch runs its client's. Without middleware, calls build a
+ * PlainRequest.
+ */
+export function rawClient(send: Send, baseUrl: string): Client<paths> {
+  const rawFetch = pipelineFetch(send, baseUrl);
+  const added: Middleware[] = [];
+  let loading: Promise<Client<paths>> | undefined;
+  const load = () =>
+    (loading ??= import("openapi-fetch").then(({ default: createClient }) =>
+      createClient<paths>({ baseUrl, bodySerializer: canonicalize, fetch: rawFetch as typeof fetch }),
+    ));
+  const withRequest = (init: Record<string, unknown> | undefined) => {
+    const own = init?.middleware as readonly Middleware[] | undefined;
+    const middleware = added.length === 0 ? own : [...added, ...(own ?? [])];
+    const withMiddleware = middleware === own ? init : { ...init, middleware };
+    return plainRequestFits(withMiddleware) ? { ...withMiddleware, Request: PlainRequest } : withMiddleware;
+  };
+  // The middleware list is taken when the call is made, as openapi-fetch takes it, even while it is still loading.
+  const call = (method: string, url: unknown, init: Record<string, unknown> | undefined) => {
+    const options = withRequest(init);
+    return load().then((client) => (client as unknown as RawRequest).request(method, url, options));
+  };
   const raw: Record<string, unknown> = {
-    request: (method: unknown, url: unknown, init?: Record<string, unknown>) =>
-      loose.request!(method, url, withRequest(init)),
-    use(...middleware: Parameters<Client<paths>["use"]>) {
-      client.use(...middleware);
-      middlewareAdded = true;
-    },
-    eject: (...middleware: Parameters<Client<paths>["eject"]>) => client.eject(...middleware),
+    request: (method: string, url: unknown, init?: Record<string, unknown>) => call(method, url, init),
+    use: (...middleware: Middleware[]) => addMiddleware(added, middleware),
+    eject: (...middleware: Middleware[]) => ejectMiddleware(added, middleware),
   };
   for (const method of RAW_METHODS) {
-    raw[method] = (url: unknown, init?: Record<string, unknown>) => loose[method]!(url, withRequest(init));
+    raw[method] = (url: unknown, init?: Record<string, unknown>) => call(method, url, init);
   }
   return raw as unknown as Client<paths>;
 }

@@ -155,18 +155,59 @@ describe("the request client.raw builds", () => {
   });
 });
 
+describe("client.raw.use and client.raw.eject", () => {
+  const customer = { params: { path: { customer_id: CUSTOMER_ID } } } as const;
+
+  it("refuses something that is not middleware at once, with openapi-fetch's message", () => {
+    const { client } = testClient(() => ok({}));
+    expect(() => client.raw.use({} as never)).toThrow(
+      "Middleware must be an object with one of `onRequest()`, `onResponse() or `onError()`",
+    );
+  });
+
+  it("runs the client's middleware in the order added, before a call's own", async () => {
+    const { client } = testClient(() => ok({ id: CUSTOMER_ID }));
+    const order: string[] = [];
+    const named = (name: string) => ({ onRequest: () => void order.push(name) });
+    client.raw.use(named("first"), named("second"));
+    await client.raw.GET("/cms/api/v1/customer/{customer_id}", { ...customer, middleware: [named("call's own")] });
+    expect(order).toEqual(["first", "second", "call's own"]);
+  });
+
+  it("stops running middleware once it is ejected, and sends through the pipeline as before", async () => {
+    const { client, calls } = testClient(() => ok({ id: CUSTOMER_ID }));
+    const seen: string[] = [];
+    const logging = { onRequest: () => void seen.push("logged") };
+    client.raw.use(logging);
+    await client.raw.GET("/cms/api/v1/customer/{customer_id}", customer);
+    client.raw.eject(logging);
+    await client.raw.GET("/cms/api/v1/customer/{customer_id}", customer);
+    expect(seen).toEqual(["logged"]);
+    expect(calls).toHaveLength(2);
+  });
+
+  it("runs middleware added while a call is on its way for the calls made after it, not for that call", async () => {
+    const { client } = testClient(() => ok({ id: CUSTOMER_ID }));
+    const seen: string[] = [];
+    const first = client.raw.GET("/cms/api/v1/customer/{customer_id}", customer);
+    client.raw.use({ onResponse: () => void seen.push("answered") });
+    await first;
+    await client.raw.GET("/cms/api/v1/customer/{customer_id}", customer);
+    expect(seen).toEqual(["answered"]);
+  });
+});
+
 describe("plainRequestFits", () => {
   const middleware = { onRequest: () => undefined };
   it.each([
-    ["a call without options", undefined, false, true],
-    ["a call with params only", { params: {} }, false, true],
-    ["a call with an empty middleware list", { middleware: [] }, false, true],
-    ["any call once middleware was added", { params: {} }, true, false],
-    ["a call with its own middleware", { middleware: [middleware] }, false, false],
-    ["a call with its own fetch", { fetch: globalThis.fetch }, false, false],
-    ["a call with its own Request class", { Request: globalThis.Request }, false, false],
-  ])("%s: %s", (_, init, added, expected) => {
-    expect(plainRequestFits(init as Record<string, unknown> | undefined, added)).toBe(expected);
+    ["a call without options", undefined, true],
+    ["a call with params only", { params: {} }, true],
+    ["a call with an empty middleware list", { middleware: [] }, true],
+    ["a call with middleware (its own, or the client's added with use())", { middleware: [middleware] }, false],
+    ["a call with its own fetch", { fetch: globalThis.fetch }, false],
+    ["a call with its own Request class", { Request: globalThis.Request }, false],
+  ])("%s: %s", (_, init, expected) => {
+    expect(plainRequestFits(init as Record<string, unknown> | undefined)).toBe(expected);
   });
 });
 
