@@ -133,8 +133,13 @@ export function rawClient(send: Send, baseUrl: string): Client<paths> {
   const added: Middleware[] = [];
   let loading: Promise<Client<paths>> | undefined;
   const load = () =>
-    (loading ??= import("openapi-fetch").then(({ default: createClient }) =>
-      createClient<paths>({ baseUrl, bodySerializer: canonicalize, fetch: rawFetch as typeof fetch }),
+    (loading ??= import("openapi-fetch").then(
+      ({ default: createClient }) =>
+        createClient<paths>({ baseUrl, bodySerializer: canonicalize, fetch: rawFetch as typeof fetch }),
+      (cause: unknown) => {
+        loading = undefined; // tried again by the next call
+        throw cause;
+      },
     ));
   const withRequest = (init: Record<string, unknown> | undefined) => {
     const own = init?.middleware as readonly Middleware[] | undefined;
@@ -142,10 +147,11 @@ export function rawClient(send: Send, baseUrl: string): Client<paths> {
     const withMiddleware = middleware === own ? init : { ...init, middleware };
     return plainRequestFits(withMiddleware) ? { ...withMiddleware, Request: PlainRequest } : withMiddleware;
   };
-  // The middleware list is taken when the call is made, as openapi-fetch takes it, even while it is still loading.
-  const call = (method: string, url: unknown, init: Record<string, unknown> | undefined) => {
+  // The middleware list is taken when the call is made (before the first await), as openapi-fetch takes it.
+  const call = async (method: string, url: unknown, init: Record<string, unknown> | undefined) => {
     const options = withRequest(init);
-    return load().then((client) => (client as unknown as RawRequest).request(method, url, options));
+    const client = (await load()) as unknown as RawRequest;
+    return client.request(method, url, options);
   };
   const raw: Record<string, unknown> = {
     request: (method: string, url: unknown, init?: Record<string, unknown>) => call(method, url, init),
