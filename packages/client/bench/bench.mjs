@@ -183,6 +183,14 @@ async function round(fn) {
 // on the machine disturbs much less than wall time, so it is the fairer comparison on a shared machine.
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+// The ratio of two variants within each round (they ran back to back), summarized by its median and quartiles:
+// a drift that slows a whole round cancels out, and the quartiles say how far one run's figure can be trusted.
+function paired(runs, baseline) {
+  const ratios = runs.map((run, i) => run.cpu / baseline[i].cpu).sort((a, b) => a - b);
+  const at = (q) => ratios[Math.min(ratios.length - 1, Math.floor(q * ratios.length))].toFixed(3);
+  return `${at(0.5)} [${at(0.25)}–${at(0.75)}]`;
+}
+
 try {
   console.log(
     `POST body ${text.length} B of canonical JSON; ${rounds} rounds x ${perRound} sequential requests; medians in µs per request`,
@@ -204,14 +212,14 @@ try {
     const [floor, hand] = names;
     console.log(`\n${group}`);
     const head = ["wall", "/floor", "/hand", "cpu", "/floor", "/hand"].map((h) => h.padStart(7)).join(" ");
-    console.log(`${"".padEnd(28)} ${head}`);
+    console.log(`${"".padEnd(28)} ${head}   paired cpu/hand: median [quartiles]`);
     for (const name of names) {
       const cells = [wall, cpu].flatMap((m) => [
         m[name].toFixed(1).padStart(7),
         (m[name] / m[floor]).toFixed(3).padStart(7),
         (m[name] / m[hand]).toFixed(3).padStart(7),
       ]);
-      console.log(`${name.padEnd(28)} ${cells.join(" ")}`);
+      console.log(`${name.padEnd(28)} ${cells.join(" ")}   ${paired(results[name], results[hand])}`);
     }
   }
 } finally {

@@ -85,6 +85,14 @@ async function round(fn) {
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+// The ratio of two variants within each round (back to back), by its median and quartiles: a drift that slows a
+// whole round cancels out, and the quartiles show how far one run's figure can be trusted.
+function paired(runs, baseline) {
+  const ratios = runs.map((run, i) => run.cpu / baseline[i].cpu).sort((a, b) => a - b);
+  const at = (q) => ratios[Math.min(ratios.length - 1, Math.floor(q * ratios.length))].toFixed(3);
+  return `${at(0.5)} [${at(0.25)}–${at(0.75)}]`;
+}
+
 async function phase(title, runs) {
   const names = Object.keys(runs);
   for (let i = 0; i < 2; i++) for (const fn of Object.values(runs)) await round(fn);
@@ -96,13 +104,20 @@ async function phase(title, runs) {
     }
   }
   console.log(`\n${title}`);
-  console.log(`${"".padEnd(40)} ${["wall", "/off", "cpu", "/off"].map((h) => h.padStart(7)).join(" ")}`);
+  const head = ["wall", "/off", "cpu", "/off"].map((h) => h.padStart(7)).join(" ");
+  console.log(`${"".padEnd(40)} ${head}   paired cpu/off: median [quartiles]`);
   const off = "client, tracing: false";
   const wall = Object.fromEntries(names.map((n) => [n, median(results[n].map((x) => x.wall))]));
   const cpu = Object.fromEntries(names.map((n) => [n, median(results[n].map((x) => x.cpu))]));
   for (const n of names) {
     const cells = [wall, cpu].flatMap((m) => [m[n].toFixed(1).padStart(7), (m[n] / m[off]).toFixed(3).padStart(7)]);
-    console.log(`${n.padEnd(40)} ${cells.join(" ")}`);
+    console.log(`${n.padEnd(40)} ${cells.join(" ")}   ${paired(results[n], results[off])}`);
+  }
+  const spans = "hand-signed fetch in two spans";
+  if (results[spans]) {
+    console.log(
+      `the application's own two spans, paired cpu/hand-signed: ${paired(results[spans], results["hand-signed fetch"])}`,
+    );
   }
 }
 

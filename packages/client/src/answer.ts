@@ -23,13 +23,72 @@ function envelopeIn(text: string): Record<string, unknown> | undefined {
 
 const utf8 = new TextEncoder();
 
+type AnsweredResponseClass = new (text: string, init: ResponseInit) => Response;
+let answeredResponse: AnsweredResponseClass | undefined;
+
 /**
- * client.raw's answer, for openapi-fetch to parse: a Response whose `json()` reads keys with escapes correctly
- * (parseJson from @exchange-kit/signing). Made with `new Response` and an own `json`, not a subclass: a class
- * extending Response would read the global at import, and loading it (undici, in Node) was most of the client's
- * import time. Text with a backslash may hold an escaped key: with a Content-Length, openapi-fetch reads a success
- * through answer.json() (the safe reader) instead of its own JSON.parse (an error answer it always reads with
- * JSON.parse). Other text is safe for JSON.parse and skips the encoding.
+ * The class of client.raw's answers, made on the first raw answer: a Response whose body is the text already read.
+ * Made then, not at import: a class extending Response reads the global, and loading it (undici, in Node) was most
+ * of the client's import time. `new Response(text)` builds a body stream (about 15 µs, most of what client.raw
+ * cost over a resource method); this one starts with none, reads `text()` and `json()` from the text in hand
+ * (json() with parseJson: keys with escapes read correctly), and builds the real body only when something asks for
+ * it (`body`, `arrayBuffer()`, `blob()`, `bytes()`, `formData()`, `clone()`).
+ */
+function answeredResponseClass(): AnsweredResponseClass {
+  answeredResponse ??= class AnsweredResponse extends Response {
+    readonly #text: string;
+    readonly #init: ResponseInit;
+    #real: Response | undefined;
+
+    constructor(text: string, init: ResponseInit) {
+      super(null, init);
+      this.#text = text;
+      this.#init = init;
+    }
+
+    /** The same answer with its body as a stream, made once, when a caller asks for more than its text. */
+    #withBody(): Response {
+      this.#real ??= new Response(this.#text, this.#init);
+      return this.#real;
+    }
+
+    override get body() {
+      return this.#withBody().body;
+    }
+    override get bodyUsed(): boolean {
+      return this.#real?.bodyUsed ?? false;
+    }
+    override text(): Promise<string> {
+      return Promise.resolve(this.#text);
+    }
+    override json(): Promise<unknown> {
+      const text = this.#text;
+      return new Promise((resolve) => resolve(parseJson(text)));
+    }
+    override arrayBuffer(): Promise<ArrayBuffer> {
+      return this.#withBody().arrayBuffer();
+    }
+    override blob(): Promise<Blob> {
+      return this.#withBody().blob();
+    }
+    override bytes() {
+      return this.#withBody().bytes();
+    }
+    override formData(): Promise<FormData> {
+      return this.#withBody().formData();
+    }
+    override clone(): Response {
+      return this.#withBody().clone();
+    }
+  };
+  return answeredResponse;
+}
+
+/**
+ * client.raw's answer, for openapi-fetch to parse. Text with a backslash may hold an escaped key: with a
+ * Content-Length, openapi-fetch reads a success through answer.json() (the safe reader) instead of its own
+ * JSON.parse (an error answer it always reads with JSON.parse). Other text is safe for JSON.parse and skips the
+ * encoding.
  */
 function rawAnswer(response: Response, text: string): Response {
   let headers = response.headers;
@@ -37,11 +96,8 @@ function rawAnswer(response: Response, text: string): Response {
     headers = new Headers(response.headers);
     headers.set("content-length", String(utf8.encode(text).byteLength));
   }
-  const answer = new Response(text, { status: response.status, statusText: response.statusText, headers });
-  // openapi-fetch reads the answer once, through one of these: from the text in hand, not back through a stream.
-  answer.text = async () => text;
-  answer.json = async () => parseJson(text);
-  return answer;
+  const AnsweredResponse = answeredResponseClass();
+  return new AnsweredResponse(text, { status: response.status, statusText: response.statusText, headers });
 }
 
 /**

@@ -155,6 +155,63 @@ describe("the request client.raw builds", () => {
   });
 });
 
+describe("the answer client.raw resolves with", () => {
+  const customer = { params: { path: { customer_id: CUSTOMER_ID } } } as const;
+  const envelope = { status: true, message: "Success", data: { id: CUSTOMER_ID, full_name: "Zoë" } };
+  const answered = async () => {
+    const { client } = testClient(() => ok(envelope.data, { headers: { "x-request-id": "r-1" } }));
+    return client.raw.GET("/cms/api/v1/customer/{customer_id}", customer);
+  };
+
+  it("is a Response with the service's status and headers", async () => {
+    const { response } = await answered();
+    expect(response).toBeInstanceOf(Response);
+    expect([response.status, response.ok, response.headers.get("x-request-id")]).toEqual([200, true, "r-1"]);
+  });
+
+  it("gives its text again after openapi-fetch has parsed it", async () => {
+    const { data, response } = await answered();
+    expect(data).toEqual(envelope);
+    expect(JSON.parse(await response.text())).toEqual(envelope);
+    expect(await response.json()).toEqual(envelope);
+  });
+
+  it("has a body stream that reads to the same text, and is used once that is read", async () => {
+    const { response } = await answered();
+    expect(response.bodyUsed).toBe(false);
+    expect(JSON.parse(await new Response(response.body).text())).toEqual(envelope);
+    expect(response.bodyUsed).toBe(true);
+  });
+
+  it("reads as bytes, as a blob and through a clone", async () => {
+    const { response } = await answered();
+    const text = new TextDecoder().decode(await response.clone().arrayBuffer());
+    expect(JSON.parse(text)).toEqual(envelope);
+    expect(await response.clone().text()).toBe(text);
+    expect(await (await response.blob()).text()).toBe(text);
+  });
+
+  it("refuses a second read of its stream, as any Response does", async () => {
+    const { response } = await answered();
+    await response.arrayBuffer();
+    await expect(response.arrayBuffer()).rejects.toBeInstanceOf(TypeError);
+  });
+
+  it("reads an escaped key correctly through json()", async () => {
+    const { client } = testClient(() => ok({ "\\": 1, "\u7a3c": 2 }));
+    const { data, response } = await client.raw.GET("/cms/api/v1/customer/{customer_id}", customer);
+    expect(Object.keys((data as { data: object }).data)).toEqual(["\\", "稼"]);
+    expect(Object.keys(((await response.json()) as { data: object }).data)).toEqual(["\\", "稼"]);
+  });
+
+  it("carries an error answer as openapi-fetch's error, its text still readable", async () => {
+    const { client } = testClient(() => apiError(400, "USR_NOT_FOUND", {}, "Customer not found or access denied"));
+    const { error, response } = await client.raw.GET("/cms/api/v1/customer/{customer_id}", customer);
+    expect(error).toMatchObject({ err_code: "USR_NOT_FOUND" });
+    expect(JSON.parse(await response.text())).toMatchObject({ err_code: "USR_NOT_FOUND" });
+  });
+});
+
 describe("client.raw.use and client.raw.eject", () => {
   const customer = { params: { path: { customer_id: CUSTOMER_ID } } } as const;
 
