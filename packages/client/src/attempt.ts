@@ -16,7 +16,7 @@ import { refuseRedirect } from "./redirect.js";
 import { notSent } from "./retry-safety.js";
 import { signatureHeaders } from "./signing-middleware.js";
 import type { AttemptTrace, CallTrace, TracedCall } from "./tracing.js";
-import type { Call, RequestOptions, Sent, TransportSettings } from "./transport-types.js";
+import type { AnswerAs, Call, RequestOptions, Sent, TransportSettings } from "./transport-types.js";
 
 /** The client-wide parts every call uses. */
 export interface Pipeline {
@@ -42,8 +42,8 @@ export interface PreparedCall {
   /** The absolute deadline (Infinity without one), and the whole deadline in ms, for its error. */
   readonly deadlineAt: number;
   readonly deadlineMs: number;
-  /** client.raw: the call resolves to the answer as received. */
-  readonly raw: boolean;
+  /** client.raw: the call resolves to the answer as received, made by this. */
+  readonly answerAs: AnswerAs | undefined;
 }
 
 /** An attempt's time limit: the signal to pass to fetch, and which limit fired, if one did. */
@@ -143,7 +143,7 @@ async function exchange(
     return oversize(cause, response, operation, settings.maxResponseBytes, redact);
   }
   if (log.debug) log.write("debug", `exchange: ${response.status} from ${method} ${url} in ${Date.now() - sentAt} ms`);
-  return classifyAnswer(response, text, operation, redact, p.raw);
+  return classifyAnswer(response, text, operation, redact, p.answerAs);
 }
 
 /**

@@ -53,6 +53,6 @@ export function prepareCall(pipe: Pipeline, call: Call): PreparedCall {
     maxRetries: options.maxRetries ?? settings.maxRetries,
     deadlineAt,
     deadlineMs: deadlineAt - started,
-    raw: call.answer === "response",
+    answerAs: call.answerAs,
   };
 }

@@ -119,11 +119,14 @@ export interface Call {
   /** client.raw: the body as openapi-fetch serialized it, signed and sent as it is (never parsed again). */
   readonly bodyText?: string | undefined;
   /**
-   * "data" (default): unwrap the envelope and throw on an error answer. "response" (client.raw): resolve to the
-   * answer as received, success or error, once no retry follows; only failures without an answer throw.
+   * client.raw: resolve to the answer as received, success or error, once no retry follows (only failures without
+   * an answer throw), as the Response this makes of it. Without it: unwrap the envelope, throw on an error answer.
    */
-  readonly answer?: "data" | "response" | undefined;
+  readonly answerAs?: AnswerAs | undefined;
 }
+
+/** client.raw's answer made from the service's Response and the text read from it. */
+export type AnswerAs = (response: Response, text: string) => Response;
 
 /** Sends one call through the pipeline; every resource method, `client.request` and `client.raw` use it. */
 export type Send = <T = unknown>(call: Call) => Promise<Sent<T>>;

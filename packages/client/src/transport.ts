@@ -56,7 +56,7 @@ function giveUp(
   attemptNo: number,
   decision: Decision<"give-up" | "ambiguous">,
 ): Sent {
-  if (p.raw && failed.answer !== undefined) return { data: undefined, response: failed.answer };
+  if (p.answerAs !== undefined && failed.answer !== undefined) return { data: undefined, response: failed.answer };
   const { log } = pipe.settings;
   let error: ExchangeError;
   if (decision.action === "ambiguous") {

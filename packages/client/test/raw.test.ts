@@ -2,7 +2,7 @@ import createClient from "openapi-fetch";
 import { describe, expect, it } from "vitest";
 import type { paths } from "@exchange-kit/types";
 import { createSigningMiddleware } from "../src/index.js";
-import { plainRequestFits } from "../src/raw-client.js";
+import { plainRequestFits } from "../src/raw-calls.js";
 import {
   API_KEY,
   API_SECRET,
