@@ -15,6 +15,7 @@ import { fork } from "node:child_process";
 import { canonicalize, computeSignature } from "@exchange-kit/signing";
 import OpenAI from "openai";
 import createClient from "openapi-fetch";
+import { interleavedRounds, median, paired } from "./rounds.mjs";
 import { createExchangeClient, createSigningMiddleware } from "../dist/index.js";
 
 const perRound = Number(process.argv[2] ?? 1000);
@@ -168,45 +169,16 @@ const groups = {
   },
 };
 
-/** One round: wall time and this process's CPU time (user + system), in µs per request. */
-async function round(fn) {
-  const cpu = process.cpuUsage();
-  const start = process.hrtime.bigint();
-  for (let i = 0; i < perRound; i++) await fn();
-  const wall = Number(process.hrtime.bigint() - start) / 1000 / perRound;
-  const { user, system } = process.cpuUsage(cpu);
-  return { wall, cpu: (user + system) / perRound };
-}
-
 // Medians of the rounds. Wall time is what a caller waits, the server's share included; CPU time is what this
 // process spends per request (the client's own work, undici's and the kernel's for its socket), which other load
 // on the machine disturbs much less than wall time, so it is the fairer comparison on a shared machine.
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-// The ratio of two variants within each round (they ran back to back), summarized by its median and quartiles:
-// a drift that slows a whole round cancels out, and the quartiles say how far one run's figure can be trusted.
-function paired(runs, baseline) {
-  const ratios = runs.map((run, i) => run.cpu / baseline[i].cpu).sort((a, b) => a - b);
-  const at = (q) => ratios[Math.min(ratios.length - 1, Math.floor(q * ratios.length))].toFixed(3);
-  return `${at(0.5)} [${at(0.25)}–${at(0.75)}]`;
-}
-
 try {
   console.log(
     `POST body ${text.length} B of canonical JSON; ${rounds} rounds x ${perRound} sequential requests; medians in µs per request`,
   );
   for (const [group, runs] of Object.entries(groups)) {
     const names = Object.keys(runs);
-    // Warm up the connection pool, the JIT and the HMAC key cache.
-    for (let i = 0; i < 2; i++) for (const fn of Object.values(runs)) await round(fn);
-    const results = Object.fromEntries(names.map((name) => [name, []]));
-    for (let r = 0; r < rounds; r++) {
-      // Rotate the order so drift (GC, CPU frequency, other load) hits every variant alike.
-      for (let k = 0; k < names.length; k++) {
-        const name = names[(k + r) % names.length];
-        results[name].push(await round(runs[name]));
-      }
-    }
+    const results = await interleavedRounds(runs, rounds, perRound);
     const wall = Object.fromEntries(names.map((name) => [name, median(results[name].map((x) => x.wall))]));
     const cpu = Object.fromEntries(names.map((name) => [name, median(results[name].map((x) => x.cpu))]));
     const [floor, hand] = names;

@@ -11,6 +11,7 @@ import { fork } from "node:child_process";
 import { computeSignature } from "@exchange-kit/signing";
 import { trace } from "@opentelemetry/api";
 import { BasicTracerProvider } from "@opentelemetry/sdk-trace-base";
+import { interleavedRounds, median, paired } from "./rounds.mjs";
 import { createExchangeClient } from "../dist/index.js";
 
 const perRound = Number(process.argv[2] ?? 1000);
@@ -75,34 +76,9 @@ const clientWith = (options, create = createExchangeClient) => {
   return () => client.customers.get(CUSTOMER_ID);
 };
 
-async function round(fn) {
-  const cpu = process.cpuUsage();
-  const start = process.hrtime.bigint();
-  for (let i = 0; i < perRound; i++) await fn();
-  const wall = Number(process.hrtime.bigint() - start) / 1000 / perRound;
-  const { user, system } = process.cpuUsage(cpu);
-  return { wall, cpu: (user + system) / perRound };
-}
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-// The ratio of two variants within each round (back to back), by its median and quartiles: a drift that slows a
-// whole round cancels out, and the quartiles show how far one run's figure can be trusted.
-function paired(runs, baseline) {
-  const ratios = runs.map((run, i) => run.cpu / baseline[i].cpu).sort((a, b) => a - b);
-  const at = (q) => ratios[Math.min(ratios.length - 1, Math.floor(q * ratios.length))].toFixed(3);
-  return `${at(0.5)} [${at(0.25)}–${at(0.75)}]`;
-}
-
 async function phase(title, runs) {
   const names = Object.keys(runs);
-  for (let i = 0; i < 2; i++) for (const fn of Object.values(runs)) await round(fn);
-  const results = Object.fromEntries(names.map((name) => [name, []]));
-  for (let r = 0; r < rounds; r++) {
-    for (let k = 0; k < names.length; k++) {
-      const name = names[(k + r) % names.length];
-      results[name].push(await round(runs[name]));
-    }
-  }
+  const results = await interleavedRounds(runs, rounds, perRound);
   console.log(`\n${title}`);
   const head = ["wall", "/off", "cpu", "/off"].map((h) => h.padStart(7)).join(" ");
   console.log(`${"".padEnd(40)} ${head}   paired cpu/off: median [quartiles]`);
