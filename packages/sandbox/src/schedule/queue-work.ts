@@ -173,18 +173,26 @@ export class QueueWork implements DeferredWork {
       this.workerPool = workerPool;
     });
     const timing = { ...DEFAULT_LIVENESS, ...this.options.liveness };
-    this.liveness = new ReplicaLiveness(url, this.options.schema, events, logger, timing);
-    const runner = await queue.module.run({
-      pgPool: pool,
-      schema: this.options.schema,
-      concurrency: this.concurrency,
-      pollInterval: this.pollIntervalMs,
-      noHandleSignals: true,
-      taskList: this.taskList(),
-      logger: queue.logger,
-      events,
-    });
-    this.liveness.start();
+    const liveness = new ReplicaLiveness(url, this.options.schema, events, logger, timing);
+    let runner: Runner;
+    try {
+      runner = await queue.module.run({
+        pgPool: pool,
+        schema: this.options.schema,
+        concurrency: this.concurrency,
+        pollInterval: this.pollIntervalMs,
+        noHandleSignals: true,
+        taskList: this.taskList(),
+        logger: queue.logger,
+        events,
+      });
+    } catch (error) {
+      // A launch tried again later makes its own: this one's connection (opened if a pool was created) is closed.
+      await liveness.close();
+      throw error;
+    }
+    this.liveness = liveness;
+    liveness.start();
     return runner;
   }
 

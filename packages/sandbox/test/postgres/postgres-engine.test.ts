@@ -6,7 +6,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSandbox, DatabaseError, type Sandbox } from "../../src/index.js";
 import { openDashboard } from "../dashboard/session.js";
-import { Api, createCustomer, ORG_A, ORG_B, waitFor } from "../helpers.js";
+import { Api, createCustomer, kycBody, ORG_A, ORG_B, waitFor } from "../helpers.js";
 import { createDatabase, PASSWORD, type PostgresServer, startPostgres } from "../support/postgres-server.js";
 
 let server: PostgresServer;
@@ -262,4 +262,38 @@ describe("while PostgreSQL is down", () => {
       await sandbox.close();
     }
   });
+
+  it("starts its job queue's workers once the server is back, when their first start found it down", async () => {
+    const db = await freshDatabase();
+    const warnings: string[] = [];
+    const log = (line: string) => void warnings.push(line);
+    const sandbox = await createSandbox(
+      { db, organizations: [ORG_A], autoProgressMs: 300, logger: { info: () => {}, warn: log, error: log } },
+      { queue: { pollMs: 200 } },
+    );
+    try {
+      // Down before the workers' first start, one poll interval after the sandbox's.
+      server.kill();
+      try {
+        await waitFor(() => warnings.some((w) => w.includes("the workers did not start")), "a failed start", 10_000);
+      } finally {
+        server.start();
+      }
+      const api = new Api(sandbox, ORG_A);
+      const customer = await waitFor(() => createCustomer(api).catch(() => undefined), "a create after the restart");
+      await api.ok("POST", "/cms/api/v1/kyc/add-kyc-data", kycBody(customer.id));
+      // The KYC outcome is a job: only running workers move the customer on.
+      const moved = await waitFor(
+        async () => {
+          const c = await api.ok("GET", `/cms/api/v1/customer/${customer.id}`);
+          return c.status !== "UNVERIFIED" && c;
+        },
+        "the KYC step run by the restarted workers",
+        15_000,
+      );
+      expect(moved.status).toBe("VERIFIED");
+    } finally {
+      await sandbox.close();
+    }
+  }, 40_000);
 });
