@@ -121,26 +121,36 @@ describe.skipIf(skipBrowser)("pnpm docs: rendered in headless Chromium", () => {
     await expect(page.locator('nav.ek-nav a[href="guides/index.html"]').isVisible()).resolves.toBe(true);
   });
 
-  it("shows a section titled with its summary for every operation and every webhook of the spec", async () => {
+  it("covers the webhooks of the spec as well as its paths", () => {
     expect(operations.some((o) => o.kind === "webhook")).toBe(true);
-    const missing: string[] = [];
-    for (const o of operations) {
-      const title = await sectionTitle(await openSection(page, idOf(o)));
-      if (!title.startsWith(o.summary)) missing.push(`${o.kind} ${o.operationId} (#${idOf(o)}): "${title}"`);
-    }
-    expect(missing.join("\n")).toBe("");
-  }, 60_000);
+    expect(operations.some((o) => o.kind === "path")).toBe(true);
+  });
 
-  it("names the alternatives of a body by what they are, never by a bare type such as `object (2)`", async () => {
-    const bare = /^(object|array|string|Array of objects)( \(\d+\))?$/;
-    const shown = new Map<string, string[]>();
-    for (const o of operations) shown.set(o.operationId, await alternativeNames(await openSection(page, idOf(o))));
-    expect(shown.get("createCustomer")).toEqual(
+  // One test per operation, so that each gets its own time budget (a busy CI machine renders a section in seconds,
+  // not the 0.2 s it takes here) and a failure names the operation.
+  it.each(operations.map((o) => [o.kind, o.operationId, o] as const))(
+    "shows the section of %s %s titled with its summary",
+    async (_kind, _id, o) => {
+      const title = await sectionTitle(await openSection(page, idOf(o)));
+      expect(title.startsWith(o.summary), `#${idOf(o)}: "${title}"`).toBe(true);
+    },
+  );
+
+  it("names createCustomer's two body alternatives by the names the spec gives them", async () => {
+    const o = operations.find((op) => op.operationId === "createCustomer")!;
+    expect(await alternativeNames(await openSection(page, idOf(o)))).toEqual(
       expect.arrayContaining(["With full_name", "With first_name and last_name"]),
     );
-    const unnamed = [...shown].flatMap(([id, names]) => names.filter((n) => bare.test(n)).map((n) => `${id}: ${n}`));
-    expect(unnamed).toEqual([]);
-  }, 60_000);
+  });
+
+  it.each(operations.map((o) => [o.operationId, o] as const))(
+    "names the body alternatives of %s by what they are, never by a bare type such as `object (2)`",
+    async (_id, o) => {
+      const bare = /^(object|array|string|Array of objects)( \(\d+\))?$/;
+      const names = await alternativeNames(await openSection(page, idOf(o)));
+      expect(names.filter((n) => bare.test(n))).toEqual([]);
+    },
+  );
 
   it.each(withSamples.map((o) => [o.operationId, o] as const))(
     "shows every code sample of %s in the right panel: its language menu lists them and each shows its code",
