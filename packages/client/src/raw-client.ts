@@ -5,8 +5,8 @@ import type { RawRequest } from "./raw-calls.js";
 import type { paths } from "./spec.js";
 import type { Send } from "./transport-types.js";
 
-type RawMethod = "GET" | "PUT" | "POST" | "DELETE" | "OPTIONS" | "HEAD" | "PATCH" | "TRACE";
-const RAW_METHODS: readonly RawMethod[] = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"];
+/** The methods of openapi-fetch's client, each a shorthand for `request`. */
+const RAW_METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"] as const;
 
 const NOT_MIDDLEWARE = "Middleware must be an object with one of `onRequest()`, `onResponse() or `onError()`";
 

@@ -8,6 +8,8 @@ import { eventKey, simulateDeliveries } from "./support/simulation.js";
 import { until } from "./support/wait.js";
 
 const handled = () => "handled";
+/** eventKey(1)'s dedup key under the default strategy, id:event:timestamp; the store keeps it after its prefix. */
+const EVENT_1_KEY = `${eventKey(1).id}:${eventKey(1).event}:${eventKey(1).timestamp}`;
 
 describe.runIf(redisServerAvailable())("redisStore on a real redis-server", () => {
   let server: RedisServer;
@@ -66,7 +68,7 @@ describe.runIf(redisServerAvailable())("redisStore on a real redis-server", () =
         ttlSeconds: 3600,
         claimTtlSeconds: 60,
       });
-      const key = `${prefix}${eventKey(1).id}:${eventKey(1).event}:${eventKey(1).timestamp}`;
+      const key = `${prefix}${EVENT_1_KEY}`;
       const claim = await dedup.claim(eventKey(1));
       expect(await ioredis.get(key)).toMatch(/^processing:/);
       expect(await ioredis.pttl(key)).toBeGreaterThan(59_000);
@@ -93,7 +95,7 @@ describe.runIf(redisServerAvailable())("redisStore on a real redis-server", () =
       } finally {
         if ("close" in own) await own.close();
         else own.disconnect();
-        await ioredis.pexpire(`${prefix}${eventKey(1).id}:${eventKey(1).event}:${eventKey(1).timestamp}`, 1);
+        await ioredis.pexpire(`${prefix}${EVENT_1_KEY}`, 1);
       }
     }
     const gone = (key: string) => until(async () => (await ioredis.exists(key)) === 0);
@@ -105,7 +107,7 @@ describe.runIf(redisServerAvailable())("redisStore on a real redis-server", () =
         claimTtlSeconds: 0.2,
       });
       await claimThenDie(prefix);
-      await gone(`${prefix}${eventKey(1).id}:${eventKey(1).event}:${eventKey(1).timestamp}`);
+      await gone(`${prefix}${EVENT_1_KEY}`);
       expect((await dedup.claim(eventKey(1))).status).toBe("claimed");
     });
 
@@ -114,10 +116,10 @@ describe.runIf(redisServerAvailable())("redisStore on a real redis-server", () =
       const store = redisStore(clients()[kind], { prefix, persistence: "skip" });
       const dedup = createDeduplicator({ store, claimTtlSeconds: 0.2 });
       const stale = await claimThenDie(prefix);
-      await gone(`${prefix}${eventKey(1).id}:${eventKey(1).event}:${eventKey(1).timestamp}`);
+      await gone(`${prefix}${EVENT_1_KEY}`);
       expect((await dedup.claim(eventKey(1))).status).toBe("claimed");
       // The dead receiver's token, released through a live connection: the newer claim stays.
-      await store.release(`${eventKey(1).id}:${eventKey(1).event}:${eventKey(1).timestamp}`, "not-the-holder");
+      await store.release(EVENT_1_KEY, "not-the-holder");
       await stale.release().catch(() => {}); // its own connection is closed
       expect((await dedup.claim(eventKey(1))).status).toBe("in-progress");
     });
