@@ -1,5 +1,5 @@
 // Webhook events as the dashboard shows them: the event, each delivery with every attempt (answer code,
-// latency, error, next retry) and a Redeliver button; and the Events view, newest first, paged.
+// latency, the start of the receiver's answer, error, next retry) and a Redeliver button; and the Events view, newest first, paged.
 import { failureText, get, post } from "./api.js";
 import { badge, fill, h, when } from "./dom.js";
 
@@ -11,6 +11,12 @@ export function learnKinds(transitions) {
   kindOfType = Object.fromEntries(Object.entries(transitions).map(([kind, meta]) => [meta.type, kind]));
 }
 
+/** The receiver's answer body as kept (first 1 KB, secrets redacted), as text in a scrolling block; "" when none. */
+function answerBody(body) {
+  if (body === null || body === undefined || body === "") return "";
+  return h("pre", { class: "answer-body" }, body);
+}
+
 function attemptRow(attempt) {
   return h(
     "tr",
@@ -19,6 +25,7 @@ function attemptRow(attempt) {
     h("td", null, when(attempt.at)),
     h("td", null, attempt.status_code === null ? "no answer" : badge(attempt.status_code)),
     h("td", null, `${attempt.duration_ms} ms`),
+    h("td", null, answerBody(attempt.response_body)),
     h("td", null, attempt.error ?? ""),
   );
 }
@@ -45,7 +52,7 @@ function deliveryTable(delivery, index) {
         h(
           "tr",
           null,
-          ["Attempt", "At", "Answer", "Latency", "Error"].map((t) => h("th", { scope: "col" }, t)),
+          ["Attempt", "At", "Answer", "Latency", "Receiver's body", "Error"].map((t) => h("th", { scope: "col" }, t)),
         ),
       ),
       h("tbody", null, delivery.attempts.map(attemptRow)),
