@@ -33,6 +33,7 @@ describe("requestLine", () => {
       "12:01:02 POST /_sandbox/clock/advance 200 4 ms",
     ],
     [entry({ fault: "timeout" }), "12:01:02 POST createCustomer 400 USR_DUPLICATE_CONTACT 4 ms (fault timeout)"],
+    [entry({ replica: "build-3:4121" }), "12:01:02 POST createCustomer 400 USR_DUPLICATE_CONTACT 4 ms [build-3:4121]"],
   ])("writes %j as one line", (logged, line) => {
     expect(requestLine(logged)).toBe(line);
   });

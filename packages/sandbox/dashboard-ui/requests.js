@@ -28,6 +28,7 @@ function entryItem(entry) {
         entry.err_code ? ` ${entry.err_code}` : "",
         ` ${Math.round(entry.latency_ms)} ms`,
         entry.fault ? ` (fault ${entry.fault})` : "",
+        entry.replica ? h("span", { class: "replica" }, ` ${entry.replica}`) : "",
       ),
       h("p", { class: "meta" }, `#${entry.seq} · ${entry.method} ${entry.path}${entry.query ? `?${entry.query}` : ""}`),
       bodyBlock("Request body", entry.request),

@@ -2,6 +2,7 @@
 // progress and the HTTP server, and returns a handle to drive and stop it.
 import { randomInt } from "node:crypto";
 import type { AddressInfo } from "node:net";
+import { hostname } from "node:os";
 import type { Server } from "node:http";
 import { DEFAULT_QUOTATION_TTL_SECONDS } from "./domain/catalog.js";
 import { SandboxDomain } from "./domain/sandbox-domain.js";
@@ -112,6 +113,11 @@ export interface SandboxOptions {
    * are dropped) and bytes kept of each body (default 8192).
    */
   requestLog?: SandboxRequestLogOptions;
+  /**
+   * This process's name among replicas on one PostgreSQL database, in each request-log entry it answers
+   * (`replica`). Default: the host name and process ID, e.g. `"build-3:4121"`.
+   */
+  replica?: string;
   /**
    * Serve the dashboard at /_dashboard/ (default true): records, events and deliveries, the request log and the
    * control actions in a browser, opened with each organization's link (`dashboard` of the handle).
@@ -433,9 +439,11 @@ function openRequestLog(
   byKey: OrganizationsByKey<Organization>,
   options: RequestLogOptions,
   logger: Logger,
+  replica: string,
 ): RequestLog {
   const batchDelayMs = store.engine === "postgres" ? POSTGRES_LOG_BATCH_MS : 0;
-  return new RequestLog(store.requestLog, (work) => store.transaction(work), byKey, options, logger, batchDelayMs);
+  const keep = <R>(work: () => R) => store.transaction(work, "read-committed");
+  return new RequestLog(store.requestLog, keep, byKey, options, logger, batchDelayMs, replica);
 }
 
 /** The handle of a listening sandbox: where it listens, its organizations and clocks, its events, and close. */
@@ -516,7 +524,8 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   const work = deferredWork(store, options, internals, logger);
   const { domain, delivery, faults } = wireDomain(store, work, options, directory, logger, chaos);
   const byKey = keyLookups((apiKey) => directory.byKey(apiKey));
-  const requestLog = openRequestLog(store, byKey.log, logOptions, logger);
+  const replica = options.replica ?? `${hostname()}:${process.pid}`;
+  const requestLog = openRequestLog(store, byKey.log, logOptions, logger, replica);
   let server: Server | undefined;
   const port = () => (server!.address() as AddressInfo).port;
   const started = organizations.map((o) => o.id);

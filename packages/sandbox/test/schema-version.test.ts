@@ -199,7 +199,7 @@ describe("the sandbox's application id", () => {
     // request log nor fault plan (their tables came later, created at start) nor organization table (schema 2).
     sqlite(
       file,
-      "DROP TABLE request_log; DROP TABLE fault_rule; DROP TABLE fault_fired; DROP TABLE organization; PRAGMA user_version = 1; PRAGMA application_id = 0",
+      "DROP TABLE request_log; DROP TABLE request_log_seq; DROP TABLE fault_rule; DROP TABLE fault_fired; DROP TABLE organization; PRAGMA user_version = 1; PRAGMA application_id = 0",
     );
     expect(header(file).applicationId).toBe("\0\0\0\0");
     const second = await createSandbox({ ...options, db: file });

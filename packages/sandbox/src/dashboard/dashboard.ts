@@ -6,6 +6,8 @@
 // of this server. Without them: 401 (403 for CSRF) and nothing of any organization.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ApiError } from "../http/api-error.js";
+import { refuseNul, refuseNulInQuery } from "../http/nul-text.js";
+import { isStoreUnavailable } from "../store/postgres/pg-database.js";
 import type { Organization } from "../http/route.js";
 import type { RequestTarget } from "../http/request-target.js";
 import type { SandboxDomain } from "../domain/sandbox-domain.js";
@@ -120,6 +122,9 @@ class DashboardServer implements Dashboard {
       throw new ApiError(403, "AUTH_UNAUTHORIZED", "Missing or wrong CSRF token: reload the dashboard");
     const body = method === "GET" ? {} : await readJsonBody(req);
     const query = new URLSearchParams(target.search);
+    refuseNul({ path: segments.join("/") });
+    refuseNulInQuery(query);
+    refuseNul(body);
     const org = this.options.organizations.get(session.org)!;
     sendJson(res, 200, answerCall({ method, segments, query, body, org }, this.options));
   }
@@ -128,6 +133,8 @@ class DashboardServer implements Dashboard {
     this.call(req, res, target).catch((error: unknown) => {
       if (res.headersSent) return;
       if (error instanceof ApiError) sendApiError(res, error);
+      else if (isStoreUnavailable(error))
+        sendApiError(res, new ApiError(503, "SYS_SERVICE_UNAVAILABLE", "Service unavailable"));
       else if (error instanceof URIError) sendApiError(res, new ApiError(400, "INPUT_MALFORMED", "Malformed path"));
       else sendApiError(res, new ApiError(500, "SYS_INTERNAL_ERROR", "Internal Server Error"));
     });

@@ -1,10 +1,12 @@
 // The stages between the body's bytes and the handler's result, in the order the answers depend on: decode
-// (UTF-8, nesting) → authenticate (over the raw bytes) → parse JSON → collect path and query values → validate
+// (UTF-8, nesting) → authenticate (over the raw bytes) → parse JSON → collect path and query values (no U+0000
+// in any, see nul-text.ts) → validate
 // against the operation → dispatch in one transaction. Each stage throws the ApiError that answers the request.
 import type { IncomingHttpHeaders } from "node:http";
 import { validateRequest } from "../spec/request-validation.js";
 import { authenticate, type OrganizationsByKey } from "./auth.js";
 import { decodeBody, parseBody } from "./body.js";
+import { refuseNul, refuseNulInQuery } from "./nul-text.js";
 import { requestOrigin, requestValues, type RequestTarget } from "./request-target.js";
 import type { AppliedFault } from "../faults/fault-records.js";
 import type { HandlerResult, JsonObject, Organization, RequestContext, RouteDefinition } from "./route.js";
@@ -81,6 +83,9 @@ export function runAdmitted<D>(
   const { text, org } = admitted;
   const body = parseBody(method, text);
   const query = new URLSearchParams(target.search);
+  refuseNul(body);
+  refuseNul(request.pathParams);
+  refuseNulInQuery(query);
   const params = requestValues(query, request.pathParams);
   validate(route, params, body);
   const context: RequestContext<D> = {

@@ -93,15 +93,13 @@ export function requestLogLine(
 
 /**
  * What a thrown value answers: an ApiError as itself; a database that cannot be reached, 503
- * SYS_SERVICE_UNAVAILABLE (the request changed nothing: its transaction never committed); anything else,
- * reported, as 500 SYS_INTERNAL_ERROR.
+ * SYS_SERVICE_UNAVAILABLE (the request changed nothing: its transaction never committed; the store reports the
+ * outage once); anything else, reported, as 500 SYS_INTERNAL_ERROR.
  */
 export function errorAnswer(caught: unknown, report: (detail: string) => void): ApiError {
   if (caught instanceof ApiError) return caught;
-  if (isStoreUnavailable(caught)) {
-    report(`database unavailable: ${(caught as Error).message}`);
-    return new ApiError(503, "SYS_SERVICE_UNAVAILABLE", "Service unavailable");
-  }
+  // Not reported per request: the store says once when its database drops and once when it is back.
+  if (isStoreUnavailable(caught)) return new ApiError(503, "SYS_SERVICE_UNAVAILABLE", "Service unavailable");
   report(caught instanceof Error ? (caught.stack ?? caught.message) : String(caught));
   return new ApiError(500, "SYS_INTERNAL_ERROR", "Internal Server Error");
 }

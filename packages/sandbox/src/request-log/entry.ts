@@ -10,7 +10,10 @@ export interface LoggedBody {
   truncated: boolean;
 }
 
-/** One logged request, numbered per organization (`seq` 1, 2, 3, ... with no gap while nothing is dropped). */
+/**
+ * One logged request, numbered per organization (`seq` 1, 2, 3, ... with no gap while nothing is dropped, in the
+ * order entries are kept, across replicas).
+ */
 export interface RequestLogEntry {
   seq: number;
   /** Real time (ISO 8601) the request arrived. */
@@ -31,6 +34,8 @@ export interface RequestLogEntry {
   response: LoggedBody;
   /** The kind of fault injected into this request (POST /_sandbox/faults, chaos mode); null when none. */
   fault: string | null;
+  /** The sandbox process that answered (the `replica` option; host and process ID by default). */
+  replica: string;
 }
 
 export const REDACTED = "[redacted]";
@@ -57,6 +62,8 @@ export interface EntryOptions {
   /** Real time now (ms since the epoch) and performance.now(), to date the request and time it. */
   nowMs: number;
   nowPerf: number;
+  /** The name of this sandbox process among the replicas. */
+  replica: string;
 }
 
 /** The entry for an answered request, without its number (the log gives it one as it appends it). */
@@ -75,5 +82,6 @@ export function entryOf(answered: AnsweredRequest, options: EntryOptions): Omit<
     request: capBody(answered.raw ?? Buffer.alloc(0), options.maxBodyBytes, options.secrets),
     response: capBody(answered.answer.text, options.maxBodyBytes, options.secrets),
     fault: answered.fault,
+    replica: options.replica,
   };
 }

@@ -1,6 +1,11 @@
-// Where the request log is kept: a table of the sandbox's own database (in memory, or the --db file), one row per
-// request, numbered per organization. Bounded: appending past `keep` entries of an organization drops its oldest.
-// The log sits behind RequestLogStorage so that another engine can hold it as well.
+// Where the request log is kept: a table of the sandbox's own database (in memory, the --db file, or PostgreSQL),
+// one row per request, numbered per organization. Bounded: appending past `keep` entries of an organization drops
+// its oldest. The log sits behind RequestLogStorage so that another engine can hold it as well.
+//
+// Numbers come from a counter row per organization (request_log_seq), raised by each batch in the transaction that
+// inserts it. The row stays locked until that transaction commits, so replicas sharing a database never hand out
+// one number twice, and numbers follow the order batches are kept: a follower reading `after` its last number
+// never skips an entry that commits later with a smaller one.
 import type { SqlDatabase, SqlStatement } from "../store/postgres/pg-database.js";
 import { parseJson } from "@exchange-kit/signing";
 import type { RequestLogEntry } from "./entry.js";
@@ -21,10 +26,36 @@ const TABLE_SQL = [
   "CREATE INDEX IF NOT EXISTS request_log_org_status ON request_log (org, status, seq);",
   "CREATE INDEX IF NOT EXISTS request_log_org_err_code ON request_log (org, err_code, seq);",
   "CREATE INDEX IF NOT EXISTS request_log_org_operation ON request_log (org, operation_id, seq);",
+  "CREATE TABLE IF NOT EXISTS request_log_seq (org TEXT PRIMARY KEY, last INTEGER NOT NULL);",
+  // A log kept by an earlier version (numbered from MAX(seq)) goes on from its last number.
+  "INSERT INTO request_log_seq (org, last) SELECT org, MAX(seq) FROM request_log GROUP BY org ON CONFLICT (org) DO NOTHING;",
 ].join("\n");
 
+/** Entries per INSERT: 7 values each, well under either engine's limit of parameters in one statement. */
+const ROWS_PER_INSERT = 100;
+const ENTRY_COLUMNS = "(org, seq, at, status, err_code, operation_id, json)";
+
+/**
+ * The rows' values of an INSERT, in column order.
+ *
+ * @example
+ * insertValues("org_a", [{ seq: 3, at, status: 200, err_code: null, operation_id: "getCustomer", ... }]);
+ * // ["org_a", 3, at, 200, null, "getCustomer", '{"seq":3,...}']
+ */
+export function insertValues(org: string, entries: readonly RequestLogEntry[]): Array<string | number | null> {
+  return entries.flatMap((entry) => [
+    org,
+    entry.seq,
+    entry.at,
+    entry.status,
+    entry.err_code,
+    entry.operation_id,
+    JSON.stringify(entry),
+  ]);
+}
+
 export class RequestLogTable implements RequestLogStorage {
-  private readonly insert: SqlStatement;
+  private readonly reserve: SqlStatement;
   private readonly trim: SqlStatement;
   private readonly range: SqlStatement;
   private readonly statements = new Map<string, SqlStatement>();
@@ -32,11 +63,20 @@ export class RequestLogTable implements RequestLogStorage {
   constructor(private readonly db: SqlDatabase) {
     // Created here, not in the schema of the records: a file of an earlier version gains it at its first start.
     db.exec(TABLE_SQL);
-    this.insert = db.prepare(
-      "INSERT INTO request_log (org, seq, at, status, err_code, operation_id, json) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    this.reserve = db.prepare(
+      "INSERT INTO request_log_seq (org, last) VALUES (?, ?) ON CONFLICT (org) DO UPDATE SET last = request_log_seq.last + excluded.last RETURNING last",
     );
     this.trim = db.prepare("DELETE FROM request_log WHERE org = ? AND seq <= ?");
     this.range = db.prepare("SELECT MIN(seq) AS oldest, MAX(seq) AS latest FROM request_log WHERE org = ?");
+  }
+
+  private statement(sql: string): SqlStatement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
   }
 
   bounds(org: string): { oldest: number; latest: number } {
@@ -45,32 +85,23 @@ export class RequestLogTable implements RequestLogStorage {
   }
 
   append(org: string, entries: ReadonlyArray<Omit<RequestLogEntry, "seq">>, keep: number): RequestLogEntry[] {
-    let seq = this.bounds(org).latest;
+    if (entries.length === 0) return [];
+    const last = Number((this.reserve.get(org, entries.length) as { last: number }).last);
+    let seq = last - entries.length;
     const numbered = entries.map((entry) => ({ seq: ++seq, ...entry }));
-    for (const entry of numbered) {
-      this.insert.run(
-        org,
-        entry.seq,
-        entry.at,
-        entry.status,
-        entry.err_code,
-        entry.operation_id,
-        JSON.stringify(entry),
-      );
+    for (let from = 0; from < numbered.length; from += ROWS_PER_INSERT) {
+      const rows = numbered.slice(from, from + ROWS_PER_INSERT);
+      const placeholders = rows.map(() => "(?, ?, ?, ?, ?, ?, ?)").join(", ");
+      this.statement(`INSERT INTO request_log ${ENTRY_COLUMNS} VALUES ${placeholders}`).run(...insertValues(org, rows));
     }
-    if (seq > keep) this.trim.run(org, seq - keep);
+    if (last > keep) this.trim.run(org, last - keep);
     return numbered;
   }
 
   query(org: string, filter: RequestLogFilter): RequestLogEntry[] {
     const { where, params } = filterSql(filter);
     const sql = `SELECT json FROM request_log WHERE org = ? AND ${where} ORDER BY seq ${filter.order === "asc" ? "ASC" : "DESC"} LIMIT ?`;
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      this.statements.set(sql, statement);
-    }
-    return statement
+    return this.statement(sql)
       .all(org, ...params, filter.limit)
       .map((row) => parseJson((row as { json: string }).json) as RequestLogEntry);
   }

@@ -2,7 +2,9 @@
 // kept in batches, one transaction per turn of the event loop, after the answers are written: logging never
 // delays an answer nor joins a request's transaction, and a burst costs one commit per batch. Readers see
 // every entry answered before their own request (a query writes the pending batch first); listeners (the
-// dashboard's live view) are told of each batch once it is kept.
+// dashboard's live view) are told of each batch once it is kept. A batch the database refuses (down, a full disk)
+// is kept back and tried again; an entry is only ever dropped past the organization's `maxEntries` waiting, and
+// that is said in a warning line with the count.
 import type { IncomingHttpHeaders } from "node:http";
 import { performance } from "node:perf_hooks";
 import type { Organization } from "../http/route.js";
@@ -12,12 +14,29 @@ import type { Logger } from "../logger.js";
 import { entryOf, type RequestLogEntry } from "./entry.js";
 import type { RequestLogFilter } from "./log-filter.js";
 import type { RequestLogStorage } from "./log-table.js";
+import { isStoreUnavailable } from "../store/postgres/pg-database.js";
 
 export interface RequestLogOptions {
   /** Entries kept per organization; the oldest are dropped past it. */
   maxEntries: number;
   /** Bytes kept of each request and response body. */
   maxBodyBytes: number;
+}
+
+/** How long a batch the database refused waits before it is tried again. */
+export const LOG_RETRY_MS = 1000;
+
+/**
+ * What is left of an organization's waiting entries once `more` join them: the newest `max`, and how many of the
+ * oldest were dropped to stay within it.
+ *
+ * @example
+ * boundedBacklog([a, b], [c], 2); // { kept: [b, c], dropped: 1 }
+ */
+export function boundedBacklog<T>(waiting: readonly T[], more: readonly T[], max: number): { kept: T[]; dropped: number } {
+  const all = [...waiting, ...more];
+  const dropped = Math.max(0, all.length - max);
+  return { kept: all.slice(dropped), dropped };
 }
 
 export const DEFAULT_REQUEST_LOG: RequestLogOptions = { maxEntries: 10_000, maxBodyBytes: 8192 };
@@ -64,6 +83,8 @@ export class RequestLog {
      * wait a few milliseconds instead.
      */
     private readonly batchDelayMs = 0,
+    /** This process's name among the replicas, in every entry it logs. */
+    private readonly replica = "sandbox",
   ) {}
 
   /** Takes an answered request into the next batch (nothing for a request of no known organization). */
@@ -76,6 +97,7 @@ export class RequestLog {
       secrets: [org.apiSecret],
       nowMs: Date.now(),
       nowPerf: performance.now(),
+      replica: this.replica,
     });
     const batch = this.pending.get(org.id);
     if (batch) batch.push(entry);
@@ -83,17 +105,29 @@ export class RequestLog {
     this.cancelFlush ??= this.scheduleFlush();
   }
 
-  private scheduleFlush(): () => void {
-    if (this.batchDelayMs === 0) {
+  private scheduleFlush(delayMs = this.batchDelayMs): () => void {
+    if (delayMs === 0) {
       const immediate = setImmediate(() => this.flush());
       return () => clearImmediate(immediate);
     }
-    const timer = setTimeout(() => this.flush(), this.batchDelayMs);
+    const timer = setTimeout(() => this.flush(), delayMs);
     return () => clearTimeout(timer);
   }
 
-  /** Keeps the pending batch now, and tells the listeners. A failure (a full disk) drops it, said once. */
+  /**
+   * Keeps the pending batches now, and tells the listeners. A batch the database refuses goes back in line (one
+   * warning line when refusals start, one info line when a batch is kept again) and is tried again shortly.
+   */
   flush(): void {
+    this.keepPending(false);
+  }
+
+  /**
+   * `inReader`: the flush runs inside a reader's transaction (query), which a refused batch has spoiled when the
+   * database is unavailable or the batch lost a race: the error goes on to the reader's request (answered 503, or
+   * run again from the start, when the batch, kept back, is tried again).
+   */
+  private keepPending(inReader: boolean): void {
     this.cancelFlush?.();
     this.cancelFlush = undefined;
     const pending = this.pending;
@@ -102,19 +136,44 @@ export class RequestLog {
       let kept: RequestLogEntry[];
       try {
         kept = this.transaction(() => this.storage.append(org, entries, this.options.maxEntries));
-        this.failing = false;
       } catch (error) {
-        if (!this.failing) this.logger.warn(`request log: ${entries.length} entries dropped: ${String(error)}`);
-        this.failing = true;
+        if (inReader && isStoreUnavailable(error)) {
+          this.requeue(pending, org);
+          throw error;
+        }
+        this.keepBack(org, entries, error);
         continue;
       }
+      if (this.failing) this.logger.info("request log: entries are kept again");
+      this.failing = false;
       for (const listener of this.listeners) listener(org, kept);
     }
+    if (this.pending.size > 0) this.cancelFlush ??= this.scheduleFlush(LOG_RETRY_MS);
+  }
+
+  /** Puts `org`'s batch and those after it, not tried yet, back in line before anything that arrived since. */
+  private requeue(pending: Map<string, Array<Omit<RequestLogEntry, "seq">>>, org: string): void {
+    let reached = false;
+    for (const [other, entries] of pending) {
+      reached ||= other === org;
+      if (reached) this.pending.set(other, [...entries, ...(this.pending.get(other) ?? [])]);
+    }
+    this.cancelFlush ??= this.scheduleFlush(LOG_RETRY_MS);
+  }
+
+  /** Puts a refused batch back before what arrived since, within the organization's bound (drops said). */
+  private keepBack(org: string, entries: Array<Omit<RequestLogEntry, "seq">>, error: unknown): void {
+    if (!this.failing) this.logger.warn(`request log: entries wait to be kept (retried every second): ${String(error)}`);
+    this.failing = true;
+    const { kept, dropped } = boundedBacklog(entries, this.pending.get(org) ?? [], this.options.maxEntries);
+    this.pending.set(org, kept);
+    if (dropped > 0)
+      this.logger.warn(`request log: ${dropped} entries of ${org} dropped (more than ${this.options.maxEntries} waiting)`);
   }
 
   /** One page of the organization's log, after what was answered so far is kept. */
   query(org: string, filter: RequestLogFilter): RequestLogPage {
-    this.flush();
+    this.keepPending(true);
     const { oldest, latest } = this.storage.bounds(org);
     return { results: this.storage.query(org, filter), oldest_seq: oldest, latest_seq: latest };
   }
@@ -132,6 +191,11 @@ export class RequestLog {
 
   close(): void {
     this.flush();
+    this.cancelFlush?.();
+    this.cancelFlush = undefined;
+    const lost = [...this.pending.values()].reduce((n, entries) => n + entries.length, 0);
+    if (lost > 0) this.logger.warn(`request log: ${lost} entries not kept at close (the database refused them)`);
+    this.pending.clear();
     this.listeners.clear();
   }
 }

@@ -7,6 +7,7 @@ import type { FaultRuleRow, FiredFaultRow } from "../faults/fault-records.js";
 import { FAULT_FIRED_TABLE, FAULT_RULE_TABLE, FAULT_TABLES_SQL } from "../faults/fault-tables.js";
 import type { Logger } from "../logger.js";
 import { openDatabase, type Durability } from "./database.js";
+import { displayUrl } from "./postgres/pg-open.js";
 import { conflictRetryDelay, PostgresDatabase, type SqlDatabase, type SqlStatement } from "./postgres/pg-database.js";
 import type {
   EventRow,
@@ -182,6 +183,21 @@ export type RecordTables = {
 
 const SILENT: Logger = { enabled: false, info: () => {}, warn: () => {}, error: () => {} };
 
+/**
+ * One warning line when the replica's database stops answering and one info line when it answers again, the
+ * database named without its password (the requests in between are answered 503, each without a line of its own).
+ */
+function reportAvailability(db: PostgresDatabase, url: string, logger: Logger): void {
+  const where = displayUrl(url);
+  db.onAvailability((change, error) => {
+    if (change === "recovered") logger.info(`${where}: the database answers again`);
+    else
+      logger.warn(
+        `${where}: the database does not answer (${(error as Error).message}): requests are answered 503 until it does`,
+      );
+  });
+}
+
 // The record tables are members too (store.customers, store.banks, ...): declared by RecordTables from the
 // registry and created in the constructor from the same registry, so each one the type names exists.
 export interface Store extends RecordTables {}
@@ -214,6 +230,7 @@ export class Store {
 
   constructor(options: StoreOptions = {}) {
     this.db = openDatabase(options.path, options.durability);
+    if (this.db instanceof PostgresDatabase) reportAvailability(this.db, options.path ?? "", options.logger ?? SILENT);
     this.recovery = new StorageRecovery(() => this.checkpoint(), options.logger ?? SILENT, options.storageBackoff);
     // A change is announced once its transaction commits (a rolled-back write was never there).
     const changed = (kind: string, org: string) =>
@@ -257,14 +274,20 @@ export class Store {
   /**
    * Runs `work` as one transaction: committed when it returns, rolled back when it throws (and the error
    * rethrown). Nested calls join the outer transaction. Callbacks queued with afterCommit run after the commit.
+   * `isolation`: "serializable" (the default, every request) or, on PostgreSQL, "read-committed" for writes whose
+   * row locks already order them (the request log's counter), which then wait for each other instead of failing.
+   *
+   * @example
+   * store.transaction(() => store.customers.put(row));
    */
-  transaction<R>(work: () => R): R {
+  transaction<R>(work: () => R, isolation: "serializable" | "read-committed" = "serializable"): R {
     if (this.depth > 0) return work();
+    const begin = isolation === "read-committed" && this.engine === "postgres" ? "START TRANSACTION" : "BEGIN";
     // On PostgreSQL a transaction that lost a race with another replica's is run again from the start: its
     // writes were rolled back and its after-commit work dropped, so the rerun decides on what is committed now.
     for (let attempt = 1; ; attempt++) {
       try {
-        return this.transactionOnce(work);
+        return this.transactionOnce(work, begin);
       } catch (error) {
         const delay = conflictRetryDelay(error, attempt, Math.random());
         if (delay === undefined) throw error;
@@ -273,9 +296,9 @@ export class Store {
     }
   }
 
-  private transactionOnce<R>(work: () => R): R {
+  private transactionOnce<R>(work: () => R, begin: string): R {
     this.depth++;
-    this.db.exec("BEGIN");
+    this.db.exec(begin);
     let result: R;
     try {
       result = work();

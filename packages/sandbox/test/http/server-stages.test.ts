@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/http/api-error.js";
 import { methodNotAllowed, pathNotFound } from "../../src/http/routing-errors.js";
 import { errorAnswer } from "../../src/http/server.js";
+import { PostgresError } from "../../src/store/postgres/pg-bridge.js";
 
 describe("requests no route takes", () => {
   it("answer 404 NOT_FOUND naming the module prefixes", () => {
@@ -24,6 +25,15 @@ describe("what a thrown value answers", () => {
     const reported: string[] = [];
     const error = new ApiError(400, "INPUT_MALFORMED", "Bad");
     expect(errorAnswer(error, (detail) => reported.push(detail))).toBe(error);
+    expect(reported).toEqual([]);
+  });
+
+  it("a database that does not answer is 503 SYS_SERVICE_UNAVAILABLE, unreported (the store says it once)", () => {
+    const reported: string[] = [];
+    const error = errorAnswer(new PostgresError("connect ECONNREFUSED 127.0.0.1:5432", undefined), (detail) =>
+      reported.push(detail),
+    );
+    expect([error.status, error.code]).toEqual([503, "SYS_SERVICE_UNAVAILABLE"]);
     expect(reported).toEqual([]);
   });
 

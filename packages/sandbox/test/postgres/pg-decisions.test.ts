@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { PostgresError } from "../../src/store/postgres/pg-bridge.js";
 import {
+  availabilityChange,
   conflictRetryDelay,
   isRetryableConflict,
   isStoreUnavailable,
@@ -98,5 +99,24 @@ describe("displayUrl", () => {
 
   it("names a value that does not parse without repeating it", () => {
     expect(displayUrl("postgres://a:b@[bad")).not.toContain("a:b");
+  });
+});
+
+describe("availabilityChange", () => {
+  const refused = new PostgresError("connect ECONNREFUSED 127.0.0.1:5432", undefined);
+  const shutdown = new PostgresError("terminating connection due to administrator command", "57P01");
+  const race = new PostgresError("could not serialize access", "40001");
+  const constraint = new PostgresError("duplicate key value", "23505");
+  it.each([
+    ["a refused connection while up", false, refused, "dropped"],
+    ["a server shutting down while up", false, shutdown, "dropped"],
+    ["another refusal while down", true, refused, undefined],
+    ["the first answer while down", true, undefined, "recovered"],
+    ["an answer while up", false, undefined, undefined],
+    ["a lost race while up", false, race, undefined],
+    ["a constraint violation while up", false, constraint, undefined],
+    ["a constraint violation while down", true, constraint, undefined],
+  ])("%s is %s", (_name, down, error, change) => {
+    expect(availabilityChange(down, error)).toBe(change);
   });
 });

@@ -14,7 +14,7 @@ export function clockTime(iso: string): string {
 
 /**
  * The line of one logged request: time, method, operationId (else the path), status, err_code when there is
- * one, latency, and the fault when one was injected.
+ * one, latency, the fault when one was injected, and the replica that answered.
  *
  * @example
  * requestLine({ at, method: "POST", operation_id: "createCustomer", path, status: 400, err_code: "USR_DUPLICATE_CONTACT", latency_ms: 4.2, ... });
@@ -25,6 +25,8 @@ export function requestLine(entry: RequestLogEntry): string {
   if (entry.err_code) parts.push(entry.err_code);
   parts.push(`${Math.round(entry.latency_ms)} ms`);
   if (entry.fault) parts.push(`(fault ${entry.fault})`);
+  // Older sandboxes name no replica.
+  if (entry.replica) parts.push(`[${entry.replica}]`);
   return parts.join(" ");
 }
 

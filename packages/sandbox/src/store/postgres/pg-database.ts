@@ -2,7 +2,7 @@
 // isTransaction, close), so the store's tables, transactions and queries are one code for both engines. A
 // transaction is SERIALIZABLE: two replicas that read-then-write the same facts (one quotation, one reference,
 // the 3-accounts limit) cannot both commit; the loser's whole request is run again (store.ts).
-import { PostgresBridge, PostgresError, type SqlValue } from "./pg-bridge.js";
+import { PostgresBridge, PostgresError, type QueryResult, type SqlValue } from "./pg-bridge.js";
 import { numberPlaceholders, postgresSchema } from "./pg-dialect.js";
 
 export interface SqlStatement {
@@ -62,6 +62,27 @@ export function isStoreUnavailable(error: unknown): boolean {
   return code === undefined || /^(08|57P|53)/.test(code) || RETRYABLE.has(code);
 }
 
+/** Whether a failure is of the database's reach (down, restarting, connection lost), not of a statement or a race. */
+function isUnreachable(error: unknown): boolean {
+  return isStoreUnavailable(error) && !isRetryableConflict(error);
+}
+
+/**
+ * What a statement's outcome says of the database's reach, given whether it was already known to be down: it
+ * "dropped" (the first failure of a connection), it "recovered" (the first answer after), or nothing new.
+ *
+ * @example
+ * availabilityChange(false, new PostgresError("connect ECONNREFUSED 127.0.0.1:5432", undefined)); // "dropped"
+ * availabilityChange(true, undefined); // "recovered"
+ */
+export function availabilityChange(down: boolean, error: unknown): "dropped" | "recovered" | undefined {
+  if (error === undefined) return down ? "recovered" : undefined;
+  return !down && isUnreachable(error) ? "dropped" : undefined;
+}
+
+/** Told once when the database stops answering (with the failure) and once when it answers again. */
+export type AvailabilityListener = (change: "dropped" | "recovered", error?: unknown) => void;
+
 /** The store's transaction commands, as PostgreSQL is told them. */
 const TRANSACTION_CONTROL: Record<string, { statement: string; opens: boolean } | undefined> = {
   BEGIN: { statement: "BEGIN ISOLATION LEVEL SERIALIZABLE", opens: true },
@@ -74,6 +95,8 @@ const TRANSACTION_CONTROL: Record<string, { statement: string; opens: boolean } 
 export class PostgresDatabase implements SqlDatabase {
   private readonly bridge: PostgresBridge;
   private open = false;
+  private down = false;
+  private availability: AvailabilityListener = () => {};
 
   constructor(url: string, timeoutMs: number) {
     this.bridge = new PostgresBridge(url, timeoutMs);
@@ -83,12 +106,37 @@ export class PostgresDatabase implements SqlDatabase {
     return this.open;
   }
 
+  /** Calls `listener` when the database drops (its first failure) and when it recovers (its first answer after). */
+  onAvailability(listener: AvailabilityListener): void {
+    this.availability = listener;
+  }
+
+  /** One statement through the bridge, watched for the database dropping and coming back. */
+  private query(text: string, values: ReadonlyArray<SqlValue> = [], inTransaction = false) {
+    let result: QueryResult;
+    try {
+      result = this.bridge.query(text, values, inTransaction);
+    } catch (error) {
+      this.observe(error);
+      throw error;
+    }
+    if (this.down) this.observe(undefined);
+    return result;
+  }
+
+  private observe(error: unknown): void {
+    const change = availabilityChange(this.down, error);
+    if (!change) return;
+    this.down = change === "dropped";
+    this.availability(change, error);
+  }
+
   prepare(sql: string): SqlStatement {
     const text = numberPlaceholders(sql);
     return {
-      get: (...values) => this.bridge.query(text, values, this.open).rows[0],
-      all: (...values) => this.bridge.query(text, values, this.open).rows,
-      run: (...values) => ({ changes: this.bridge.query(text, values, this.open).changes }),
+      get: (...values) => this.query(text, values, this.open).rows[0],
+      all: (...values) => this.query(text, values, this.open).rows,
+      run: (...values) => ({ changes: this.query(text, values, this.open).changes }),
     };
   }
 
@@ -109,11 +157,11 @@ export class PostgresDatabase implements SqlDatabase {
    */
   private script(statements: string): void {
     if (this.open) {
-      this.bridge.query(statements, [], true);
+      this.query(statements, [], true);
       return;
     }
     try {
-      this.bridge.query(`BEGIN;\nSELECT pg_advisory_xact_lock(${MIGRATION_LOCK});\n${statements};\nCOMMIT`);
+      this.query(`BEGIN;\nSELECT pg_advisory_xact_lock(${MIGRATION_LOCK});\n${statements};\nCOMMIT`);
     } catch (error) {
       // A failed statement leaves the transaction open, aborted; a lost connection took it along.
       try {
@@ -128,7 +176,7 @@ export class PostgresDatabase implements SqlDatabase {
   private control(statement: string, opens: boolean): void {
     // A failed COMMIT or ROLLBACK ends the transaction as well (PostgreSQL rolls it back, or the connection went).
     if (!opens) this.open = false;
-    this.bridge.query(statement, [], !opens);
+    this.query(statement, [], !opens);
     if (opens) this.open = true;
   }
 
