@@ -28,7 +28,7 @@ import type { Organization } from "./http/route.js";
 import { createDashboard, type Dashboard } from "./dashboard/dashboard.js";
 import type { Durability } from "./store/database.js";
 import type { StorageBackoff } from "./store/storage-recovery.js";
-import { Store } from "./store/store.js";
+import { isCachedKind, isOutageLine, Store } from "./store/store.js";
 import { DatabaseError } from "./store/start-errors.js";
 import { displayUrl } from "./store/postgres/pg-open.js";
 import { ChangeFeed, changeChannelOf } from "./store/postgres/change-feed.js";
@@ -316,9 +316,22 @@ function deferredWork(
     statement: (sql) => store.statement(sql),
     afterCommit: (callback) => store.afterCommit(callback),
     schema: queueSchemaOf(name),
-    logger,
+    logger: outagesToStore(logger, store),
     ...queueTiming(internals.queue),
   });
+}
+
+/**
+ * The job queue's log lines, less those that only say the database does not answer: the store says that once
+ * (one warning line when it drops, one info line when it is back), not each of the queue's connections and
+ * retries.
+ */
+function outagesToStore(logger: Logger, store: Store): Logger {
+  const pass = (line: (text: string) => void) => (text: string) => {
+    if (isOutageLine(text)) store.databaseFailed(text);
+    else line(text);
+  };
+  return { enabled: logger.enabled, info: logger.info, warn: pass(logger.warn), error: pass(logger.error) };
 }
 
 /** The queue's timings the internals set (the rest keep their defaults). */
@@ -379,16 +392,19 @@ function wireDomain(
 }
 
 /**
- * On PostgreSQL with the dashboard: what other replicas commit reaches this replica's live views, and what this
- * one commits reaches theirs.
+ * On PostgreSQL with the dashboard: what other replicas commit reaches this replica's live views and its cache
+ * (store/read-cache.ts, used only while the feed listens), and what this one commits reaches theirs.
  */
 function changeFeed(store: Store, db: string | undefined, requestLog: RequestLog): ChangeFeed | undefined {
   if (store.engine !== "postgres" || db === undefined) return undefined;
   const { name } = store.statement("SELECT current_schema() AS name").get() as { name: string };
-  const feed = new ChangeFeed(db, changeChannelOf(name), (kind, org) =>
-    kind === "requests" ? requestLog.announce(org) : store.announce(kind, org),
+  const feed = new ChangeFeed(
+    db,
+    changeChannelOf(name),
+    (kind, org) => (kind === "requests" ? requestLog.announce(org) : store.announce(kind, org)),
+    (hearing) => store.cache.setLive(hearing),
   );
-  store.onChange((kind, org) => feed.publish(kind, org));
+  store.onChange((kind, org) => feed.publish(kind, org, isCachedKind(kind)));
   requestLog.subscribe((org) => feed.publish("requests", org));
   feed.start();
   return feed;
@@ -442,7 +458,7 @@ function openRequestLog(
   replica: string,
 ): RequestLog {
   const batchDelayMs = store.engine === "postgres" ? POSTGRES_LOG_BATCH_MS : 0;
-  const keep = <R>(work: () => R) => store.transaction(work, "read-committed");
+  const keep = <R>(work: () => R) => store.transaction(work, { isolation: "read-committed" });
   return new RequestLog(store.requestLog, keep, byKey, options, logger, batchDelayMs, replica);
 }
 
@@ -543,7 +559,7 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
     routes: buildRoutes(requestLog),
     onAnswered: (answered) => requestLog.record(answered),
     intercept: (req, res, target) => admin(req, res, target) || (dashboard?.intercept(req, res, target) ?? false),
-    transaction: (work) => store.transaction(work),
+    transaction: (work, onlyReads) => store.transaction(work, { onlyReads }),
     organizationsByKey: byKey.auth,
     domain,
     bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,

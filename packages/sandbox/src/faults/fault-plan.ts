@@ -63,8 +63,10 @@ export class StoreFaultPlan implements FaultPlan {
 
   take(org: string, scope: FaultScope, target: string, details: FiredDetails): FaultRuleRow | undefined {
     const matching = "org = ? AND scope = ? AND (target = ? OR target = '*')";
-    // Most requests meet no rule: that is found out before a transaction is opened.
-    if (!this.store.faultRules.first(matching, org, scope, target)) return undefined;
+    // Most requests meet no rule: that is found out before a transaction is opened, from the replica's cache of
+    // the organization's armed rules (store/read-cache.ts).
+    const armed = this.store.cache.read("fault_rule", org, () => this.armed(org)) ?? [];
+    if (!armed.some((rule) => rule.scope === scope && (rule.target === target || rule.target === "*"))) return undefined;
     return this.store.transaction(() => {
       // Read again inside the transaction: another replica may have fired the rule's last time meanwhile.
       const rule = this.store.faultRules.first(matching, org, scope, target);
@@ -72,6 +74,7 @@ export class StoreFaultPlan implements FaultPlan {
       rule.remaining -= 1;
       if (rule.remaining > 0) this.store.faultRules.put(rule);
       else this.store.faultRules.delete(rule.id);
+      this.store.wrote("fault_rule", org);
       this.record(org, scope, rule.fault, "plan", rule.id, details);
       return rule;
     });
@@ -95,6 +98,7 @@ export class StoreFaultPlan implements FaultPlan {
     return this.store.transaction(() => {
       const rules = this.store.faultRules.where("org = ?", [org]);
       for (const rule of rules) this.store.faultRules.delete(rule.id);
+      this.store.wrote("fault_rule", org);
       const fired = this.store.faultsFired.where("org = ?", [org]);
       for (const row of fired) this.store.faultsFired.delete(row.id);
       return { armed: rules.length, fired: fired.length };

@@ -14,8 +14,11 @@ import type { HandlerResult, JsonObject, Organization, RequestContext, RouteDefi
 export interface PipelineOptions<D> {
   organizationsByKey: OrganizationsByKey<Organization>;
   domain: D;
-  /** Runs a handler as one unit of storage work: committed before the answer is written, or rolled back. */
-  transaction?: <R>(work: () => R) => R;
+  /**
+   * Runs a handler as one unit of storage work: committed before the answer is written, or rolled back.
+   * `onlyReads`: a GET, which may read clock offsets and settings from the replica's cache.
+   */
+  transaction?: <R>(work: () => R, onlyReads?: boolean) => R;
 }
 
 /** A request the router matched, with its whole body read. */
@@ -63,7 +66,7 @@ function dispatch<D>(
   context: RequestContext<D>,
   transaction: PipelineOptions<D>["transaction"],
 ): HandlerResult {
-  return transaction ? transaction(() => route.handler(context)) : route.handler(context);
+  return transaction ? transaction(() => route.handler(context), route.method === "GET") : route.handler(context);
 }
 
 /** Decode and authenticate: after these the organization is known (the fault stage needs it). */

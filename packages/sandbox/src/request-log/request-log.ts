@@ -163,8 +163,11 @@ export class RequestLog {
 
   /** Puts a refused batch back before what arrived since, within the organization's bound (drops said). */
   private keepBack(org: string, entries: Array<Omit<RequestLogEntry, "seq">>, error: unknown): void {
-    if (!this.failing) this.logger.warn(`request log: entries wait to be kept (retried every second): ${String(error)}`);
-    this.failing = true;
+    // A database that does not answer is said once by the store; a full disk, say, is said here.
+    if (!this.failing && !isStoreUnavailable(error)) {
+      this.logger.warn(`request log: entries wait to be kept (retried every second): ${String(error)}`);
+      this.failing = true;
+    }
     const { kept, dropped } = boundedBacklog(entries, this.pending.get(org) ?? [], this.options.maxEntries);
     this.pending.set(org, kept);
     if (dropped > 0)

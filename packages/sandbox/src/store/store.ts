@@ -8,6 +8,7 @@ import { FAULT_FIRED_TABLE, FAULT_RULE_TABLE, FAULT_TABLES_SQL } from "../faults
 import type { Logger } from "../logger.js";
 import { openDatabase, type Durability } from "./database.js";
 import { displayUrl } from "./postgres/pg-open.js";
+import { PostgresError } from "./postgres/pg-bridge.js";
 import { conflictRetryDelay, PostgresDatabase, type SqlDatabase, type SqlStatement } from "./postgres/pg-database.js";
 import type {
   EventRow,
@@ -21,6 +22,7 @@ import type {
 } from "./records.js";
 import { RECORD_KINDS, RECORD_TYPES, type RecordType, type RowOf } from "../record-kinds.js";
 import { RequestLogTable } from "../request-log/log-table.js";
+import { ReadCache } from "./read-cache.js";
 import { TABLES, type TableSpec } from "./schema.js";
 import { type StorageBackoff, StorageRecovery } from "./storage-recovery.js";
 
@@ -181,6 +183,43 @@ export type RecordTables = {
   readonly [T in RecordType as (typeof RECORD_KINDS)[T]["collection"]]: Table<RowOf<T>>;
 };
 
+/** How a transaction runs. */
+export interface TransactionOptions {
+  /**
+   * "serializable" (the default, every request) or, on PostgreSQL, "read-committed" for writes whose row locks
+   * already order them (the request log's counter): they then wait for each other instead of failing.
+   */
+  isolation?: "serializable" | "read-committed";
+  /** The work only reads clock offsets and settings (a GET): it may take them from the cache. */
+  onlyReads?: boolean;
+}
+
+/** The kind under which cached meta values are announced and forgotten. */
+export const META_KIND = "sandbox_meta";
+
+/** The meta values read at nearly every request and rarely written: clock offsets and settings. */
+export function isCachedMeta(key: string): boolean {
+  return key.startsWith("clock_offset_ms") || key.startsWith("settings:");
+}
+
+/** The kinds of state replicas cache (read-cache.ts): a change of one is told to the others at once. */
+export function isCachedKind(kind: string): boolean {
+  return kind === "organization" || kind === "fault_rule" || kind === META_KIND;
+}
+
+/**
+ * Whether a log line of the job queue (graphile-worker and its pool) only says that the database cannot be
+ * reached: refused, reset, or ended by a server that stops or restarts.
+ *
+ * @example
+ * isOutageLine("job queue: Error with notify listener (trying again in 132ms): connect ECONNREFUSED 127.0.0.1:5432"); // true
+ */
+export function isOutageLine(text: string): boolean {
+  return /ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|the database system is (starting up|shutting down|in recovery mode)|timeout exceeded when trying to connect/i.test(
+    text,
+  );
+}
+
 const SILENT: Logger = { enabled: false, info: () => {}, warn: () => {}, error: () => {} };
 
 /**
@@ -220,6 +259,10 @@ export class Store {
   readonly faultsFired: Table<FiredFaultRow>;
   /** Retries scheduled work whose transaction failed because the disk is full or failing. */
   readonly recovery: StorageRecovery;
+  /** Organizations, armed fault rules, clock offsets and settings as this replica last read them (read-cache.ts). */
+  readonly cache: ReadCache;
+  /** The open transaction may take clock offsets and settings from the cache (it only reads them). */
+  private cachedReads = true;
   private readonly db: SqlDatabase;
   private readonly getMetaStatement: SqlStatement;
   private readonly setMetaStatement: SqlStatement;
@@ -232,11 +275,9 @@ export class Store {
     this.db = openDatabase(options.path, options.durability);
     if (this.db instanceof PostgresDatabase) reportAvailability(this.db, options.path ?? "", options.logger ?? SILENT);
     this.recovery = new StorageRecovery(() => this.checkpoint(), options.logger ?? SILENT, options.storageBackoff);
+    this.cache = new ReadCache(this.engine === "sqlite");
     // A change is announced once its transaction commits (a rolled-back write was never there).
-    const changed = (kind: string, org: string) =>
-      this.afterCommit(() => {
-        for (const listener of this.changeListeners) listener(kind, org);
-      });
+    const changed = (kind: string, org: string) => this.wrote(kind, org);
     const table = <T extends Row>(spec: TableSpec<never>) =>
       new Table<T>(this.db, spec as unknown as TableSpec<T>, changed);
     for (const type of RECORD_TYPES) {
@@ -274,15 +315,15 @@ export class Store {
   /**
    * Runs `work` as one transaction: committed when it returns, rolled back when it throws (and the error
    * rethrown). Nested calls join the outer transaction. Callbacks queued with afterCommit run after the commit.
-   * `isolation`: "serializable" (the default, every request) or, on PostgreSQL, "read-committed" for writes whose
-   * row locks already order them (the request log's counter), which then wait for each other instead of failing.
+   * See TransactionOptions for `isolation` and `onlyReads`.
    *
    * @example
    * store.transaction(() => store.customers.put(row));
    */
-  transaction<R>(work: () => R, isolation: "serializable" | "read-committed" = "serializable"): R {
+  transaction<R>(work: () => R, options: TransactionOptions = {}): R {
     if (this.depth > 0) return work();
-    const begin = isolation === "read-committed" && this.engine === "postgres" ? "START TRANSACTION" : "BEGIN";
+    const begin = options.isolation === "read-committed" && this.engine === "postgres" ? "START TRANSACTION" : "BEGIN";
+    this.cachedReads = options.onlyReads ?? false;
     // On PostgreSQL a transaction that lost a race with another replica's is run again from the start: its
     // writes were rolled back and its after-commit work dropped, so the rerun decides on what is committed now.
     for (let attempt = 1; ; attempt++) {
@@ -309,6 +350,8 @@ export class Store {
       throw error;
     } finally {
       this.depth--;
+      this.cachedReads = true;
+      this.cache.ended();
     }
     const after = this.committed;
     this.committed = [];
@@ -338,7 +381,28 @@ export class Store {
 
   /** Tells the change listeners that another replica committed a change of this kind (store.onChange). */
   announce(kind: string, org: string): void {
+    this.cache.changed(kind, org);
     for (const listener of this.changeListeners) listener(kind, org);
+  }
+
+  /** Another part of the replica (the job queue) found the database unreachable: said once, as the store's own. */
+  databaseFailed(detail: string): void {
+    if (this.db instanceof PostgresDatabase) this.db.unreachable(new PostgresError(detail, undefined));
+  }
+
+  /**
+   * Notes a write of this kind for this organization (or meta key): what the cache holds of it is forgotten, and
+   * the change listeners (other replicas, live views) are told once the transaction commits. Table.put calls it;
+   * a delete of cached state calls it itself.
+   */
+  wrote(kind: string, org: string): void {
+    if (isCachedKind(kind)) {
+      if (this.depth > 0) this.cache.writing(kind, org);
+      else this.cache.changed(kind, org);
+    }
+    this.afterCommit(() => {
+      for (const listener of this.changeListeners) listener(kind, org);
+    });
   }
 
   /** Calls `listener` with the kind and organization of every row written from now on (after its commit). */
@@ -348,11 +412,14 @@ export class Store {
   }
 
   getMeta(key: string): string | undefined {
-    return (this.getMetaStatement.get(key) as { value: string } | undefined)?.value;
+    const read = () => (this.getMetaStatement.get(key) as { value: string } | undefined)?.value;
+    // A transaction that may write reads them fresh: it may change what it read (a clock advanced by 60 s).
+    return isCachedMeta(key) && (this.depth === 0 || this.cachedReads) ? this.cache.read(META_KIND, key, read) : read();
   }
 
   setMeta(key: string, value: string): void {
     this.setMetaStatement.run(key, value);
+    if (isCachedMeta(key)) this.wrote(META_KIND, key);
   }
 
   /** Which engine holds the tables: SQLite (a file or memory) or a PostgreSQL database replicas may share. */

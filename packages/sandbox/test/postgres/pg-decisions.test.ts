@@ -11,6 +11,7 @@ import {
   MAX_CONFLICT_ATTEMPTS,
 } from "../../src/store/postgres/pg-database.js";
 import { displayUrl, pgStartProblem } from "../../src/store/postgres/pg-open.js";
+import { isOutageLine } from "../../src/store/store.js";
 
 describe("pgStartProblem", () => {
   it.each([
@@ -118,5 +119,17 @@ describe("availabilityChange", () => {
     ["a constraint violation while down", true, constraint, undefined],
   ])("%s is %s", (_name, down, error, change) => {
     expect(availabilityChange(down, error)).toBe(change);
+  });
+});
+
+describe("isOutageLine", () => {
+  it.each([
+    ["job queue: Error with notify listener (trying again in 132ms): connect ECONNREFUSED 127.0.0.1:5432", true],
+    ["job queue: Cron hit an error; restarting in 122ms (attempt 1): Error: Connection terminated unexpectedly", true],
+    ["job queue: connection lost (terminating connection due to administrator command)", true],
+    ["job queue: Failed task 12 (progress-step, 3.1ms) with error 'boom'", false],
+    ["job queue: worker w1 stopped with jobs in hand; they are queued again", false],
+  ])("%s: %s", (line, outage) => {
+    expect(isOutageLine(line)).toBe(outage);
   });
 });

@@ -44,10 +44,15 @@ export class ChangeFeed {
   private closed = false;
   private starting: Promise<void> | undefined;
 
+  /**
+   * @param onHearing told true once the feed listens (again), false when it stops: while it does not listen, changes
+   *   of other replicas go unheard (what the replica remembers of them must not be used).
+   */
   constructor(
     private readonly url: string,
     private readonly channel: string,
     private readonly onRemote: RemoteChange,
+    private readonly onHearing: (hearing: boolean) => void = () => {},
   ) {}
 
   /**
@@ -65,6 +70,7 @@ export class ChangeFeed {
       // Lost (a server restart): the next change published connects again.
       this.client = undefined;
       this.starting = undefined;
+      this.onHearing(false);
     });
     client.on("notification", (message) => this.hear(message.payload ?? ""));
     try {
@@ -72,6 +78,7 @@ export class ChangeFeed {
       await client.query(`LISTEN "${this.channel.replaceAll('"', '""')}"`);
       if (this.closed) throw new Error("closed");
       this.client = client;
+      this.onHearing(true);
     } catch {
       client.end().catch(() => {});
       // Tried again by a change published a second from now, not by every change while the server is down.
@@ -81,19 +88,27 @@ export class ChangeFeed {
     }
   }
 
-  /** Tells the other replicas, with the other changes of this turn of the event loop, in one notification. */
-  publish(kind: string, org: string): void {
+  /**
+   * Tells the other replicas, with the other changes of this turn of the event loop, in one notification.
+   * `now`: sent at once (before the request that made the change is answered), for state other replicas cache, so
+   * that the client's next request, to whichever replica, finds it changed.
+   */
+  publish(kind: string, org: string, now = false): void {
     if (this.hearing || this.closed) return;
     if (!this.client) {
       this.start();
       return;
     }
     this.pending.add(`${kind} ${org}`);
-    this.flushing ??= setImmediate(() => this.flush());
+    if (now) {
+      if (this.flushing) clearImmediate(this.flushing);
+      this.flush();
+    } else this.flushing ??= setImmediate(() => this.flush());
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    this.onHearing(false);
     if (this.flushing) clearImmediate(this.flushing);
     await this.starting;
     await this.turn;

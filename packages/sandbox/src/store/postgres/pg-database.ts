@@ -111,6 +111,11 @@ export class PostgresDatabase implements SqlDatabase {
     this.availability = listener;
   }
 
+  /** A failure to reach the database found outside this connection (the job queue's): noted as its own would be. */
+  unreachable(error: PostgresError): void {
+    this.observe(error);
+  }
+
   /** One statement through the bridge, watched for the database dropping and coming back. */
   private query(text: string, values: ReadonlyArray<SqlValue> = [], inTransaction = false) {
     let result: QueryResult;

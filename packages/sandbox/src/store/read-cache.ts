@@ -1,0 +1,65 @@
+// A replica's memory of rarely written state read at nearly every request: organizations (authentication), the
+// fault rules armed (most requests meet none), clock offsets and settings. On SQLite the process is the database's
+// only writer, so what it read stays true until it writes. On PostgreSQL other replicas write too: the cache is
+// used only while this replica hears their changes (the change feed, LISTEN/NOTIFY), is emptied when it starts
+// hearing again (changes may have been missed meanwhile), and drops an entry as soon as any replica's commit
+// of that kind and key is heard. A value written by an open transaction is never remembered (it may roll back).
+
+/** Which cached value a change touches: a kind of state and the key within it (an organization's ID, a meta key). */
+export function cacheKey(kind: string, key: string): string {
+  return `${kind}\n${key}`;
+}
+
+/** Entries remembered at most before the cache starts over (a stream of made-up keys must not fill memory). */
+const MAX_ENTRIES = 10_000;
+
+/**
+ * @example
+ * const cache = new ReadCache(true);
+ * cache.read("organization", id, () => store.organizations.get(id)); // read once, then remembered
+ * cache.changed("organization", id); // another replica wrote it: read again next time
+ */
+export class ReadCache {
+  private readonly entries = new Map<string, unknown>();
+  /** Keys the open transaction wrote: read fresh until it ends. */
+  private readonly written = new Set<string>();
+
+  /** @param live whether remembered values may be used (false until a PostgreSQL replica hears the others). */
+  constructor(private live: boolean) {}
+
+  /** The remembered value, or what `load` reads now (remembered unless undefined or written by the open transaction). */
+  read<T>(kind: string, key: string, load: () => T | undefined): T | undefined {
+    const id = cacheKey(kind, key);
+    if (this.live && this.entries.has(id)) return this.entries.get(id) as T;
+    const value = load();
+    if (this.live && value !== undefined && !this.written.has(id)) {
+      if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+      this.entries.set(id, value);
+    }
+    return value;
+  }
+
+  /** The open transaction wrote it: forgotten now, and not remembered again until the transaction ends. */
+  writing(kind: string, key: string): void {
+    const id = cacheKey(kind, key);
+    this.entries.delete(id);
+    this.written.add(id);
+  }
+
+  /** The transaction ended (committed or rolled back): what it wrote is read fresh next time. */
+  ended(): void {
+    for (const id of this.written) this.entries.delete(id);
+    this.written.clear();
+  }
+
+  /** A replica committed a change of this kind and key. */
+  changed(kind: string, key: string): void {
+    this.entries.delete(cacheKey(kind, key));
+  }
+
+  /** Whether remembered values are used; turning it either way forgets everything. */
+  setLive(live: boolean): void {
+    this.live = live;
+    this.entries.clear();
+  }
+}
