@@ -7,7 +7,8 @@
 // Usage: node bench/engines.mjs (pnpm bench runs it after run.mjs)
 //   env: BENCH_ENGINE_ROWS=1000,100000  BENCH_ENGINES=sqlite-before,sqlite,postgres,postgres-2  BENCH_SECONDS=5
 //        BENCH_ENGINE_CONNECTIONS=100  BEFORE=<another build's dist/sandbox.js> (else the commit before PostgreSQL
-//        is built into a temporary directory; BENCH_BEFORE_REF=<commit> builds that one instead)
+//        is built into a temporary directory; BENCH_BEFORE_REF=<commit> builds that one instead). postgres-before and
+//        postgres-before-<n> run that build on PostgreSQL (give it a BENCH_BEFORE_REF that has the engine).
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -17,6 +18,7 @@ import { startPostgres } from "../test/support/postgres-server.ts";
 import { buildAt, commitBeforePostgres } from "./before-build.mjs";
 import { CREATE, fire, killChildren, LIST, rotating, signed, startChild, uniqueCreate } from "./harness.mjs";
 import { growPostgresSeed, growSqliteSeed } from "./seed-copies.mjs";
+import { postgresCpu } from "./postgres-cpu.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_ENGINE_CONNECTIONS ?? 100);
@@ -70,20 +72,22 @@ async function startSqlite(name, rows, sandbox) {
   };
 }
 
-/** A fresh database of `rows` seeded rows and `replicas` sandboxes on it. */
-async function startPostgresReplicas(replicas, rows) {
-  const name = `bench_${replicas}_${rows}`;
+/** A fresh database of `rows` seeded rows and `replicas` sandboxes on it, of the given build (undefined: this one). */
+async function startPostgresReplicas(replicas, rows, sandbox) {
+  const name = `bench_${replicas}_${rows}${sandbox ? "_before" : ""}`;
+  const build = sandbox ? { BENCH_SANDBOX: sandbox } : {};
   const admin = new pg.Client({ connectionString: postgres.url });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   const url = postgres.url.replace(/\/postgres$/, `/${name}`);
   const started = performance.now();
-  const servers = [await serve({ BENCH_DB: url, BENCH_ROWS: rows > 0 ? "1" : "0" })];
+  const servers = [await serve({ ...build, BENCH_DB: url, BENCH_ROWS: rows > 0 ? "1" : "0" })];
   await growPostgresSeed(url, rows);
-  for (let i = 1; i < replicas; i++) servers.push(await serve({ BENCH_DB: url }));
+  for (let i = 1; i < replicas; i++) servers.push(await serve({ ...build, BENCH_DB: url }));
   return {
     urls: servers.map((s) => s.url),
     cpuUs: async () => (await Promise.all(servers.map((s) => s.cpuUs()))).reduce((a, b) => a + b, 0),
+    databaseCpuUs: postgresCpu(postgres.port),
     readyMs: performance.now() - started,
     stop: async () => {
       await Promise.all(servers.map((s) => s.stop()));
@@ -96,9 +100,11 @@ async function startPostgresReplicas(replicas, rows) {
 function startEngine(engine, rows) {
   if (engine === "sqlite") return startSqlite(engine, rows, undefined);
   if (engine === "sqlite-before") return startSqlite(engine, rows, before.sandbox);
-  const replicas = /^postgres(?:-(\d+))?$/.exec(engine);
-  if (replicas) return startPostgresReplicas(Number(replicas[1] ?? 1), rows);
-  throw new Error(`unknown engine ${engine} (BENCH_ENGINES takes sqlite-before, sqlite, postgres, postgres-<n>)`);
+  const replicas = /^postgres(-before)?(?:-(\d+))?$/.exec(engine);
+  if (replicas) return startPostgresReplicas(Number(replicas[2] ?? 1), rows, replicas[1] ? before.sandbox : undefined);
+  throw new Error(
+    `unknown engine ${engine} (BENCH_ENGINES takes sqlite-before, sqlite, postgres, postgres-<n>, postgres-before, postgres-before-<n>)`,
+  );
 }
 
 /** The paths of GET by id: the customers of the first list page of 100 (read as the client reads a body). */
@@ -118,12 +124,18 @@ function record(engine, rows, operation, connections, r) {
   );
 }
 
-/** One case, with the CPU time the sandbox processes spent per answered request (little moved by other load). */
+/**
+ * One case, with the CPU time the sandbox processes spent per answered request (little moved by other load), and
+ * that of the sandbox and the PostgreSQL cluster together (`allCpuUs`; the sandbox's alone on SQLite).
+ */
 async function timed(target, path, request, options) {
-  const before = await target.cpuUs();
+  const databaseCpu = target.databaseCpuUs ?? (() => 0);
+  const [before, databaseBefore] = [await target.cpuUs(), databaseCpu()];
   const result = await fire(target.urls, path, request, options);
   const cpuUs = (await target.cpuUs()) - before;
-  return { ...result, cpuUs: result.total > 0 ? cpuUs / result.total : Number.NaN };
+  const databaseUs = databaseCpu() - databaseBefore;
+  const per = (us) => (result.total > 0 ? us / result.total : Number.NaN);
+  return { ...result, cpuUs: per(cpuUs), allCpuUs: per(cpuUs + databaseUs) };
 }
 
 async function measure(engine, rows, target) {
@@ -144,7 +156,7 @@ async function measure(engine, rows, target) {
 const facts = [];
 try {
   if (ENGINES.some((e) => e.startsWith("postgres"))) postgres = await startPostgres();
-  if (ENGINES.includes("sqlite-before")) {
+  if (ENGINES.some((e) => e.includes("-before"))) {
     before = process.env.BEFORE
       ? { commit: process.env.BEFORE, sandbox: resolve(process.env.BEFORE), remove: () => {} }
       : buildAt(process.env.BENCH_BEFORE_REF ?? commitBeforePostgres());
@@ -233,11 +245,13 @@ function printGoals() {
 function printTables() {
   const [load1, load5] = loadavg();
   console.log(
-    `\nEngines: req/s · p50/p99 ms; ${CONNECTIONS} connections (1 for the single-client rows), ${SECONDS} s per case (half for one client), loopback, signed requests; load average ${load1.toFixed(1)} / ${load5.toFixed(1)} at the end${before ? `; sqlite-before = ${before.commit}` : ""}\n`,
+    `\nEngines: req/s · p50/p99 ms; ${CONNECTIONS} connections (1 for the single-client rows), ${SECONDS} s per case (half for one client), loopback, signed requests; load average ${load1.toFixed(1)} / ${load5.toFixed(1)} at the end${before ? `; *-before = ${before.commit}` : ""}\n`,
   );
   printMatrix((r) => `${Math.round(r.rps)} · ${r.p50}/${r.p99}`);
   console.log("\nCPU of the sandbox process(es) per answered request, µs (PostgreSQL's own CPU not included):\n");
   printMatrix((r) => String(Math.round(r.cpuUs)));
+  console.log("\nCPU of the sandbox process(es) and the PostgreSQL cluster together per answered request, µs:\n");
+  printMatrix((r) => String(Math.round(r.allCpuUs)));
   printReady();
   printBeforeAfter();
   printGoals();

@@ -66,7 +66,8 @@ export class StoreFaultPlan implements FaultPlan {
     // Most requests meet no rule: that is found out before a transaction is opened, from the replica's cache of
     // the organization's armed rules (store/read-cache.ts).
     const armed = this.store.cache.read("fault_rule", org, () => this.armed(org)) ?? [];
-    if (!armed.some((rule) => rule.scope === scope && (rule.target === target || rule.target === "*"))) return undefined;
+    if (!armed.some((rule) => rule.scope === scope && (rule.target === target || rule.target === "*")))
+      return undefined;
     return this.store.transaction(() => {
       // Read again inside the transaction: another replica may have fired the rule's last time meanwhile.
       const rule = this.store.faultRules.first(matching, org, scope, target);

@@ -33,7 +33,11 @@ export const LOG_RETRY_MS = 1000;
  * @example
  * boundedBacklog([a, b], [c], 2); // { kept: [b, c], dropped: 1 }
  */
-export function boundedBacklog<T>(waiting: readonly T[], more: readonly T[], max: number): { kept: T[]; dropped: number } {
+export function boundedBacklog<T>(
+  waiting: readonly T[],
+  more: readonly T[],
+  max: number,
+): { kept: T[]; dropped: number } {
   const all = [...waiting, ...more];
   const dropped = Math.max(0, all.length - max);
   return { kept: all.slice(dropped), dropped };
@@ -171,7 +175,9 @@ export class RequestLog {
     const { kept, dropped } = boundedBacklog(entries, this.pending.get(org) ?? [], this.options.maxEntries);
     this.pending.set(org, kept);
     if (dropped > 0)
-      this.logger.warn(`request log: ${dropped} entries of ${org} dropped (more than ${this.options.maxEntries} waiting)`);
+      this.logger.warn(
+        `request log: ${dropped} entries of ${org} dropped (more than ${this.options.maxEntries} waiting)`,
+      );
   }
 
   /** One page of the organization's log, after what was answered so far is kept. */

@@ -49,7 +49,9 @@ describe("a replica whose database drops and comes back", () => {
     await waitFor(async () => (await api.get("/cms/api/v1/customer/list")).status === 200, "an answer again", 20_000);
     const said = lines.slice(before).filter((line) => /the database (does not answer|answers again)/.test(line.text));
     expect(said.map((line) => line.level)).toEqual(["warn", "info"]);
-    expect(said[0]!.text).toMatch(/^postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/outage: the database does not answer/);
+    expect(said[0]!.text).toMatch(
+      /^postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/outage: the database does not answer/,
+    );
     expect(lines.filter((line) => line.text.includes(PASSWORD))).toEqual([]);
     // No line per refused request.
     expect(lines.slice(before).filter((line) => line.level === "error")).toEqual([]);

@@ -85,7 +85,9 @@ describe("the request log over two replicas", () => {
       references.push(reference);
     }
     const ours = await waitFor(async () => {
-      const found = (await wholeLog()).filter((e) => references.includes(JSON.parse(e.request.text).client_reference_id));
+      const found = (await wholeLog()).filter((e) =>
+        references.includes(JSON.parse(e.request.text).client_reference_id),
+      );
       return found.length === references.length && found;
     }, "30 entries");
     for (const entry of ours) expect(entry.at).toMatch(/T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
