@@ -268,7 +268,7 @@ describe.skipIf(skipBrowser)("the dashboard in Chromium", () => {
     await small.locator("table.records tbody tr").first().waitFor();
     const overflowing = () =>
       small.evaluate(() => {
-        const wide = [...document.querySelectorAll("main table, main pre, main caption, main .meta")].filter(
+        const wide = Array.from(document.querySelectorAll("main table, main pre, main caption, main .meta")).filter(
           (el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1,
         );
         return { page: document.documentElement.scrollWidth, elements: wide.map((el) => el.tagName) };
