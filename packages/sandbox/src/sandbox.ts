@@ -560,6 +560,7 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
     onAnswered: (answered) => requestLog.record(answered),
     intercept: (req, res, target) => admin(req, res, target) || (dashboard?.intercept(req, res, target) ?? false),
     transaction: (work, onlyReads) => store.transaction(work, { onlyReads }),
+    freshen: () => store.freshenCache(),
     organizationsByKey: byKey.auth,
     domain,
     bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,

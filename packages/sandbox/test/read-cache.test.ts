@@ -66,4 +66,17 @@ describe("ReadCache", () => {
     cache.read("organization", "a", load);
     expect(reads.n).toBe(2);
   });
+
+  it("forgets everything when the database's generation moved since the last request, and nothing when it did not", () => {
+    const cache = new ReadCache(true);
+    const { reads, load } = counting("v");
+    cache.validate("g1");
+    cache.read("organization", "a", load);
+    cache.validate("g1");
+    cache.read("organization", "a", load);
+    expect(reads.n).toBe(1);
+    cache.validate("g2");
+    cache.read("organization", "a", load);
+    expect(reads.n).toBe(2);
+  });
 });

@@ -125,6 +125,7 @@ class DashboardServer implements Dashboard {
     refuseNul({ path: segments.join("/") });
     refuseNulInQuery(query);
     refuseNul(body);
+    this.options.domain.store.freshenCache();
     const org = this.options.organizations.get(session.org)!;
     // The secret never reaches the browser, even where a record holds it (a name the client echoed it into).
     sendJson(res, 200, answerCall({ method, segments, query, body, org }, this.options), [org.apiSecret]);

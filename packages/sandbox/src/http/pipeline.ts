@@ -19,6 +19,8 @@ export interface PipelineOptions<D> {
    * `onlyReads`: a GET, which may read clock offsets and settings from the replica's cache.
    */
   transaction?: <R>(work: () => R, onlyReads?: boolean) => R;
+  /** Run before a request reads anything: the store checks its cache is current (store.freshenCache). */
+  freshen?: () => void;
 }
 
 /** A request the router matched, with its whole body read. */
@@ -72,6 +74,7 @@ function dispatch<D>(
 /** Decode and authenticate: after these the organization is known (the fault stage needs it). */
 export function admitRequest<D>(request: RoutedRequest<D>, options: PipelineOptions<D>): AdmittedRequest {
   const text = decodeBody(request.raw);
+  options.freshen?.();
   const org = authenticateRoute(request.route, request.headers, request.raw, text, options.organizationsByKey);
   return { text, org };
 }

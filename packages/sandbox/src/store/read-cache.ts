@@ -3,7 +3,11 @@
 // only writer, so what it read stays true until it writes. On PostgreSQL other replicas write too: the cache is
 // used only while this replica hears their changes (the change feed, LISTEN/NOTIFY), is emptied when it starts
 // hearing again (changes may have been missed meanwhile), and drops an entry as soon as any replica's commit
-// of that kind and key is heard. A value written by an open transaction is never remembered (it may roll back).
+// of that kind and key is heard. The feed is fast but not strict (a notice may still be on its way when the
+// client's next request reaches another replica), so each request first reads one mark (the generation, which
+// every commit of cached state changes) and finds everything forgotten when it moved: a request never sees state
+// older than what was acknowledged before it. A value written by an open transaction is never remembered (it may
+// roll back).
 
 /** Which cached value a change touches: a kind of state and the key within it (an organization's ID, a meta key). */
 export function cacheKey(kind: string, key: string): string {
@@ -23,6 +27,8 @@ export class ReadCache {
   private readonly entries = new Map<string, unknown>();
   /** Keys the open transaction wrote: read fresh until it ends. */
   private readonly written = new Set<string>();
+  /** The database's mark of the last change of cached state, as last checked (see Store.freshenCache). */
+  private generation: string | undefined;
 
   /** @param live whether remembered values may be used (false until a PostgreSQL replica hears the others). */
   constructor(private live: boolean) {}
@@ -55,6 +61,16 @@ export class ReadCache {
   /** A replica committed a change of this kind and key. */
   changed(kind: string, key: string): void {
     this.entries.delete(cacheKey(kind, key));
+  }
+
+  /**
+   * The database's mark of the last change of cached state, read at the start of a request: a mark other than the
+   * one last seen means some replica changed cached state since, and everything is forgotten.
+   */
+  validate(generation: string | undefined): void {
+    if (generation === this.generation) return;
+    this.generation = generation;
+    this.entries.clear();
   }
 
   /** Whether remembered values are used; turning it either way forgets everything. */

@@ -2,6 +2,7 @@
 // Rows are read fresh from the database on every lookup, so a request that fails and rolls back leaves no
 // changed object behind. `transaction` runs a request's writes as one unit; work that must only happen once
 // they are committed (webhook deliveries, timers) is queued with `afterCommit`.
+import { randomUUID } from "node:crypto";
 import { parseJson } from "@exchange-kit/signing";
 import type { FaultRuleRow, FiredFaultRow } from "../faults/fault-records.js";
 import { FAULT_FIRED_TABLE, FAULT_RULE_TABLE, FAULT_TABLES_SQL } from "../faults/fault-tables.js";
@@ -194,6 +195,9 @@ export interface TransactionOptions {
   onlyReads?: boolean;
 }
 
+/** The meta key of the cache's generation: a new random value at every commit of cached state (PostgreSQL). */
+const GENERATION_KEY = "cache_generation";
+
 /** The kind under which cached meta values are announced and forgotten. */
 export const META_KIND = "sandbox_meta";
 
@@ -263,6 +267,8 @@ export class Store {
   readonly cache: ReadCache;
   /** The open transaction may take clock offsets and settings from the cache (it only reads them). */
   private cachedReads = true;
+  /** The open transaction changed the cache's generation already (see freshenCache). */
+  private generationMoved = false;
   private readonly db: SqlDatabase;
   private readonly getMetaStatement: SqlStatement;
   private readonly setMetaStatement: SqlStatement;
@@ -351,6 +357,7 @@ export class Store {
     } finally {
       this.depth--;
       this.cachedReads = true;
+      this.generationMoved = false;
       this.cache.ended();
     }
     const after = this.committed;
@@ -385,6 +392,22 @@ export class Store {
     for (const listener of this.changeListeners) listener(kind, org);
   }
 
+  /**
+   * On PostgreSQL, at the start of a request: reads the cache's generation (one round trip), and forgets what the
+   * cache holds when another replica's commit of cached state moved it since the last request (read-cache.ts).
+   */
+  freshenCache(): void {
+    if (this.engine !== "postgres") return;
+    this.cache.validate((this.getMetaStatement.get(GENERATION_KEY) as { value: string } | undefined)?.value);
+  }
+
+  /** A write of cached state moves the generation, once per transaction, committed (or not) with the write. */
+  private moveGeneration(): void {
+    if (this.engine !== "postgres" || this.generationMoved) return;
+    this.setMetaStatement.run(GENERATION_KEY, randomUUID());
+    if (this.depth > 0) this.generationMoved = true;
+  }
+
   /** Another part of the replica (the job queue) found the database unreachable: said once, as the store's own. */
   databaseFailed(detail: string): void {
     if (this.db instanceof PostgresDatabase) this.db.unreachable(new PostgresError(detail, undefined));
@@ -399,6 +422,7 @@ export class Store {
     if (isCachedKind(kind)) {
       if (this.depth > 0) this.cache.writing(kind, org);
       else this.cache.changed(kind, org);
+      this.moveGeneration();
     }
     this.afterCommit(() => {
       for (const listener of this.changeListeners) listener(kind, org);
