@@ -213,12 +213,14 @@ export function isCachedKind(kind: string): boolean {
 
 /**
  * Whether a log line of the job queue (graphile-worker and its pool) only says that the database cannot be
- * reached: refused, reset, or ended by a server that stops or restarts.
+ * reached: refused, reset, or ended by a server that stops or restarts. The workers' failed start is not one.
  *
  * @example
  * isOutageLine("job queue: Error with notify listener (trying again in 132ms): connect ECONNREFUSED 127.0.0.1:5432"); // true
  */
 export function isOutageLine(text: string): boolean {
+  // The workers' failed start is news of its own (they are started again once the database is back).
+  if (text.includes("did not start")) return false;
   return /ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|the database system is (starting up|shutting down|in recovery mode)|timeout exceeded when trying to connect/i.test(
     text,
   );

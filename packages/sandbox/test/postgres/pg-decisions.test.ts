@@ -129,6 +129,7 @@ describe("isOutageLine", () => {
     ["job queue: connection lost (terminating connection due to administrator command)", true],
     ["job queue: Failed task 12 (progress-step, 3.1ms) with error 'boom'", false],
     ["job queue: worker w1 stopped with jobs in hand; they are queued again", false],
+    ["job queue: the workers did not start (connect ECONNREFUSED 127.0.0.1:5432)", false],
   ])("%s: %s", (line, outage) => {
     expect(isOutageLine(line)).toBe(outage);
   });
