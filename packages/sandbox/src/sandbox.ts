@@ -115,7 +115,7 @@ export interface SandboxOptions {
   requestLog?: SandboxRequestLogOptions;
   /**
    * This process's name among replicas on one PostgreSQL database, in each request-log entry it answers
-   * (`replica`). Default: the host name and process ID, e.g. `"build-3:4121"`.
+   * (`replica`). Default on PostgreSQL: the host name and process ID, e.g. `"build-3:4121"`; on SQLite, none (null).
    */
   replica?: string;
   /**
@@ -455,7 +455,7 @@ function openRequestLog(
   byKey: OrganizationsByKey<Organization>,
   options: RequestLogOptions,
   logger: Logger,
-  replica: string,
+  replica: string | null,
 ): RequestLog {
   const batchDelayMs = store.engine === "postgres" ? POSTGRES_LOG_BATCH_MS : 0;
   const keep = <R>(work: () => R) => store.transaction(work, { isolation: "read-committed" });
@@ -540,7 +540,7 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   const work = deferredWork(store, options, internals, logger);
   const { domain, delivery, faults } = wireDomain(store, work, options, directory, logger, chaos);
   const byKey = keyLookups((apiKey) => directory.byKey(apiKey));
-  const replica = options.replica ?? `${hostname()}:${process.pid}`;
+  const replica = options.replica ?? (store.engine === "postgres" ? `${hostname()}:${process.pid}` : null);
   const requestLog = openRequestLog(store, byKey.log, logOptions, logger, replica);
   let server: Server | undefined;
   const port = () => (server!.address() as AddressInfo).port;

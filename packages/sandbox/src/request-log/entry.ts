@@ -34,8 +34,11 @@ export interface RequestLogEntry {
   response: LoggedBody;
   /** The kind of fault injected into this request (POST /_sandbox/faults, chaos mode); null when none. */
   fault: string | null;
-  /** The sandbox process that answered (the `replica` option; host and process ID by default). */
-  replica: string;
+  /**
+   * The sandbox process that answered: the `replica` option; on PostgreSQL by default its host and process ID; null
+   * on SQLite without the option (one process holds the database: there are no replicas).
+   */
+  replica: string | null;
 }
 
 export const REDACTED = "[redacted]";
@@ -62,8 +65,8 @@ export interface EntryOptions {
   /** Real time now (ms since the epoch) and performance.now(), to date the request and time it. */
   nowMs: number;
   nowPerf: number;
-  /** The name of this sandbox process among the replicas. */
-  replica: string;
+  /** The name of this sandbox process among the replicas; null when there are none. */
+  replica: string | null;
 }
 
 /** The entry for an answered request, without its number (the log gives it one as it appends it). */

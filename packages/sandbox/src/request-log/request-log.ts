@@ -87,8 +87,8 @@ export class RequestLog {
      * wait a few milliseconds instead.
      */
     private readonly batchDelayMs = 0,
-    /** This process's name among the replicas, in every entry it logs. */
-    private readonly replica = "sandbox",
+    /** This process's name among the replicas, in every entry it logs; null when there are none (SQLite). */
+    private readonly replica: string | null = null,
   ) {}
 
   /** Takes an answered request into the next batch (nothing for a request of no known organization). */

@@ -25,7 +25,7 @@ export function requestLine(entry: RequestLogEntry): string {
   if (entry.err_code) parts.push(entry.err_code);
   parts.push(`${Math.round(entry.latency_ms)} ms`);
   if (entry.fault) parts.push(`(fault ${entry.fault})`);
-  // Older sandboxes name no replica.
+  // On SQLite, and from older sandboxes, no replica is named.
   if (entry.replica) parts.push(`[${entry.replica}]`);
   return parts.join(" ");
 }
