@@ -63,6 +63,11 @@ export class ReadCache {
     this.entries.delete(cacheKey(kind, key));
   }
 
+  /** Whether remembered values are used now. */
+  get isLive(): boolean {
+    return this.live;
+  }
+
   /**
    * The database's mark of the last change of cached state, read at the start of a request: a mark other than the
    * one last seen means some replica changed cached state since, and everything is forgotten.

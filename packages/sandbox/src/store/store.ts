@@ -399,7 +399,8 @@ export class Store {
    * cache holds when another replica's commit of cached state moved it since the last request (read-cache.ts).
    */
   freshenCache(): void {
-    if (this.engine !== "postgres") return;
+    // Not used (the change feed does not listen): nothing to check, no round trip.
+    if (this.engine !== "postgres" || !this.cache.isLive) return;
     this.cache.validate((this.getMetaStatement.get(GENERATION_KEY) as { value: string } | undefined)?.value);
   }
 
