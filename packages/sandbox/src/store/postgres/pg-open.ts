@@ -2,7 +2,7 @@
 // migration lock, so replicas that start at once against a fresh database create it once, and a database
 // written by a newer sandbox (or by another application) is refused with one line. Whatever stops the start
 // becomes a DatabaseError naming the database (its URL without the password) and what to do.
-import { inspect } from "node:util";
+import { inspect as inspectValue } from "node:util";
 import { DatabaseError, isSecretParameter, maskSecretParameters } from "../start-errors.js";
 import { PostgresError } from "./pg-bridge.js";
 import { MIGRATION_LOCK, PostgresDatabase } from "./pg-database.js";
@@ -64,7 +64,7 @@ export function pgStartProblem(error: unknown): { problem: StartProblem; says: s
 /** The refusal, its message masked; the cause is kept only when no credential shows in it anywhere. */
 function refuse(url: string, problem: StartProblem, says: string, cause?: unknown): DatabaseError {
   const shown = masked(says, url);
-  const causeShows = cause !== undefined && urlSecrets(url).some((secret) => inspect(cause).includes(secret));
+  const causeShows = cause !== undefined && urlSecrets(url).some((secret) => inspectValue(cause).includes(secret));
   return new DatabaseError(`${displayUrl(url)}: ${shown}.`, {
     file: displayUrl(url),
     problem,
