@@ -317,7 +317,11 @@ describe("exchange-kit proxy in front of a target that breaks the spec", () => {
   it("forwards a brotli request and a gzip answer that inflate to 256 MiB untouched, checking neither past 16 MiB", async () => {
     const requestBomb = await bomb(createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }), 256);
     const answerBomb = await bomb(createGzip({ level: 9 }), 256);
-    answer = { status: 200, headers: { "content-type": "application/json", "content-encoding": "gzip" }, body: answerBomb };
+    answer = {
+      status: 200,
+      headers: { "content-type": "application/json", "content-encoding": "gzip" },
+      body: answerBomb,
+    };
     received.length = 0;
     const sent = [...headers, "Content-Encoding", "br", "Content-Length", String(requestBomb.length)];
     const res = await rawRequest(`${proxy.url}${CREATE}?bomb=1`, "POST", sent, [requestBomb]);
@@ -326,7 +330,10 @@ describe("exchange-kit proxy in front of a target that breaks the spec", () => {
     expect(received[0]!.body.equals(requestBomb)).toBe(true);
     await proxy.cli.waitFor('"part":"response"');
     await proxy.cli.waitFor('"part":"request"');
-    const unchecked = proxy.lines().filter((l) => l.unchecked?.path === CREATE).map((l) => l.unchecked);
+    const unchecked = proxy
+      .lines()
+      .filter((l) => l.unchecked?.path === CREATE)
+      .map((l) => l.unchecked);
     expect(unchecked).toEqual(
       expect.arrayContaining([
         { method: "POST", path: CREATE, part: "request", reason: "inflates past 16 MiB (br)" },

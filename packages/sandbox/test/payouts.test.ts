@@ -223,8 +223,11 @@ describe("payout quotations", () => {
     const { api, customer, bank } = await setup();
     const quotations = [];
     for (let i = 0; i < 3; i++)
-      quotations.push(await api.ok("POST", QUOTE, payoutQuotationBody(customer.id, bank.id, { receiving_amount: "400000" })));
-    for (const q of quotations) expect((await api.ok("POST", INITIATE, { quotation_id: q.id })).id).toEqual(expect.any(String));
+      quotations.push(
+        await api.ok("POST", QUOTE, payoutQuotationBody(customer.id, bank.id, { receiving_amount: "400000" })),
+      );
+    for (const q of quotations)
+      expect((await api.ok("POST", INITIATE, { quotation_id: q.id })).id).toEqual(expect.any(String));
     const limits = await api.ok("GET", `/pos/api/v1/payout/limits/${customer.id}`);
     expect(limits).toMatchObject({ daily_limit: "1000000.00", daily_used: "1200000.00" });
     const next = await api.post(QUOTE, payoutQuotationBody(customer.id, bank.id, { receiving_amount: "2600" }));

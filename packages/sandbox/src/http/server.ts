@@ -197,7 +197,17 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
       const sent = sendError(res, undefined, error);
       logAnswered(method, url, res, sent);
       const signedBy = signedWithoutBody(headers, options.organizationsByKey);
-      observe({ method, target, headers, route: undefined, raw: undefined, answer: sent, fault: null, startedAt, signedBy });
+      observe({
+        method,
+        target,
+        headers,
+        route: undefined,
+        raw: undefined,
+        answer: sent,
+        fault: null,
+        startedAt,
+        signedBy,
+      });
       return;
     }
     const { route, params } = found.match;
@@ -216,7 +226,17 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
         else logAnswered(method, url, res, sent);
         trace.end(res.headersSent ? res.statusCode : undefined, error instanceof ApiError ? error.code : undefined);
         if (sent !== NO_ANSWER)
-          observe({ method, target, headers, route, raw: undefined, answer: sent, fault: null, startedAt, signedBy: undefined });
+          observe({
+            method,
+            target,
+            headers,
+            route,
+            raw: undefined,
+            answer: sent,
+            fault: null,
+            startedAt,
+            signedBy: undefined,
+          });
       },
     );
   });

@@ -59,12 +59,15 @@ export class RefusedRequests {
     // Deleted and set again: the Map's order is then least recently refused first.
     this.byOrganization.delete(org);
     this.byOrganization.set(org, { count: (counted?.count ?? 0) + 1, lastAt: nowMs });
-    if (this.byOrganization.size > this.maxCounted) this.byOrganization.delete(this.byOrganization.keys().next().value!);
+    if (this.byOrganization.size > this.maxCounted)
+      this.byOrganization.delete(this.byOrganization.keys().next().value!);
   }
 
   /** The count for organization `org` (zero when none). */
   of(org: string): RefusedCount {
     const counted = this.byOrganization.get(org);
-    return counted ? { count: counted.count, last_at: new Date(counted.lastAt).toISOString() } : { count: 0, last_at: null };
+    return counted
+      ? { count: counted.count, last_at: new Date(counted.lastAt).toISOString() }
+      : { count: 0, last_at: null };
   }
 }

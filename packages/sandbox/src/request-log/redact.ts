@@ -33,7 +33,9 @@ function hexPattern(value: number, width: number): string {
 function characterForms(character: string): string[] {
   const forms: string[] = [];
   // \uXXXX per UTF-16 unit: an astral character is a surrogate pair in JSON.
-  const units = [...Array(character.length).keys()].map((i) => `${BACKSLASHES}u${hexPattern(character.charCodeAt(i), 4)}`);
+  const units = [...Array(character.length).keys()].map(
+    (i) => `${BACKSLASHES}u${hexPattern(character.charCodeAt(i), 4)}`,
+  );
   forms.push(units.join(""));
   const short = SHORT_ESCAPES[character];
   if (short !== undefined) forms.push(`${BACKSLASHES}${escapeRegExp(short)}`);

@@ -30,7 +30,6 @@ export function isLogged(answered: Pick<AnsweredRequest, "method" | "route">): b
   return !(answered.route && UNLOGGED_ROUTES.has(`${answered.method} ${answered.route.path}`));
 }
 
-
 export type RequestLogListener = (org: string, entries: readonly RequestLogEntry[]) => void;
 
 export interface RequestLogPage {

@@ -127,7 +127,8 @@ export function guardedLookup(policy: WebhookTargetPolicy, url: URL) {
   return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
     lookup(hostname, { ...options, all: true }, (error, found) => {
       if (error) return callback(error, []);
-      if (found.some((each) => targetRefusal(policy, url, each.address))) return callback(new Error(TARGET_REFUSED), []);
+      if (found.some((each) => targetRefusal(policy, url, each.address)))
+        return callback(new Error(TARGET_REFUSED), []);
       if (options.all) return callback(null, found);
       callback(null, found[0]!.address, found[0]!.family);
     });

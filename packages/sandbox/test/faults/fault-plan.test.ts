@@ -102,9 +102,14 @@ describe("the fault plan", () => {
     for (let i = 0; i < 100; i++) await arm(api, { operation: "*", fault: "HTTP_500", times: 1_000_000 });
     const refused = await api.post("/_sandbox/faults", { operation: "*", fault: "HTTP_500", times: 1_000_000 });
     expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ err_code: "INPUT_MALFORMED", errors: { non_field_errors: [expect.stringContaining("DELETE /_sandbox/faults")] } });
+    expect(refused.body).toMatchObject({
+      err_code: "INPUT_MALFORMED",
+      errors: { non_field_errors: [expect.stringContaining("DELETE /_sandbox/faults")] },
+    });
     expect((await api.ok("GET", "/_sandbox/faults")).armed).toHaveLength(100);
-    expect((await api.as(ORG_B).ok("POST", "/_sandbox/faults", { operation: "*", fault: "HTTP_500" })).fault).toBe("HTTP_500");
+    expect((await api.as(ORG_B).ok("POST", "/_sandbox/faults", { operation: "*", fault: "HTTP_500" })).fault).toBe(
+      "HTTP_500",
+    );
     expect((await api.ok("DELETE", "/_sandbox/faults")).disarmed).toBe(100);
     await arm(api, { operation: "*", fault: "HTTP_500" });
   });

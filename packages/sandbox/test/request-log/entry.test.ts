@@ -37,5 +37,4 @@ describe("capBody", () => {
     expect(canonical).toBe(String.raw`{"note":"pa\"ss\\w\u00f6rd"}`);
     expect(capBody(canonical, 8192, [secret]).text).toBe(`{"note":"${REDACTED}"}`);
   });
-
 });

@@ -15,7 +15,10 @@ describe("redactSecrets", () => {
     ["as it is", SECRET],
     ["in a JSON string", asJson(SECRET)],
     ["in canonical JSON (non-ASCII as \\uXXXX)", asCanonicalJson(SECRET)],
-    ["in canonical JSON with upper-case hex", asCanonicalJson(SECRET).replace(/\\u([0-9a-f]{4})/g, (_, h) => `\\u${h.toUpperCase()}`)],
+    [
+      "in canonical JSON with upper-case hex",
+      asCanonicalJson(SECRET).replace(/\\u([0-9a-f]{4})/g, (_, h) => `\\u${h.toUpperCase()}`),
+    ],
     ["in JSON carried in a JSON string", asJson(asCanonicalJson(SECRET))],
     ["percent-encoded", encodeURIComponent(SECRET)],
     ["percent-encoded in lower case", encodeURIComponent(SECRET).replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase())],
