@@ -190,6 +190,8 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
     const target = requestTarget(url);
     if (options.intercept?.(req, res, target)) return;
     const headers = req.headers;
+    // What every record of this request carries, whichever way it ends.
+    const seen = { method, target, headers, startedAt };
     const found = router.lookup(method, target.path);
     if (found.kind !== "found") {
       req.resume();
@@ -197,17 +199,7 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
       const sent = sendError(res, undefined, error);
       logAnswered(method, url, res, sent);
       const signedBy = signedWithoutBody(headers, options.organizationsByKey);
-      observe({
-        method,
-        target,
-        headers,
-        route: undefined,
-        raw: undefined,
-        answer: sent,
-        fault: null,
-        startedAt,
-        signedBy,
-      });
+      observe({ ...seen, route: undefined, raw: undefined, answer: sent, fault: null, signedBy });
       return;
     }
     const { route, params } = found.match;
@@ -218,7 +210,7 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
         const request: RoutedRequest<D> = { method, headers, target, route, pathParams: params, raw };
         const sent = await answer(res, request, url, trace, options);
         const { fault, signedBy } = request;
-        observe({ method, target, headers, route, raw, answer: sent, fault: fault?.kind ?? null, startedAt, signedBy });
+        observe({ ...seen, route, raw, answer: sent, fault: fault?.kind ?? null, signedBy });
       },
       (error: unknown) => {
         const sent = error instanceof ApiError ? sendError(res, route.operation, error) : NO_ANSWER;
@@ -226,17 +218,7 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
         else logAnswered(method, url, res, sent);
         trace.end(res.headersSent ? res.statusCode : undefined, error instanceof ApiError ? error.code : undefined);
         if (sent !== NO_ANSWER)
-          observe({
-            method,
-            target,
-            headers,
-            route,
-            raw: undefined,
-            answer: sent,
-            fault: null,
-            startedAt,
-            signedBy: undefined,
-          });
+          observe({ ...seen, route, raw: undefined, answer: sent, fault: null, signedBy: undefined });
       },
     );
   });
