@@ -14,8 +14,7 @@ export const FAULT_RULE_TABLE: TableSpec<FaultRuleRow> = {
 export const FAULT_FIRED_TABLE: TableSpec<FiredFaultRow> = {
   kind: "fault_fired",
   columns: { fault: (r) => r.fault },
-  // (org, seq): the newest rows past the bound are found in the index alone when one more fires.
-  indexes: ["org, fault", "org, seq"],
+  indexes: ["org, fault"],
 };
 
 export const FAULT_TABLES_SQL = [FAULT_RULE_TABLE, FAULT_FIRED_TABLE]
