@@ -328,8 +328,9 @@ describe("exchange-kit proxy in front of a target that breaks the spec", () => {
     expect(res.status).toBe(200);
     expect(res.body.equals(answerBomb)).toBe(true);
     expect(received[0]!.body.equals(requestBomb)).toBe(true);
-    await proxy.cli.waitFor('"part":"response"');
-    await proxy.cli.waitFor('"part":"request"');
+    // Violation lines name parts too: wait for the two unchecked lines by their reasons.
+    await proxy.cli.waitFor('"reason":"inflates past 16 MiB (br)"');
+    await proxy.cli.waitFor('"reason":"inflates past 16 MiB (gzip)"');
     const unchecked = proxy
       .lines()
       .filter((l) => l.unchecked?.path === CREATE)
