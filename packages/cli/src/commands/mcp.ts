@@ -1,7 +1,7 @@
 // exchange-kit mcp: the MCP server of @exchange-kit/mcp, on stdio (what editors start) or Streamable HTTP. In
 // stdio mode stdout is the protocol's channel, so every line for a person goes to stderr.
 import { ExchangeConfigurationError } from "@exchange-kit/client";
-import { serveHttp, serveStdio } from "@exchange-kit/mcp";
+import type * as McpPackage from "@exchange-kit/mcp";
 import { baseUrl, readCredentials } from "../credentials.js";
 import { CommandFailure, UsageError } from "../output.js";
 import type { Command, CommandContext } from "./command.js";
@@ -22,6 +22,25 @@ const usage = `exchange-kit mcp [--allow-writes] [--allow-orders] [--http [--por
   --api-key, --api-secret   default EXCHANGE_API_KEY, EXCHANGE_API_SECRET (they stay in the server)
 
   Without a flag a gated tool is not listed, and calling it is an error naming the flag.`;
+
+// @exchange-kit/mcp is an optional peer: the MCP SDK it brings would more than double every cli install, and only
+// the people who run `exchange-kit mcp` need it.
+const MCP_PACKAGE = "@exchange-kit/mcp";
+const INSTALL_HINT =
+  `exchange-kit mcp needs the package ${MCP_PACKAGE} next to the cli: npm install ${MCP_PACKAGE} ` +
+  `(or run it with npx -y -p @exchange-kit/cli -p ${MCP_PACKAGE} exchange-kit mcp)`;
+
+/** The MCP server package, or a failure that says how to install it. */
+async function loadMcp(): Promise<typeof McpPackage> {
+  try {
+    return await import(MCP_PACKAGE);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "ERR_MODULE_NOT_FOUND" && String(error).includes(MCP_PACKAGE))
+      throw new CommandFailure("MCP_NOT_INSTALLED", INSTALL_HINT);
+    throw error;
+  }
+}
 
 /** --port: 0..65535. */
 export function portFlag(value: string | boolean | undefined): number {
@@ -46,6 +65,7 @@ function serverOptions({ values, env }: CommandContext) {
 async function http(context: CommandContext): Promise<number> {
   const { values, out, streams, signal } = context;
   if (values.host !== undefined && typeof values.host !== "string") throw new UsageError("--host needs a value");
+  const { serveHttp } = await loadMcp();
   const handle = await serveHttp({
     ...serverOptions(context),
     port: portFlag(values.port),
@@ -80,6 +100,7 @@ export const mcp: Command = {
   async run(context) {
     try {
       if (context.values.http === true) return await http(context);
+      const { serveStdio } = await loadMcp();
       await serveStdio({ ...serverOptions(context), stdout: context.streams.stdout }, context.signal);
       return 0;
     } catch (error) {
