@@ -1,24 +1,25 @@
 // The reference as MCP resources (each guide, each operation's page) and `search_docs` over them. The index is
-// MiniSearch's (BM25 ranking, prefix and fuzzy matching), built on the first search, not at start.
-import MiniSearch from "minisearch";
+// MiniSearch's (BM25 ranking, prefix and fuzzy matching), loaded and built on the first search, not at start.
+import type MiniSearch from "minisearch";
 import { docResources } from "./generated/docs.js";
 import { errorResult, resultOf, type ToolResult } from "./results.js";
 import type { DocResource } from "./tool-types.js";
 
 export { docResources };
 
-let index: MiniSearch<DocResource> | undefined;
+let index: Promise<MiniSearch<DocResource>> | undefined;
 
-function searchIndex(): MiniSearch<DocResource> {
-  if (index === undefined) {
-    index = new MiniSearch<DocResource>({
+function searchIndex(): Promise<MiniSearch<DocResource>> {
+  index ??= import("minisearch").then(({ default: Search }) => {
+    const built = new Search<DocResource>({
       idField: "uri",
       fields: ["title", "text"],
       storeFields: ["title"],
       searchOptions: { boost: { title: 3 }, prefix: true, fuzzy: 0.15 },
     });
-    index.addAll([...docResources]);
-  }
+    built.addAll([...docResources]);
+    return built;
+  });
   return index;
 }
 
@@ -57,11 +58,11 @@ export const searchDocsTool = {
  * @example
  * searchDocs({ query: "initiate payin" }, 60_000).structuredContent; // { matches: [{ uri, title, score, excerpt }] }
  */
-export function searchDocs(args: Record<string, unknown>, maxBytes: number): ToolResult {
+export async function searchDocs(args: Record<string, unknown>, maxBytes: number): Promise<ToolResult> {
   if (typeof args.query !== "string" || args.query.trim() === "")
     return errorResult("search_docs needs a query: a few words to look for");
   const limit = typeof args.limit === "number" ? Math.min(20, Math.max(1, Math.trunc(args.limit))) : 5;
-  const hits = searchIndex().search(args.query).slice(0, limit);
+  const hits = (await searchIndex()).search(args.query).slice(0, limit);
   const byUri = new Map(docResources.map((doc) => [doc.uri, doc]));
   const matches = hits.map((hit) => ({
     uri: hit.id as string,

@@ -10,7 +10,6 @@ import {
   type ExchangeClient,
   listOperations,
 } from "@exchange-kit/client";
-import { operationSchemas } from "@exchange-kit/types/zod";
 import { errorResult, fitList, movedNote, pagingNote, resultOf, type ToolResult } from "./results.js";
 import { toolKind } from "./safety.js";
 import type { GeneratedTool } from "./tool-types.js";
@@ -43,16 +42,25 @@ function unknownArguments(tool: GeneratedTool, args: Record<string, unknown>): s
   return Object.keys(args).filter((key) => !known.has(key));
 }
 
+type BodySchemas = Record<string, { requestBody?: { safeParse(v: unknown): unknown } }>;
+let bodySchemas: Promise<BodySchemas> | undefined;
+
+// The spec's zod schemas load with the first call that sends a body, not at start: zod is most of a cold start.
+const loadBodySchemas = () =>
+  (bodySchemas ??= import("@exchange-kit/types/zod").then((zod) => zod.operationSchemas as BodySchemas));
+
 /** The arguments' faults the spec states, by field; empty when none. Nothing is sent with any. */
-export function argumentErrors(tool: GeneratedTool, args: Record<string, unknown>): Record<string, string[]> {
+export async function argumentErrors(
+  tool: GeneratedTool,
+  args: Record<string, unknown>,
+): Promise<Record<string, string[]>> {
   const errors: Record<string, string[]> = {};
   for (const key of unknownArguments(tool, args)) errors[key] = ["is not an argument of this tool"];
   for (const key of (tool.inputSchema.required as string[] | undefined) ?? [])
     if (args[key] === undefined) (errors[key] ??= []).push("is required");
-  const bodySchema = (operationSchemas as Record<string, { requestBody?: { safeParse(v: unknown): unknown } }>)[
-    tool.name
-  ]?.requestBody;
-  if (bodySchema !== undefined && args.body !== undefined) {
+  if (args.body === undefined) return errors;
+  const bodySchema = (await loadBodySchemas())[tool.name]?.requestBody;
+  if (bodySchema !== undefined) {
     const parsed = bodySchema.safeParse(args.body) as { success: boolean; error?: { issues: ZodIssue[] } };
     for (const issue of parsed.error?.issues ?? []) (errors[issuePath(issue)] ??= []).push(issue.message);
   }
@@ -128,7 +136,7 @@ export async function callOperation(
   args: Record<string, unknown>,
   maxBytes: number,
 ): Promise<ToolResult> {
-  const errors = argumentErrors(tool, args);
+  const errors = await argumentErrors(tool, args);
   if (Object.keys(errors).length > 0)
     return errorResult(`${tool.name} was not sent: its arguments do not match the spec`, { field_errors: errors });
   try {

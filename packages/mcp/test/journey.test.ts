@@ -44,7 +44,11 @@ beforeAll(async () => {
   const exchange = createExchangeClient({
     baseUrl: sandbox.url,
     ...credentials,
-    hooks: { onRequest: (event) => signatures.add(event.headers["X-SIGNATURE"] ?? event.headers["x-signature"]!) },
+    hooks: {
+      onRequest: (event) => {
+        signatures.add(event.headers["X-SIGNATURE"] ?? event.headers["x-signature"]!);
+      },
+    },
   });
   http = await serveHttp({ client: exchange, allowWrites: true, allowOrders: true });
   client = await connectHttp(http.url, http.token);
