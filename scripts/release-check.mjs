@@ -197,13 +197,23 @@ try {
       `receiver: ${receiver.lines.filter((l) => l.request === 200).length} deliveries answered 200, ${handled.length} handled once each (${handled.join(", ")})`,
     );
 
-  step("smoke: exchange-kit mcp (the cli beside its optional peer @exchange-kit/mcp), started from a JSON MCP configuration as editors start it");
-  run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", `@exchange-kit/cli@${versions["@exchange-kit/cli"]}`], {
-    cwd: join(apps, "mcp"),
-    log,
-  });
+  step(
+    "smoke: exchange-kit mcp (the cli beside its optional peer @exchange-kit/mcp), started from a JSON MCP configuration as editors start it",
+  );
+  run(
+    "npm",
+    ["install", "--no-audit", "--no-fund", "--loglevel=error", `@exchange-kit/cli@${versions["@exchange-kit/cli"]}`],
+    {
+      cwd: join(apps, "mcp"),
+      log,
+    },
+  );
   const mcpConfig = join(apps, "mcp", "mcp.json");
-  const mcpServer = { command: bin("mcp", "exchange-kit"), args: ["mcp"], env: { ...credentials, EXCHANGE_BASE_URL: url } };
+  const mcpServer = {
+    command: bin("mcp", "exchange-kit"),
+    args: ["mcp"],
+    env: { ...credentials, EXCHANGE_BASE_URL: url },
+  };
   writeFileSync(mcpConfig, `${JSON.stringify({ mcpServers: { exchange: mcpServer } }, null, 2)}\n`);
   copyFileSync(join(here, "mcp-config.mjs"), join(apps, "mcp", "mcp-config.mjs"));
   console.log(`mcp: ${run(process.execPath, ["mcp-config.mjs", mcpConfig], { cwd: join(apps, "mcp"), log }).trim()}`);

@@ -27,7 +27,12 @@ const peerBin = here("../node_modules/@ivotoby/openapi-mcp-server/bin/mcp-server
 const servers = {
   "floor (SDK Server, no tools)": [here("./floor-server.mjs")],
   "exchange-kit mcp": [here("../../cli/dist/bin.js"), "mcp"],
-  "exchange-kit mcp --allow-writes --allow-orders": [here("../../cli/dist/bin.js"), "mcp", "--allow-writes", "--allow-orders"],
+  "exchange-kit mcp --allow-writes --allow-orders": [
+    here("../../cli/dist/bin.js"),
+    "mcp",
+    "--allow-writes",
+    "--allow-orders",
+  ],
   "peer: @ivotoby/openapi-mcp-server": [peerBin, "--api-base-url", sandbox.url, "--openapi-spec", specFiles.json],
 };
 
@@ -47,7 +52,8 @@ try {
   for (const args of Object.values(servers)) await once(args); // warm the file system cache once for each
   const rows = Object.fromEntries(Object.keys(servers).map((name) => [name, []]));
   // Interleaved, so that a burst of load on the machine falls on every server alike.
-  for (let i = 0; i < samples; i++) for (const [name, args] of Object.entries(servers)) rows[name].push(await once(args));
+  for (let i = 0; i < samples; i++)
+    for (const [name, args] of Object.entries(servers)) rows[name].push(await once(args));
   for (const [name, runs] of Object.entries(rows)) {
     const times = runs.map((r) => r.ms);
     console.log(

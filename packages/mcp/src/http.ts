@@ -5,7 +5,7 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseJson } from "@exchange-kit/signing";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import type { StreamableHTTPServerTransport as Transport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { buildServer, type ExchangeMcpOptions, resolveContext, type ServerContext } from "./server.js";
 
 /** Streamable HTTP options. */
@@ -47,7 +47,11 @@ export function hasToken(header: string | undefined, token: string): boolean {
  * refusal({ url: "/mcp", headers: { origin: "https://evil.example" } }, "t", []); // [403, "origin ... not allowed"]
  */
 export function refusal(
-  request: { url?: string | undefined; method?: string | undefined; headers: Record<string, string | string[] | undefined> },
+  request: {
+    url?: string | undefined;
+    method?: string | undefined;
+    headers: Record<string, string | string[] | undefined>;
+  },
   token: string,
   allowedOrigins: readonly string[],
 ): [number, string] | undefined {
@@ -79,10 +83,20 @@ function readBody(request: IncomingMessage): Promise<string> {
 function refuse(response: ServerResponse, status: number, message: string): void {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   if (status === 401) headers["WWW-Authenticate"] = "Bearer";
-  response.writeHead(status, headers).end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }));
+  response
+    .writeHead(status, headers)
+    .end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }));
 }
 
-async function handle(context: ServerContext, hosts: string[], request: IncomingMessage, response: ServerResponse) {
+type TransportClass = typeof Transport;
+
+async function handle(
+  Streamable: TransportClass,
+  context: ServerContext,
+  hosts: string[],
+  request: IncomingMessage,
+  response: ServerResponse,
+) {
   let body: unknown;
   try {
     body = parseJson(await readBody(request));
@@ -90,7 +104,7 @@ async function handle(context: ServerContext, hosts: string[], request: Incoming
     return refuse(response, 400, `the body is not JSON: ${(error as Error).message}`);
   }
   const server = buildServer(context);
-  const transport = new StreamableHTTPServerTransport({
+  const transport = new Streamable({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,
     allowedHosts: hosts,
@@ -112,6 +126,8 @@ async function handle(context: ServerContext, hosts: string[], request: Incoming
  * console.error(`MCP at ${http.url}, token ${http.token}`);
  */
 export async function serveHttp(options: HttpOptions = {}): Promise<HttpHandle> {
+  // The SDK's HTTP transport (with its web server stack) loads here, so a stdio server never pays for it.
+  const { StreamableHTTPServerTransport } = await import("@modelcontextprotocol/sdk/server/streamableHttp.js");
   const context = await resolveContext(options);
   const token = options.token ?? randomBytes(24).toString("base64url");
   const origins = options.allowedOrigins ?? [];
@@ -119,7 +135,7 @@ export async function serveHttp(options: HttpOptions = {}): Promise<HttpHandle> 
   const server = createServer((request, response) => {
     const refused = refusal(request, token, origins);
     if (refused) return refuse(response, ...refused);
-    handle(context, hosts, request, response).catch((error: Error) => {
+    handle(StreamableHTTPServerTransport, context, hosts, request, response).catch((error: Error) => {
       if (!response.headersSent) refuse(response, 500, `internal error: ${error.message}`);
     });
   });

@@ -107,7 +107,12 @@ export function clientErrorResult(tool: GeneratedTool, error: unknown): ToolResu
 }
 
 /** The result of an answered call: structured `data`, the paging note, what moved, where the answer was cut. */
-function answerResult(tool: GeneratedTool, answer: unknown, args: Record<string, unknown>, maxBytes: number): ToolResult {
+function answerResult(
+  tool: GeneratedTool,
+  answer: unknown,
+  args: Record<string, unknown>,
+  maxBytes: number,
+): ToolResult {
   const notes: string[] = [];
   let data = answer;
   if (toolKind(tool) === "order") {

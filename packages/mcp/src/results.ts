@@ -50,21 +50,32 @@ export function fitList(data: unknown, maxBytes: number): { data: unknown; omitt
   const results = (data as { results: unknown[] }).results;
   let kept = results.length;
   while (kept > 0 && bytesOf(JSON.stringify({ ...data, results: results.slice(0, kept) })) > maxBytes) kept--;
-  return kept === results.length ? { data, omitted: 0 } : { data: { ...data, results: results.slice(0, kept) }, omitted: results.length - kept };
+  return kept === results.length
+    ? { data, omitted: 0 }
+    : { data: { ...data, results: results.slice(0, kept) }, omitted: results.length - kept };
 }
 
 /** `text` cut at `maxBytes` (on a character boundary), with a note of what was left out. */
 export function cutText(text: string, maxBytes: number): string {
   if (bytesOf(text) <= maxBytes) return text;
-  const kept = Buffer.from(text, "utf8").subarray(0, maxBytes).toString("utf8").replace(/\uFFFD$/, "");
+  const kept = Buffer.from(text, "utf8")
+    .subarray(0, maxBytes)
+    .toString("utf8")
+    .replace(/\uFFFD$/, "");
   return `${kept}\n[cut: the answer is ${bytesOf(text)} bytes, over this server's bound of ${maxBytes}; the structured result holds it whole]`;
 }
 
 /** What the answer of an order says moved: the order, its status, its reference and its amounts. */
-export function movedNote(kind: "payin" | "payout", order: { id?: unknown; status?: unknown; client_reference_id?: unknown; raw?: unknown }): string {
+export function movedNote(
+  kind: "payin" | "payout",
+  order: { id?: unknown; status?: unknown; client_reference_id?: unknown; raw?: unknown },
+): string {
   const raw = (order.raw ?? {}) as Record<string, unknown>;
   const amounts = Object.entries(raw)
-    .filter(([key, value]) => /amount|currency|fiat|asset/.test(key) && (typeof value === "string" || typeof value === "number"))
+    .filter(
+      ([key, value]) =>
+        /amount|currency|fiat|asset/.test(key) && (typeof value === "string" || typeof value === "number"),
+    )
     .map(([key, value]) => `${key} ${value}`);
   return (
     `moved: ${kind} order ${String(order.id)} created (status ${String(order.status)}, client_reference_id ` +

@@ -37,7 +37,12 @@ const COLLECTIONS: Record<WebhookEventType, string> = {
   EDD: "edd",
 };
 
-const READ: SafetyAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+const READ: SafetyAnnotations = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
 const CONTROL: SafetyAnnotations = {
   readOnlyHint: false,
   destructiveHint: false,
@@ -49,7 +54,9 @@ const CONTROL: SafetyAnnotations = {
 export function reasonCatalog(): string {
   return webhookEventTypes
     .map((type) => {
-      const events = Object.entries(webhookMetadataRules[type] as Record<string, Record<string, { values?: readonly string[] }>>)
+      const events = Object.entries(
+        webhookMetadataRules[type] as Record<string, Record<string, { values?: readonly string[] }>>,
+      )
         .map(([event, keys]) => {
           const reasons = Object.entries(keys)
             .filter(([key]) => key !== "client_reference_id")

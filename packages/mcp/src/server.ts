@@ -90,7 +90,11 @@ export function listedTools(context: ServerContext): Tool[] {
 const KIND_WORDS = { write: "a record write", order: "an order (it moves money)" } as const;
 
 /** Runs one tools/call. */
-export async function callTool(context: ServerContext, name: string, args: Record<string, unknown>): Promise<ToolResult> {
+export async function callTool(
+  context: ServerContext,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<ToolResult> {
   if (name === searchDocsTool.name) return searchDocs(args, context.maxResultBytes);
   const sandboxTool = sandboxTools.find((tool) => tool.name === name);
   if (sandboxTool !== undefined) {

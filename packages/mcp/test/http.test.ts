@@ -46,11 +46,13 @@ describe("refusal", () => {
     [{ url: "/mcp", method: "POST", headers: { authorization: "Bearer t0kem" } }, 401],
     [{ url: "/mcp", method: "POST", headers: { authorization: "t0ken" } }, 401],
     [{ url: "/mcp", method: "POST", headers: { authorization: "Bearer t0ken", origin: "https://evil.example" } }, 403],
-    [{ url: "/mcp", method: "POST", headers: { authorization: "Bearer t0ken", origin: "http://localhost:5173" } }, undefined],
+    [
+      { url: "/mcp", method: "POST", headers: { authorization: "Bearer t0ken", origin: "http://localhost:5173" } },
+      undefined,
+    ],
     [{ url: "/other", method: "POST", headers: { authorization: "Bearer t0ken" } }, 404],
     [{ url: "/mcp", method: "GET", headers: { authorization: "Bearer t0ken" } }, 405],
-  ])("%j -> %s", (request, status) =>
-    expect(refusal(request, token, ["http://localhost:5173"])?.[0]).toBe(status));
+  ])("%j -> %s", (request, status) => expect(refusal(request, token, ["http://localhost:5173"])?.[0]).toBe(status));
 
   it("compares tokens of any length without throwing", () => {
     expect(hasToken("Bearer x", "a-much-longer-token")).toBe(false);

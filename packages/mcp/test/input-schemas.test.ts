@@ -34,16 +34,19 @@ describe.each(operations.map((o) => [o.operation.operationId!, o] as const))("%s
   const defs = tool.inputSchema.$defs as Record<string, unknown> | undefined;
   const fromTool = (node: unknown) => inline(node, (ref) => defs?.[ref.replace("#/$defs/", "")]);
   const properties = tool.inputSchema.properties as Record<string, unknown>;
-  const parameters = (operation.parameters ?? []).map(
-    (p) => deref(spec, p) as Parameter & { description?: string },
-  );
+  const parameters = (operation.parameters ?? []).map((p) => deref(spec, p) as Parameter & { description?: string });
 
   it("takes each parameter with the spec's schema, required where the spec requires it", () => {
     for (const parameter of parameters) {
       const { description, ...schema } = fromTool(properties[parameter.name]) as Record<string, unknown>;
       const expected = fromSpec(parameter.schema) as Record<string, unknown>;
-      expect({ ...schema, description }).toEqual({ ...expected, description: expected.description ?? parameter.description });
-      expect(((tool.inputSchema.required as string[]) ?? []).includes(parameter.name)).toBe(parameter.required === true);
+      expect({ ...schema, description }).toEqual({
+        ...expected,
+        description: expected.description ?? parameter.description,
+      });
+      expect(((tool.inputSchema.required as string[]) ?? []).includes(parameter.name)).toBe(
+        parameter.required === true,
+      );
     }
   });
 

@@ -123,7 +123,11 @@ describe("a journey through tools only", () => {
       },
     });
     const initiated = await call("initiatePayin", {
-      body: { quotation_id: quotation.id, client_reference_id: "journey-payin-1", transaction_reference_id: "UTR000000000001" },
+      body: {
+        quotation_id: quotation.id,
+        client_reference_id: "journey-payin-1",
+        transaction_reference_id: "UTR000000000001",
+      },
     });
     expect(initiated.isError).toBeFalsy();
     const text = initiated.content[0]!.text;
@@ -150,7 +154,13 @@ describe("a journey through tools only", () => {
     const operations = (log.results as Array<{ operation_id: string | null; request: { text: string } }>).map(
       (entry) => entry.operation_id,
     );
-    for (const operation of ["createCustomer", "addKycData", "createBankAccount", "createPayinQuotation", "initiatePayin"])
+    for (const operation of [
+      "createCustomer",
+      "addKycData",
+      "createBankAccount",
+      "createPayinQuotation",
+      "initiatePayin",
+    ])
       expect(operations).toContain(operation);
     expect(JSON.stringify(log)).not.toContain("Asha Verma");
   });

@@ -2,16 +2,26 @@
 import { describe, expect, it } from "vitest";
 import { cutText, fitList, movedNote, pagingNote } from "../src/results.js";
 
-const page = (count: number, n: number) => ({ count, next: null, previous: null, results: Array.from({ length: n }, (_, i) => ({ i })) });
+const page = (count: number, n: number) => ({
+  count,
+  next: null,
+  previous: null,
+  results: Array.from({ length: n }, (_, i) => ({ i })),
+});
 
 describe("pagingNote", () => {
   it.each([
     [page(45, 20), {}, "page 1 of 3 (45 records, 20 per page): call listCustomers with page: 2 for the next"],
-    [page(45, 10), { page: 2, per_page: 10 }, "page 2 of 5 (45 records, 10 per page): call listCustomers with page: 3 and per_page: 10 for the next"],
+    [
+      page(45, 10),
+      { page: 2, per_page: 10 },
+      "page 2 of 5 (45 records, 10 per page): call listCustomers with page: 3 and per_page: 10 for the next",
+    ],
     [page(45, 5), { page: 3 }, "page 3 of 3 (45 records, 20 per page): the last page"],
     [page(0, 0), {}, "page 1 of 1 (0 records, 20 per page): the last page"],
   ])("says where a page is and how to get the next: %#", (data, args, note) =>
-    expect(pagingNote("listCustomers", data, args)).toBe(note));
+    expect(pagingNote("listCustomers", data, args)).toBe(note),
+  );
 
   it("says nothing of an answer that is not a paginated list", () => {
     expect(pagingNote("getCustomer", { id: "c" }, {})).toBeUndefined();

@@ -82,7 +82,10 @@ describe("without a sandbox", () => {
   afterAll(() => new Promise((resolve) => plain.close(resolve)));
 
   it("lists no sandbox tool, and calling one says it needs a sandbox", async () => {
-    const env = { ...serverEnv(sandbox), EXCHANGE_BASE_URL: `http://127.0.0.1:${(plain.address() as AddressInfo).port}` };
+    const env = {
+      ...serverEnv(sandbox),
+      EXCHANGE_BASE_URL: `http://127.0.0.1:${(plain.address() as AddressInfo).port}`,
+    };
     const client = await connect(env);
     const listed = await names(client);
     expect(listed.filter((name) => name.startsWith("sandbox_"))).toEqual([]);
@@ -131,7 +134,10 @@ describe("an ambiguous write", () => {
       arguments: { body: { client_reference_id: "ambiguous-1", full_name: "Asha Verma", alpha_3_country_code: "IND" } },
     });
     const customerId = (customer.structuredContent as { id: string }).id;
-    await client.callTool({ name: "sandbox_transition", arguments: { record: "CUSTOMER", id: customerId, status: "VERIFIED" } });
+    await client.callTool({
+      name: "sandbox_transition",
+      arguments: { record: "CUSTOMER", id: customerId, status: "VERIFIED" },
+    });
     const armed = await client.callTool({
       name: "sandbox_arm_fault",
       arguments: { operation: "createBankAccount", fault: "DROP_AFTER_COMMIT" },
@@ -151,7 +157,10 @@ describe("an ambiguous write", () => {
     const text = (result.content as Array<{ text: string }>)[0]!.text;
     expect(text).toMatch(/^createBankAccount may have happened: .* It was not repeated/);
     expect(text).toContain("the customer's bank accounts (the tool listBankAccounts)");
-    const log = await client.callTool({ name: "sandbox_list_requests", arguments: { operation_id: "createBankAccount" } });
+    const log = await client.callTool({
+      name: "sandbox_list_requests",
+      arguments: { operation_id: "createBankAccount" },
+    });
     expect((log.structuredContent as { count: number }).count).toBe(1);
     // The request ran and committed before its answer was lost: the read the error names shows the account.
     const banks = await client.callTool({ name: "listBankAccounts", arguments: { customer_id: customerId } });

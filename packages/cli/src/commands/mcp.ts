@@ -53,7 +53,9 @@ export function portFlag(value: string | boolean | undefined): number {
 function serverOptions({ values, env }: CommandContext) {
   const credentials = readCredentials(values as Record<string, string | undefined>, env);
   if (!credentials)
-    throw new UsageError("no credentials: pass --api-key and --api-secret, or set EXCHANGE_API_KEY and EXCHANGE_API_SECRET");
+    throw new UsageError(
+      "no credentials: pass --api-key and --api-secret, or set EXCHANGE_API_KEY and EXCHANGE_API_SECRET",
+    );
   return {
     baseUrl: baseUrl(values["base-url"] as string | undefined, env),
     ...credentials,

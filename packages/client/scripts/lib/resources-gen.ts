@@ -2,8 +2,7 @@
 // operation, and an index that assembles the groups.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { isSchemaObject, type JsonSchema } from "@exchange-kit/spec-tools/json-schema";
-import { deref, errCodesOf, jsonMedia, type OpenApiSpec, type Operation } from "@exchange-kit/spec-tools/spec";
+import { deref, errCodesOf, type OpenApiSpec, type Operation } from "@exchange-kit/spec-tools/spec";
 import { groupOfTag, methodNameOf } from "@exchange-kit/spec-tools/method-names";
 
 const HEADER =

@@ -84,4 +84,3 @@ export function operationDoc(spec: OpenApiSpec, tool: ToolSource): DocSource {
     text: `${lines.join("\n").trimEnd()}\n`,
   };
 }
-

@@ -68,8 +68,7 @@ function parametersOf(spec: OpenApiSpec, operation: Operation): Parameter[] {
 /** A parameter's schema, with the parameter's description where the schema has none of its own. */
 function parameterSchema(parameter: Parameter & { description?: string }): JsonSchema {
   const schema = parameter.schema ?? {};
-  if (!isSchemaObject(schema) || parameter.description === undefined || schema.description !== undefined)
-    return schema;
+  if (!isSchemaObject(schema) || parameter.description === undefined || schema.description !== undefined) return schema;
   return { description: parameter.description, ...schema };
 }
 
@@ -119,7 +118,7 @@ function isObjectSchema(spec: OpenApiSpec, schema: JsonSchema): boolean {
   if (target.type === "object" || target.properties !== undefined) return true;
   if (target.allOf?.some((member) => isObjectSchema(spec, member))) return true;
   const members = target.oneOf ?? target.anyOf;
-  return members !== undefined && members.every((member) => isObjectSchema(spec, member));
+  return members?.every((member) => isObjectSchema(spec, member)) === true;
 }
 
 /**
