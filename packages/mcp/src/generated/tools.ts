@@ -195,15 +195,41 @@ export const generatedTools: readonly GeneratedTool[] = [
        "$ref": "#/$defs/Alpha3CountryCode"
       },
       "type": {
-       "type": "string",
        "description": "The customer type. INDIVIDUAL is the value the interface names; other values are not published, so the set stays open.",
+       "anyOf": [
+        {
+         "title": "A value the document names",
+         "type": "string",
+         "enum": [
+          "INDIVIDUAL"
+         ]
+        },
+        {
+         "title": "Any other string",
+         "type": "string"
+        }
+       ],
        "examples": [
         "INDIVIDUAL"
        ]
       },
       "status": {
-       "type": "string",
        "description": "UNVERIFIED on creation; VERIFIED or FAILED as KYC outcomes (announced by CUSTOMER events). Other values are not published, so the set stays open.",
+       "anyOf": [
+        {
+         "title": "A value the document names",
+         "type": "string",
+         "enum": [
+          "UNVERIFIED",
+          "VERIFIED",
+          "FAILED"
+         ]
+        },
+        {
+         "title": "Any other string",
+         "type": "string"
+        }
+       ],
        "examples": [
         "UNVERIFIED"
        ]
@@ -216,8 +242,20 @@ export const generatedTools: readonly GeneratedTool[] = [
        "description": "Why KYC failed or the account was suspended; null otherwise."
       },
       "document_type": {
-       "type": "string",
-       "description": "The identity document type used for KYC, e.g. AADHAAR."
+       "description": "The identity document type used for KYC, e.g. AADHAAR (a value of the customer's country's `supported_document_types`); other values are not published, so the set stays open.",
+       "anyOf": [
+        {
+         "title": "A value the document names",
+         "type": "string",
+         "enum": [
+          "AADHAAR"
+         ]
+        },
+        {
+         "title": "Any other string",
+         "type": "string"
+        }
+       ]
       }
      },
      "examples": [
@@ -336,15 +374,41 @@ export const generatedTools: readonly GeneratedTool[] = [
        "$ref": "#/$defs/Alpha3CountryCode"
       },
       "type": {
-       "type": "string",
        "description": "The customer type. INDIVIDUAL is the value the interface names; other values are not published, so the set stays open.",
+       "anyOf": [
+        {
+         "title": "A value the document names",
+         "type": "string",
+         "enum": [
+          "INDIVIDUAL"
+         ]
+        },
+        {
+         "title": "Any other string",
+         "type": "string"
+        }
+       ],
        "examples": [
         "INDIVIDUAL"
        ]
       },
       "status": {
-       "type": "string",
        "description": "UNVERIFIED on creation; VERIFIED or FAILED as KYC outcomes (announced by CUSTOMER events). Other values are not published, so the set stays open.",
+       "anyOf": [
+        {
+         "title": "A value the document names",
+         "type": "string",
+         "enum": [
+          "UNVERIFIED",
+          "VERIFIED",
+          "FAILED"
+         ]
+        },
+        {
+         "title": "Any other string",
+         "type": "string"
+        }
+       ],
        "examples": [
         "UNVERIFIED"
        ]
@@ -357,8 +421,20 @@ export const generatedTools: readonly GeneratedTool[] = [
        "description": "Why KYC failed or the account was suspended; null otherwise."
       },
       "document_type": {
-       "type": "string",
-       "description": "The identity document type used for KYC, e.g. AADHAAR."
+       "description": "The identity document type used for KYC, e.g. AADHAAR (a value of the customer's country's `supported_document_types`); other values are not published, so the set stays open.",
+       "anyOf": [
+        {
+         "title": "A value the document names",
+         "type": "string",
+         "enum": [
+          "AADHAAR"
+         ]
+        },
+        {
+         "title": "Any other string",
+         "type": "string"
+        }
+       ]
       }
      },
      "examples": [
@@ -542,15 +618,41 @@ export const generatedTools: readonly GeneratedTool[] = [
        "$ref": "#/$defs/Alpha3CountryCode"
       },
       "type": {
-       "type": "string",
        "description": "The customer type. INDIVIDUAL is the value the interface names; other values are not published, so the set stays open.",
+       "anyOf": [
+        {
+         "title": "A value the document names",
+         "type": "string",
+         "enum": [
+          "INDIVIDUAL"
+         ]
+        },
+        {
+         "title": "Any other string",
+         "type": "string"
+        }
+       ],
        "examples": [
         "INDIVIDUAL"
        ]
       },
       "status": {
-       "type": "string",
        "description": "UNVERIFIED on creation; VERIFIED or FAILED as KYC outcomes (announced by CUSTOMER events). Other values are not published, so the set stays open.",
+       "anyOf": [
+        {
+         "title": "A value the document names",
+         "type": "string",
+         "enum": [
+          "UNVERIFIED",
+          "VERIFIED",
+          "FAILED"
+         ]
+        },
+        {
+         "title": "Any other string",
+         "type": "string"
+        }
+       ],
        "examples": [
         "UNVERIFIED"
        ]
@@ -563,8 +665,20 @@ export const generatedTools: readonly GeneratedTool[] = [
        "description": "Why KYC failed or the account was suspended; null otherwise."
       },
       "document_type": {
-       "type": "string",
-       "description": "The identity document type used for KYC, e.g. AADHAAR."
+       "description": "The identity document type used for KYC, e.g. AADHAAR (a value of the customer's country's `supported_document_types`); other values are not published, so the set stays open.",
+       "anyOf": [
+        {
+         "title": "A value the document names",
+         "type": "string",
+         "enum": [
+          "AADHAAR"
+         ]
+        },
+        {
+         "title": "Any other string",
+         "type": "string"
+        }
+       ]
       }
      },
      "examples": [
@@ -986,8 +1100,20 @@ export const generatedTools: readonly GeneratedTool[] = [
        "description": "The ID of the KYC submission."
       },
       "status": {
-       "type": "string",
        "description": "The submission status. PROCESSING is the value returned when a submission is accepted; other values are not published, so the set stays open.",
+       "anyOf": [
+        {
+         "title": "A value the document names",
+         "type": "string",
+         "enum": [
+          "PROCESSING"
+         ]
+        },
+        {
+         "title": "Any other string",
+         "type": "string"
+        }
+       ],
        "examples": [
         "PROCESSING"
        ]
@@ -1097,8 +1223,20 @@ export const generatedTools: readonly GeneratedTool[] = [
        "description": "The ID of the KYC submission."
       },
       "status": {
-       "type": "string",
        "description": "The submission status. PROCESSING is the value returned when a submission is accepted; other values are not published, so the set stays open.",
+       "anyOf": [
+        {
+         "title": "A value the document names",
+         "type": "string",
+         "enum": [
+          "PROCESSING"
+         ]
+        },
+        {
+         "title": "Any other string",
+         "type": "string"
+        }
+       ],
        "examples": [
         "PROCESSING"
        ]
