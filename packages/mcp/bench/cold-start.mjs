@@ -3,10 +3,12 @@
 //   floor  the SDK's Server with no tools (bench/floor-server.mjs): Node, the SDK and the handshake;
 //   peer   @ivotoby/openapi-mcp-server 1.16.1, a generic OpenAPI-to-MCP server (the most used one on npm that
 //          serves a spec at run time, a tool per operation), started on the same bundled spec.
-// Each sample is a new process; the median and the range of the samples are printed, with the tool count and the
-// size of the tools/list answer (what a model reads before its first call).
+// Each sample is a new process; the median and the range of the samples are printed, wall time and the server
+// process's CPU time (far less disturbed by other load on the machine), with the tool count and the size of the
+// tools/list answer (what a model reads before its first call).
 //
 //   node bench/cold-start.mjs [samples=11]          (after `pnpm build`: it runs the built cli)
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { specFiles } from "@exchange-kit/openapi";
 import { createSandbox } from "@exchange-kit/sandbox";
@@ -36,14 +38,22 @@ const servers = {
   "peer: @ivotoby/openapi-mcp-server": [peerBin, "--api-base-url", sandbox.url, "--openapi-spec", specFiles.json],
 };
 
+/** CPU time (user + system, ms) a live process has used so far, from /proc (Linux; clock ticks of 10 ms). */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 async function once(args) {
   const started = performance.now();
   const client = new Client({ name: "bench", version: "0.0.0" });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args, env, stderr: "ignore" }));
+  const transport = new StdioClientTransport({ command: process.execPath, args, env, stderr: "ignore" });
+  await client.connect(transport);
   const { tools } = await client.listTools();
   const ms = performance.now() - started;
+  const cpu = cpuMs(transport.pid);
   await client.close();
-  return { ms, tools: tools.length, bytes: Buffer.byteLength(JSON.stringify(tools)) };
+  return { ms, cpu, tools: tools.length, bytes: Buffer.byteLength(JSON.stringify(tools)) };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -56,8 +66,10 @@ try {
     for (const [name, args] of Object.entries(servers)) rows[name].push(await once(args));
   for (const [name, runs] of Object.entries(rows)) {
     const times = runs.map((r) => r.ms);
+    const cpus = runs.map((r) => r.cpu);
     console.log(
-      `${name.padEnd(48)} median ${median(times).toFixed(0).padStart(4)} ms (${Math.min(...times).toFixed(0)}–${Math.max(...times).toFixed(0)}), ` +
+      `${name.padEnd(48)} wall median ${median(times).toFixed(0).padStart(4)} ms (${Math.min(...times).toFixed(0)}–${Math.max(...times).toFixed(0)}), ` +
+        `CPU median ${median(cpus)} ms (${Math.min(...cpus)}–${Math.max(...cpus)}), ` +
         `${runs[0].tools} tools, tools/list ${(runs[0].bytes / 1024).toFixed(0)} KiB`,
     );
   }

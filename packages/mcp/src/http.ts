@@ -149,7 +149,7 @@ export async function serveHttp(options: HttpOptions = {}): Promise<HttpHandle> 
   return {
     url: `http://${host.includes(":") ? `[${host}]` : host}:${port}/mcp`,
     token,
-    sandbox: context.sandbox,
+    sandbox: await context.sandbox,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

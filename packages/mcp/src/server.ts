@@ -43,13 +43,14 @@ export interface ServerContext {
   readonly client: ExchangeClient;
   readonly allowWrites: boolean;
   readonly allowOrders: boolean;
-  readonly sandbox: boolean;
+  /** Whether the base URL is a sandbox: asked at start, awaited by the first tools/list (not by the handshake). */
+  readonly sandbox: Promise<boolean>;
   readonly maxResultBytes: number;
 }
 
 /**
  * Resolves the options: makes the client (a missing credential throws the client's ExchangeConfigurationError)
- * and asks the base URL whether it is a sandbox.
+ * and asks the base URL whether it is a sandbox, without waiting for the answer.
  */
 export async function resolveContext(options: ExchangeMcpOptions): Promise<ServerContext> {
   const client =
@@ -59,7 +60,7 @@ export async function resolveContext(options: ExchangeMcpOptions): Promise<Serve
     client,
     allowWrites: options.allowWrites === true,
     allowOrders: options.allowOrders === true,
-    sandbox: options.sandbox ?? (await isSandbox(client)),
+    sandbox: options.sandbox === undefined ? isSandbox(client) : Promise.resolve(options.sandbox),
     maxResultBytes: options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES,
   };
 }
@@ -77,13 +78,14 @@ const operationTool = (tool: (typeof generatedTools)[number]): Tool => ({
  * The tools this context lists: the operations its flags allow, search_docs, and the sandbox tools on a sandbox.
  *
  * @example
- * listedTools({ ...context, allowWrites: false, allowOrders: false }).some((t) => t.name === "createCustomer"); // false
+ * (await listedTools({ ...context, allowWrites: false, allowOrders: false })).some((t) => t.name === "createCustomer"); // false
  */
-export function listedTools(context: ServerContext): Tool[] {
+export async function listedTools(context: ServerContext): Promise<Tool[]> {
+  const sandbox = await context.sandbox;
   return [
     ...generatedTools.filter((tool) => missingFlag(tool, context) === undefined).map(operationTool),
     searchDocsTool,
-    ...(context.sandbox ? sandboxTools.map(({ request: _r, shape: _s, ...tool }) => tool) : []),
+    ...(sandbox ? sandboxTools.map(({ request: _r, shape: _s, ...tool }) => tool) : []),
   ];
 }
 
@@ -98,7 +100,8 @@ export async function callTool(
   if (name === searchDocsTool.name) return searchDocs(args, context.maxResultBytes);
   const sandboxTool = sandboxTools.find((tool) => tool.name === name);
   if (sandboxTool !== undefined) {
-    if (!context.sandbox) return errorResult(`${name} works against a sandbox only, and this base URL is not one`);
+    if (!(await context.sandbox))
+      return errorResult(`${name} works against a sandbox only, and this base URL is not one`);
     return callSandboxTool(context.client, sandboxTool, args, context.maxResultBytes);
   }
   const tool = generatedTools.find((t) => t.name === name);
@@ -126,7 +129,7 @@ export function buildServer(context: ServerContext): Server {
         "happened names the read tool that settles it: read before calling again.",
     },
   );
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listedTools(context) }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await listedTools(context) }));
   server.setRequestHandler(CallToolRequestSchema, async (request) =>
     callTool(context, request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>),
   );
