@@ -125,10 +125,14 @@ export interface SandboxOptions {
   chaos?: Partial<ChaosOptions> & Pick<ChaosOptions, "rate">;
 }
 
-/** An organization's dashboard link: its URL carries a random token that opens a session for that organization only. */
+/**
+ * An organization's dashboard link: its URL carries a random token (in the fragment, `/_dashboard/#token=…`) that
+ * opens sessions for that organization only, on every replica of the database, for 7 days.
+ */
 export interface SandboxDashboardLink {
   organizationId: string;
   name: string;
+  apiKey: string;
   url: string;
 }
 
@@ -179,7 +183,10 @@ export interface Sandbox {
   events(): SandboxEvent[];
   /** Resolves once no webhook delivery is pending (retries included). */
   deliveriesSettled(): Promise<void>;
-  /** Each organization's dashboard link (new tokens at every start); empty with `dashboard: false`. */
+  /**
+   * A dashboard link for every organization of the database (those added while a sandbox ran too), made at this
+   * start; links made earlier keep working until they expire. Empty with `dashboard: false`.
+   */
   dashboard: SandboxDashboardLink[];
   /** Stops the server, timers and deliveries, and closes the database (releasing the file). */
   close(): Promise<void>;
@@ -471,7 +478,12 @@ function sandboxHandle(
       })),
     deliveriesSettled: () => delivery.idle(),
     dashboard: dashboard
-      ? organizations.map((o) => ({ organizationId: o.id, name: o.name, url: dashboard.linkOf(where.url, o.id) }))
+      ? directory.list().map((o) => ({
+          organizationId: o.id,
+          name: o.name,
+          apiKey: o.apiKey,
+          url: `${where.url}${dashboard.newLinkPath(o.id)}`,
+        }))
       : [],
     chaos: chaos && { rate: chaos.rate, seed: chaos.seed },
     close: () =>
@@ -519,15 +531,15 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   const requestLog = openRequestLog(store, byKey.log, logOptions, logger);
   let server: Server | undefined;
   const port = () => (server!.address() as AddressInfo).port;
-  const started = organizations.map((o) => o.id);
   const dashboard =
     options.dashboard === false
       ? undefined
-      : createDashboard({ domain, requestLog, organizations: { started, get: (id) => directory.byId(id) } }, port);
+      : createDashboard({ domain, requestLog, logger, organizations: { get: (id) => directory.byId(id) } });
   const admin = adminIntercept({
     directory,
     adminToken: options.adminToken,
-    dashboardLinkOf: (org) => dashboard?.linkOf(baseUrl(host, port()), org),
+    dashboardLinkPathOf: dashboard && ((org) => dashboard.newLinkPath(org)),
+    replicaUrl: () => baseUrl(host, port()),
     logger,
   });
   server = createApiServer({

@@ -189,11 +189,11 @@ describe("an added organization is isolated from the others", () => {
     const { sandbox, a, r, added } = await withAddedOrganization();
     const ofA = await createCustomer(a);
     const ofR = await createCustomer(r);
-    const mine = await openDashboardLink(sandbox, added.dashboard_url);
+    const mine = await openDashboardLink(added.dashboard_url);
     expect((await mine.get("session")).body.organization).toMatchObject({ id: added.id, name: "QA team" });
     expect((await mine.get("records?kind=customers")).body.results.map((c: { id: string }) => c.id)).toEqual([ofR.id]);
     expect((await mine.get(`records/customers/${ofA.id}`)).status).toBe(404);
-    const ofOrgA = await openDashboardLink(sandbox, sandbox.dashboard[0]!.url);
+    const ofOrgA = await openDashboardLink(sandbox.dashboard[0]!.url);
     expect((await ofOrgA.get(`records/customers/${ofR.id}`)).status).toBe(404);
   });
 });
