@@ -124,7 +124,11 @@ class DashboardServer implements Dashboard {
         if (res.headersSent) return;
         if (caught instanceof URIError) sendApiError(res, new ApiError(400, "INPUT_MALFORMED", "Malformed path"));
         // 503 while the database is down: no session can be checked, so none is accepted.
-        else sendApiError(res, errorAnswer(caught, (detail) => this.options.logger?.error(`dashboard call failed: ${detail}`)));
+        else
+          sendApiError(
+            res,
+            errorAnswer(caught, (detail) => this.options.logger?.error(`dashboard call failed: ${detail}`)),
+          );
       })
       .finally(() => req.resume());
   }

@@ -71,7 +71,10 @@ function listed(org: StoredOrganization) {
  * @example
  * designatedOrganization(list, "QA team"); // the organization named "QA team"
  */
-export function designatedOrganization(organizations: readonly StoredOrganization[], given: string): StoredOrganization {
+export function designatedOrganization(
+  organizations: readonly StoredOrganization[],
+  given: string,
+): StoredOrganization {
   const exact = organizations.find((o) => o.apiKey === given || o.id === given);
   if (exact) return exact;
   const named = organizations.filter((o) => o.name === given);

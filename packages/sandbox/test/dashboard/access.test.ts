@@ -58,18 +58,22 @@ describe("dashboard access", () => {
     ["a forged session token", { authorization: `Bearer ${"A".repeat(43)}` }],
     ["another scheme", { authorization: "Basic a2V5OnNlY3JldA==" }],
     ["a link's token in place of a session's", "link"],
-  ])("answers every call and the live stream 401 with %s, showing nothing of any organization", async (_what, given) => {
-    const sandbox = await startSandbox();
-    await createCustomer(new Api(sandbox), { full_name: NOWHERE });
-    const headers = given === "link" ? { authorization: `Bearer ${linkToken(sandbox.dashboard[0]!.url)}` } : given;
-    for (const path of ["session", "records?kind=customers", "events", "requests", "controls", "stream"]) {
-      const answer = await fetch(`${sandbox.url}/_dashboard/api/${path}`, { headers });
-      const text = await answer.text();
-      expect(answer.status).toBe(401);
-      expect(JSON.parse(text)).toMatchObject({ status: false, err_code: "AUTH_UNAUTHORIZED" });
-      for (const secret of [ORG_A.name, ORG_B.name, NOWHERE, sandbox.organizations[0]!.id]) expect(text).not.toContain(secret);
-    }
-  });
+  ])(
+    "answers every call and the live stream 401 with %s, showing nothing of any organization",
+    async (_what, given) => {
+      const sandbox = await startSandbox();
+      await createCustomer(new Api(sandbox), { full_name: NOWHERE });
+      const headers = given === "link" ? { authorization: `Bearer ${linkToken(sandbox.dashboard[0]!.url)}` } : given;
+      for (const path of ["session", "records?kind=customers", "events", "requests", "controls", "stream"]) {
+        const answer = await fetch(`${sandbox.url}/_dashboard/api/${path}`, { headers });
+        const text = await answer.text();
+        expect(answer.status).toBe(401);
+        expect(JSON.parse(text)).toMatchObject({ status: false, err_code: "AUTH_UNAUTHORIZED" });
+        for (const secret of [ORG_A.name, ORG_B.name, NOWHERE, sandbox.organizations[0]!.id])
+          expect(text).not.toContain(secret);
+      }
+    },
+  );
 
   it("opens nothing with a session token sent as a cookie", async () => {
     const sandbox = await startSandbox();
@@ -88,7 +92,8 @@ describe("dashboard access", () => {
       expect(answer.status).toBe(200);
       expect(answer.headers.get("content-security-policy")).toContain("script-src 'self'");
       expect(answer.headers.get("set-cookie")).toBeNull();
-      for (const secret of [ORG_A.name, ORG_B.name, NOWHERE, sandbox.organizations[0]!.id]) expect(text).not.toContain(secret);
+      for (const secret of [ORG_A.name, ORG_B.name, NOWHERE, sandbox.organizations[0]!.id])
+        expect(text).not.toContain(secret);
     }
   });
 
@@ -169,7 +174,10 @@ describe("dashboard access", () => {
       const refused = await stream();
       expect(refused.status).toBe(429);
       expect(((await refused.json()) as { err_code: string }).err_code).toBe("TOO_MANY_REQUESTS");
-      const ofOther = await fetch(`${sandbox.url}/_dashboard/api/stream`, { headers: other.headers, signal: readers[0]!.signal });
+      const ofOther = await fetch(`${sandbox.url}/_dashboard/api/stream`, {
+        headers: other.headers,
+        signal: readers[0]!.signal,
+      });
       expect(ofOther.status).toBe(200);
       readers[0]!.abort();
       const again = new AbortController();

@@ -35,7 +35,9 @@ describe("dashboard links and sessions in the database", () => {
     const { store, access } = await accessAt();
     const link = access.newLink("org-a");
     const session = access.open(link)!;
-    const rows = store.statement("SELECT digest FROM dashboard_grant WHERE org = ? ORDER BY seq").all("org-a") as Array<{
+    const rows = store
+      .statement("SELECT digest FROM dashboard_grant WHERE org = ? ORDER BY seq")
+      .all("org-a") as Array<{
       digest: string;
     }>;
     expect(rows.map((r) => r.digest)).toEqual([grantDigest(link), grantDigest(session.token)]);
@@ -81,7 +83,9 @@ describe("dashboard links and sessions in the database", () => {
     clock.now += 8 * 24 * HOUR;
     access.newLink("org-new");
     // (A PostgreSQL test database is a copy of a template that may hold grants of its own: only this test's count.)
-    const count = store.statement("SELECT COUNT(*) AS n FROM dashboard_grant WHERE org LIKE 'org-%'").get() as { n: number };
+    const count = store.statement("SELECT COUNT(*) AS n FROM dashboard_grant WHERE org LIKE 'org-%'").get() as {
+      n: number;
+    };
     expect(Number(count.n)).toBe(1);
   });
 
