@@ -10,6 +10,7 @@ import { authFailureMessage } from "../auth-failure.js";
 import { CommandFailure, type Output, UsageError } from "../output.js";
 import { unreachableMessage } from "../unreachable.js";
 import type { Command } from "./command.js";
+import { portFlag } from "./flags.js";
 import { untilAborted } from "./until-aborted.js";
 
 const FORWARDED = ["content-type", "x-timestamp", "x-signature"];
@@ -157,8 +158,9 @@ export const listen: Command = {
     const target = forwardTarget(values["forward-to"]);
     const base = baseUrl(values["base-url"] as string | undefined, env);
     const save = typeof values.save === "string" ? values.save : undefined;
+    const port = portFlag(values.port, 0);
     const server = createServer(forwarder(target, credentials, save, out));
-    const url = await listenOn(server, values.port === undefined ? 0 : Number(values.port));
+    const url = await listenOn(server, port);
     const client = serviceClient(base, credentials);
     const previous = await takeOver(client, url, base).catch((error: unknown) => {
       server.close();
