@@ -5,7 +5,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSandbox, DatabaseError, type Sandbox } from "../../src/index.js";
-import { openDashboard, openDashboardLink, sessionOn } from "../dashboard/session.js";
+import { exchangeLink, linkToken, openDashboard, openDashboardLink, sessionOn } from "../dashboard/session.js";
 import { Api, createCustomer, kycBody, ORG_A, ORG_B, waitFor } from "../helpers.js";
 import { createDatabase, PASSWORD, type PostgresServer, startPostgres } from "../support/postgres-server.js";
 
@@ -296,6 +296,29 @@ describe("while PostgreSQL is down", () => {
       expect(found.id).toBe(before.id);
       await createCustomer(api);
       expect((await admin()).status).toBe(200);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it("refuses dashboard calls and links with 503 while PostgreSQL is down, and takes the same session once it is back", async () => {
+    const db = await freshDatabase();
+    const sandbox = await open(db);
+    try {
+      const session = await openDashboard(sandbox);
+      const link = linkToken(sandbox.dashboard[0]!.url);
+      server.kill();
+      try {
+        // No session can be checked: closed, not open, and at once.
+        const refused = await session.get("records?kind=customers");
+        expect(refused.status).toBe(503);
+        expect(refused.body.err_code).toBe("SYS_SERVICE_UNAVAILABLE");
+        expect((await exchangeLink(sandbox.url, link)).status).toBe(503);
+      } finally {
+        server.start();
+      }
+      expect((await session.get("records?kind=customers")).status).toBe(200);
+      expect((await exchangeLink(sandbox.url, link)).status).toBe(201);
     } finally {
       await sandbox.close();
     }
