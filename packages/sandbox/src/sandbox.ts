@@ -445,6 +445,31 @@ function openRequestLog(
   return new RequestLog(store.requestLog, (work) => store.transaction(work), byKey, options, logger, batchDelayMs);
 }
 
+/**
+ * A new dashboard link of every organization of the database, made at start. When they cannot be written (a full
+ * disk), the sandbox still starts, without links, and says so: `exchange-kit org link` makes one later.
+ */
+function dashboardLinks(
+  dashboard: Dashboard | undefined,
+  directory: OrganizationDirectory,
+  url: string,
+  logger: Logger,
+): SandboxDashboardLink[] {
+  if (!dashboard) return [];
+  try {
+    return directory.list().map((o) => ({
+      organizationId: o.id,
+      name: o.name,
+      apiKey: o.apiKey,
+      url: `${url}${dashboard.newLinkPath(o.id)}`,
+    }));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    logger.warn(`no dashboard links this start (${reason}): exchange-kit org link makes one once it can be written`);
+    return [];
+  }
+}
+
 /** The handle of a listening sandbox: where it listens, its organizations and clocks, its events, and close. */
 function sandboxHandle(
   where: { url: string; port: number; host: string },
@@ -459,10 +484,11 @@ function sandboxHandle(
     server: Server;
     requestLog: RequestLog;
     dashboard: Dashboard | undefined;
+    links: SandboxDashboardLink[];
     chaos: Chaos | undefined;
   },
 ): Sandbox {
-  const { store, directory, work, feed, domain, delivery, server, requestLog, dashboard, chaos } = parts;
+  const { store, directory, work, feed, domain, delivery, server, requestLog, dashboard, links, chaos } = parts;
   let closing: Promise<void> | undefined;
   return {
     ...where,
@@ -477,14 +503,7 @@ function sandboxHandle(
         deliveries: e.deliveries,
       })),
     deliveriesSettled: () => delivery.idle(),
-    dashboard: dashboard
-      ? directory.list().map((o) => ({
-          organizationId: o.id,
-          name: o.name,
-          apiKey: o.apiKey,
-          url: `${where.url}${dashboard.newLinkPath(o.id)}`,
-        }))
-      : [],
+    dashboard: links,
     chaos: chaos && { rate: chaos.rate, seed: chaos.seed },
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
@@ -567,6 +586,7 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   // ready line; with --verbose a line here too made two).
   if (chaos) logger.info(`chaos mode: a fault on ${chaos.rate * 100} % of requests and events, seed ${chaos.seed}`);
   const feed = dashboard && internals.changeFeed !== false ? changeFeed(store, options.db, requestLog) : undefined;
-  const parts = { store, directory, work, feed, domain, delivery, server, requestLog, dashboard, chaos };
+  const links = dashboardLinks(dashboard, directory, url, logger);
+  const parts = { store, directory, work, feed, domain, delivery, server, requestLog, dashboard, links, chaos };
   return sandboxHandle({ url, port: port(), host }, organizations, parts);
 }
