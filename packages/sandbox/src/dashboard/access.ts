@@ -43,15 +43,18 @@ export function bearerToken(header: string | undefined): string | undefined {
 }
 
 /**
- * Whether a request comes from the dashboard's own page: no Origin (not a cross-origin browser request) or
- * exactly this server's (scheme, host and port).
+ * Whether a request comes from the dashboard's own page: no Origin (not a cross-origin browser request) or this
+ * server's host and port, as the request names them in Host. Both schemes are taken: behind a balancer that ends
+ * TLS the page is https while the sandbox is reached over http (what binds a session to the page's exact origin is
+ * sessionStorage, in the browser; this check is a second fence).
  *
  * @example
  * fromOwnOrigin(undefined, "127.0.0.1:4020"); // true
  * fromOwnOrigin("http://127.0.0.1:4021", "127.0.0.1:4020"); // false: another port is another origin
  */
 export function fromOwnOrigin(origin: string | undefined, host: string | undefined): boolean {
-  return origin === undefined || (host !== undefined && origin === `http://${host}`);
+  if (origin === undefined) return true;
+  return host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
 }
 
 /** An opened session: its token (shown once, to the page that opened it) and organization. */

@@ -31,7 +31,9 @@ describe("fromOwnOrigin", () => {
     ["this server's origin", "http://127.0.0.1:4020", true],
     ["another port of the same host", "http://127.0.0.1:4021", false],
     ["another host", "http://evil.example", false],
-    ["another scheme", "https://127.0.0.1:4020", false],
+    ["this host and port over https (a balancer that ends TLS)", "https://127.0.0.1:4020", true],
+    ["another host on this port", "http://127.0.0.2:4020", false],
+    ["this host without the port", "http://127.0.0.1", false],
     ["an opaque origin", "null", false],
   ])("%s: %s", (_what, origin, own) => {
     expect(fromOwnOrigin(origin, "127.0.0.1:4020")).toBe(own);
