@@ -72,19 +72,23 @@ describe("the registry", () => {
 });
 
 describe("a --db file written by main before the registry (schema version 1)", () => {
-  it("has exactly the tables, indexes and triggers this sandbox creates in a new file, less schema 2's organization table and the request log's counter", async () => {
+  it("has exactly the tables, indexes and triggers this sandbox creates in a new file, less those added since", async () => {
     const fresh = join(dir, "fresh.db");
     const sandbox = await createSandbox({ db: fresh, organizations: [ORG_A] });
     await sandbox.close();
-    // The organization table, its unique id's index and its planned-rows index; the request log's counter table
-    // (made at start beside the schema, as the log's own table) and its key's index.
+    // Schema 2's organization table (its unique id's index and its planned-rows index), and the dashboard's links
+    // and sessions and the request log's counter (created at start, beside the schema).
     const added = schemaOf(fresh).filter((line) =>
-      /^\w+ (sqlite_autoindex_)?(organization|request_log_seq)(_\w+)?: /.test(line),
+      /^\w+ (sqlite_autoindex_)?(organization|dashboard_grant|request_log_seq)(_\w+)?: /.test(line),
     );
     expect(added.map((line) => line.split(":")[0])).toEqual([
+      "index dashboard_grant_expiry",
+      "index dashboard_grant_org",
       "index organization_planned",
+      "index sqlite_autoindex_dashboard_grant_1",
       "index sqlite_autoindex_organization_1",
       "index sqlite_autoindex_request_log_seq_1",
+      "table dashboard_grant",
       "table organization",
       "table request_log_seq",
     ]);

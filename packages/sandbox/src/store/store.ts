@@ -24,6 +24,7 @@ import type {
 import { RECORD_KINDS, RECORD_TYPES, type RecordType, type RowOf } from "../record-kinds.js";
 import { RequestLogTable } from "../request-log/log-table.js";
 import { ReadCache } from "./read-cache.js";
+import { DashboardGrants } from "./dashboard-grants.js";
 import { TABLES, type TableSpec } from "./schema.js";
 import { type StorageBackoff, StorageRecovery } from "./storage-recovery.js";
 
@@ -158,6 +159,11 @@ export class Table<T extends Row> {
   delete(id: string): void {
     this.remove.run(id);
   }
+
+  /** Deletes every row matching the condition in one statement; answers how many. */
+  deleteWhere(where: string, ...params: Param[]): number {
+    return Number(this.statement(`DELETE FROM ${this.kind} WHERE ${where}`).run(...params).changes);
+  }
 }
 
 export interface StoreOptions {
@@ -263,6 +269,8 @@ export class Store {
   /** The fault plan's armed rules and fired faults (faults/fault-plan.ts reads them). */
   readonly faultRules: Table<FaultRuleRow>;
   readonly faultsFired: Table<FiredFaultRow>;
+  /** The dashboard's links and sessions (dashboard/access.ts makes and checks them). */
+  readonly dashboardGrants: DashboardGrants;
   /** Retries scheduled work whose transaction failed because the disk is full or failing. */
   readonly recovery: StorageRecovery;
   /** Organizations, armed fault rules, clock offsets and settings as this replica last read them (read-cache.ts). */
@@ -304,6 +312,7 @@ export class Store {
     this.db.exec(FAULT_TABLES_SQL);
     this.faultRules = table(FAULT_RULE_TABLE as TableSpec<never>);
     this.faultsFired = table(FAULT_FIRED_TABLE as TableSpec<never>);
+    this.dashboardGrants = new DashboardGrants(this.db);
     this.getMetaStatement = this.db.prepare("SELECT value FROM sandbox_meta WHERE key = ?");
     this.setMetaStatement = this.db.prepare(
       "INSERT INTO sandbox_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
