@@ -461,6 +461,18 @@ function listen(server: Server, port: number, host: string, release: () => void)
   });
 }
 
+/**
+ * This process's name in the request log: the option's; on PostgreSQL by default host and process ID; on SQLite
+ * none (one process holds the database).
+ *
+ * @example
+ * replicaName(undefined, "postgres"); // "build-3:4121"
+ */
+function replicaName(option: string | undefined, engine: "sqlite" | "postgres"): string | null {
+  if (option !== undefined) return option;
+  return engine === "postgres" ? `${hostname()}:${process.pid}` : null;
+}
+
 /** On PostgreSQL, how long request-log entries gather before a batch is kept (see RequestLog). */
 const POSTGRES_LOG_BATCH_MS = 10;
 
@@ -579,8 +591,7 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   const work = deferredWork(store, options, internals, logger);
   const { domain, delivery, faults } = wireDomain(store, work, options, directory, logger, chaos);
   const byKey = keyLookups((apiKey) => directory.byKey(apiKey));
-  const replica = options.replica ?? (store.engine === "postgres" ? `${hostname()}:${process.pid}` : null);
-  const requestLog = openRequestLog(store, byKey.log, logOptions, logger, replica);
+  const requestLog = openRequestLog(store, byKey.log, logOptions, logger, replicaName(options.replica, store.engine));
   let server: Server | undefined;
   const port = () => (server!.address() as AddressInfo).port;
   const dashboard =
