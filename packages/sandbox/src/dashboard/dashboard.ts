@@ -13,7 +13,7 @@ import type { RequestLog } from "../request-log/request-log.js";
 import { cookieValue, DashboardAccess, type DashboardSession, sameSecret } from "./access.js";
 import { answerCall } from "./api.js";
 import { type DashboardUi, loadUi, pageHtml, unauthorizedHtml } from "./assets.js";
-import { openStream } from "./live.js";
+import { isResumedStream, openStream } from "./live.js";
 import { readJsonBody, send, sendApiError, sendJson } from "./respond.js";
 
 export const DASHBOARD_PATH = "/_dashboard/";
@@ -103,9 +103,10 @@ class DashboardServer implements Dashboard {
     else send(res, 200, found.type, found.body);
   }
 
-  private stream(res: ServerResponse, org: string): void {
+  private stream(req: IncomingMessage, res: ServerResponse, org: string): void {
     const { domain, requestLog, liveCoalesceMs } = this.options;
-    const end = openStream(res, org, { store: domain.store, requestLog, coalesceMs: liveCoalesceMs ?? 150 });
+    const sources = { store: domain.store, requestLog, coalesceMs: liveCoalesceMs ?? 150 };
+    const end = openStream(res, org, sources, isResumedStream(req.headers["last-event-id"]));
     this.streams.add(end);
     res.on("close", () => this.streams.delete(end));
   }
@@ -115,7 +116,7 @@ class DashboardServer implements Dashboard {
     const session = this.sessionOf(req);
     if (!session) throw new ApiError(401, "AUTH_UNAUTHORIZED", "Not signed in to the dashboard");
     const method = req.method ?? "GET";
-    if (method === "GET" && segments.join("/") === "stream") return this.stream(res, session.org);
+    if (method === "GET" && segments.join("/") === "stream") return this.stream(req, res, session.org);
     if (method !== "GET" && !passesCsrf(req, session))
       throw new ApiError(403, "AUTH_UNAUTHORIZED", "Missing or wrong CSRF token: reload the dashboard");
     const body = method === "GET" ? {} : await readJsonBody(req);
