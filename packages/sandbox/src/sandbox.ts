@@ -14,6 +14,7 @@ import { Turnstile } from "./http/turnstile.js";
 import { createApiServer } from "./http/server.js";
 import { loadTracing } from "./tracing/tracing.js";
 import { adminIntercept } from "./organizations/admin-api.js";
+import { readinessIntercept } from "./control/readiness.js";
 import { adminTokenProblem } from "./organizations/admin-token.js";
 import { type OrganizationCredentials, OrganizationDirectory } from "./organizations/directory.js";
 import { keyLookups } from "./organizations/key-lookups.js";
@@ -524,6 +525,7 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
     options.dashboard === false
       ? undefined
       : createDashboard({ domain, requestLog, organizations: { started, get: (id) => directory.byId(id) } }, port);
+  const ready = readinessIntercept(() => store.statement("SELECT 1 AS ok").get()); // prepared per probe: a lost connection is not kept
   const admin = adminIntercept({
     directory,
     adminToken: options.adminToken,
@@ -533,7 +535,8 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   server = createApiServer({
     routes: buildRoutes(requestLog),
     onAnswered: (answered) => requestLog.record(answered),
-    intercept: (req, res, target) => admin(req, res, target) || (dashboard?.intercept(req, res, target) ?? false),
+    intercept: (req, res, target) =>
+      ready(req, res, target) || admin(req, res, target) || (dashboard?.intercept(req, res, target) ?? false),
     transaction: (work) => store.transaction(work),
     organizationsByKey: byKey.auth,
     domain,
