@@ -47,7 +47,7 @@ export function openStream(res: ServerResponse, org: string, sources: LiveSource
   let sent = 0;
   const flush = () => {
     timer = undefined;
-    res.write(`id: ${++sent}\nevent: update\ndata: ${JSON.stringify({ requests, kinds: [...kinds] })}\n\n`);
+    res.write(`event: update\nid: ${++sent}\ndata: ${JSON.stringify({ requests, kinds: [...kinds] })}\n\n`);
     kinds.clear();
     requests = false;
   };

@@ -53,7 +53,7 @@ describe("the dashboard's live stream across reconnections", () => {
     expect(live.response.headers.get("x-accel-buffering")).toBe("no");
     expect(await live.until("\n\n")).toBe("id: 0\nretry: 1000\n\n");
     await createCustomer(new Api(sandbox), { full_name: "Live Customer" });
-    expect(await live.until("event: update")).toContain("id: 1\nevent: update\n");
+    expect(await live.until("event: update")).toContain("event: update\nid: 1\n");
     live.close();
   });
 
@@ -62,7 +62,7 @@ describe("the dashboard's live stream across reconnections", () => {
     const session = await openDashboard(sandbox);
     const live = await openLive(sandbox.url, session.cookie, "4");
     const text = await live.until("event: update");
-    expect(text).toContain('event: update\ndata: {"requests":true,"kinds":[]}');
+    expect(text).toContain(`event: update\nid: 1\ndata: {"requests":true,"kinds":[]}`);
     live.close();
   });
 });
