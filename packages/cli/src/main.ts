@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import type { Command } from "./commands/command.js";
 import { COMMANDS, type CommandEntry } from "./commands/table.js";
 import { CommandFailure, createOutput, type Output, type Streams, UsageError } from "./output.js";
+import { listenFailure } from "./system-errors.js";
 import { cliVersion } from "./version.js";
 
 export interface RunOptions extends Partial<Streams> {
@@ -28,7 +29,8 @@ function reportFailure(error: unknown, out: Output, command: Command): number {
     out.error("USAGE", `${(error as Error).message}\n\n${command.usage}`);
     return 2;
   }
-  out.error(error instanceof CommandFailure ? error.code : "FAILED", (error as Error).message);
+  const failure = listenFailure(error) ?? error;
+  out.error(failure instanceof CommandFailure ? failure.code : "FAILED", (failure as Error).message);
   return 1;
 }
 

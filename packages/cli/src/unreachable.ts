@@ -14,12 +14,12 @@ export function unreachableReason(error: ExchangeNetworkError | ExchangeTimeoutE
  *
  * @example
  * unreachableMessage(error, "http://127.0.0.1:4020");
- * // "cannot reach the sandbox at http://127.0.0.1:4020 (connect ECONNREFUSED 127.0.0.1:4020).\nIs it running? ..."
+ * // "cannot reach the sandbox at http://127.0.0.1:4020 (connect ECONNREFUSED 127.0.0.1:4020): is it running? ..."
  */
 export function unreachableMessage(error: unknown, base: string): string | undefined {
   if (!(error instanceof ExchangeNetworkError || error instanceof ExchangeTimeoutError)) return undefined;
   return (
-    `cannot reach the sandbox at ${base} (${unreachableReason(error)}).\n` +
-    "Is it running? Start it with `exchange-kit sandbox`, or point --base-url (or EXCHANGE_BASE_URL) at it."
+    `cannot reach the sandbox at ${base} (${unreachableReason(error)}): is it running? ` +
+    "Start it with `exchange-kit sandbox`, or point --base-url (or EXCHANGE_BASE_URL) at it."
   );
 }

@@ -67,10 +67,10 @@ describe("exchange-kit fault", () => {
   });
 
   it("exits 2 with the sandbox's field error when the plan is refused", async () => {
-    const refused = await runFault("add", "--operation", "initiatePayouts", "--fault", "RESET");
+    const refused = await runFault("add", "--operation", "initiatePayout", "--fault", "RESETS");
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain("INPUT_MALFORMED");
-    expect(refused.stderr).toContain("operation: Must be an operationId of the spec");
+    expect(refused.stderr).toMatch(/\n {2}fault: /);
   });
 
   it("exits 2 for an action it does not know", async () => {

@@ -109,7 +109,11 @@ describe("the event diff", () => {
     error: code === 200 ? null : code === null ? "connect ECONNREFUSED" : `receiver answered ${code}`,
     duration_ms: 3,
   });
-  const event = (attempts: ReturnType<typeof attempt>[], state: string, next?: string): EventView =>
+  const event = (
+    attempts: Array<ReturnType<typeof attempt> & { response_body?: string }>,
+    state: string,
+    next?: string,
+  ): EventView =>
     ({
       id: "ev-1",
       created_at: at,
@@ -130,6 +134,20 @@ describe("the event diff", () => {
     const second = newItems([event([attempt(1, 500), attempt(2, 200)], "delivered")], printed).map(itemLine);
     expect(second).toEqual(["12:01:02   attempt 2 → 200 3 ms (initial, http://127.0.0.1:1/hooks), delivered"]);
     expect(newItems([event([attempt(1, 500), attempt(2, 200)], "delivered")], printed)).toEqual([]);
+  });
+
+  it("shows the start of the receiver's answer on the attempt's line", () => {
+    const answered = { ...attempt(1, 401), response_body: '{"error":\n  "signature mismatch"}' };
+    const line = newItems([event([answered], "failed")], nothingPrinted()).map(itemLine)[1];
+    expect(line).toBe(
+      '12:01:02   attempt 1 → 401 3 ms (initial, http://127.0.0.1:1/hooks), failed body: {"error": "signature mismatch"}',
+    );
+  });
+
+  it("cuts a long answer on the attempt's line at 80 characters", () => {
+    const answered = { ...attempt(1, 500), response_body: "x".repeat(200) };
+    const line = newItems([event([answered], "failed")], nothingPrinted()).map(itemLine)[1];
+    expect(line).toMatch(/failed body: x{80}…$/);
   });
 
   it("says why an attempt got no answer", () => {

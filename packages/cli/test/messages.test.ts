@@ -91,7 +91,7 @@ describe("exchange-kit trigger, when the call fails", () => {
     expect(await cli.code).toBe(1);
     expect(cli.stderr()).toMatch(
       new RegExp(
-        `^error: cannot reach the sandbox at ${down} \\(connect ECONNREFUSED 127\\.0\\.0\\.1:\\d+\\)\\.\\nIs it running\\? Start it with \`exchange-kit sandbox\`, or point --base-url \\(or EXCHANGE_BASE_URL\\) at it\\.\\n$`,
+        `^error: cannot reach the sandbox at ${down} \\(connect ECONNREFUSED 127\\.0\\.0\\.1:\\d+\\): is it running\\? Start it with \`exchange-kit sandbox\`, or point --base-url \\(or EXCHANGE_BASE_URL\\) at it\\.\\n$`,
       ),
     );
   });

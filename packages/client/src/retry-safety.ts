@@ -65,15 +65,20 @@ export function isAmbiguous(
   return failure.unread === true || (failure.retryable && idempotency === "unsafe");
 }
 
-// Where to look before sending an unsafe operation again, by operationId.
-const KYC = "the customer (client.customers.get)";
+// Where to look before sending an unsafe operation again, by operationId. No read of the interface shows a KYC
+// submission before its outcome (the customer reads UNVERIFIED either way), so the KYC checks name what does settle
+// it: the CUSTOMER webhook event, and for a first submission the document's refusal of a second one.
+const KYC_OUTCOME = "the customer's CUSTOMER webhook event (VERIFIED or FAILED): no read shows a pending submission";
+const KYC_FIRST = `${KYC_OUTCOME}; sending it again is safe, since the service refuses a second submission with 400 "KYC already exists"`;
+const KYC_UPDATE = `${KYC_OUTCOME}; sending it again counts as another update toward the limit of 3 (KYC_UPDATE_LIMIT_EXCEEDED)`;
 const BANKS = "the customer's bank accounts (client.banks.list)";
 const CHECKS: Record<string, string> = {
-  addKycData: KYC,
-  updateKycSelfie: `${KYC}: each update counts toward the limit of 3`,
-  updateKycTaxInfo: `${KYC}: each update counts toward the limit of 3`,
-  updateKycDocumentInfo: `${KYC}: each update counts toward the limit of 3`,
-  addPayoutSenderKycData: KYC,
+  addKycData: KYC_FIRST,
+  updateKycSelfie: KYC_UPDATE,
+  updateKycTaxInfo: KYC_UPDATE,
+  updateKycDocumentInfo: KYC_UPDATE,
+  // The document gives no read of it and does not say whether a second submission is refused.
+  addPayoutSenderKycData: "with the operator whether the sender KYC was recorded: no read shows it",
   createBankAccount: BANKS,
   createBankAccountForPayout: BANKS,
   generateBankLink: BANKS,

@@ -1,5 +1,5 @@
 // Webhook events as the dashboard shows them: the event, each delivery with every attempt (answer code,
-// latency, error, next retry) and a Redeliver button; and the Events view, newest first, paged.
+// latency, the start of the receiver's answer, error, next retry) and a Redeliver button; and the Events view, newest first, paged.
 import { failureText, get, post } from "./api.js";
 import { badge, fill, h, when } from "./dom.js";
 
@@ -11,15 +11,22 @@ export function learnKinds(transitions) {
   kindOfType = Object.fromEntries(Object.entries(transitions).map(([kind, meta]) => [meta.type, kind]));
 }
 
+/** The receiver's answer body as kept (first 1 KB, secrets redacted), as text in a scrolling block; "" when none. */
+function answerBody(body) {
+  if (body === null || body === undefined || body === "") return "";
+  return h("pre", { class: "answer-body" }, body);
+}
+
 function attemptRow(attempt) {
   return h(
     "tr",
     null,
-    h("td", null, attempt.attempt),
-    h("td", null, when(attempt.at)),
-    h("td", null, attempt.status_code === null ? "no answer" : badge(attempt.status_code)),
-    h("td", null, `${attempt.duration_ms} ms`),
-    h("td", null, attempt.error ?? ""),
+    h("td", { "data-label": "Attempt" }, attempt.attempt),
+    h("td", { "data-label": "At" }, when(attempt.at)),
+    h("td", { "data-label": "Answer" }, attempt.status_code === null ? "no answer" : badge(attempt.status_code)),
+    h("td", { "data-label": "Latency" }, `${attempt.duration_ms} ms`),
+    h("td", { "data-label": "Receiver's body" }, answerBody(attempt.response_body)),
+    h("td", { "data-label": "Error" }, attempt.error ?? ""),
   );
 }
 
@@ -45,7 +52,7 @@ function deliveryTable(delivery, index) {
         h(
           "tr",
           null,
-          ["Attempt", "At", "Answer", "Latency", "Error"].map((t) => h("th", { scope: "col" }, t)),
+          ["Attempt", "At", "Answer", "Latency", "Receiver's body", "Error"].map((t) => h("th", { scope: "col" }, t)),
         ),
       ),
       h("tbody", null, delivery.attempts.map(attemptRow)),

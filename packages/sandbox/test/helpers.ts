@@ -194,8 +194,11 @@ export interface Delivery {
 }
 
 /** A webhook receiver on 127.0.0.1 that records deliveries; `respond` picks the status (and may delay). */
+/** A receiver's answer: a status, or a status with a body. */
+type ReceiverReply = number | { status: number; body: string };
+
 export async function startReceiver(
-  respond: (delivery: Delivery, index: number) => number | Promise<number> = () => 200,
+  respond: (delivery: Delivery, index: number) => ReceiverReply | Promise<ReceiverReply> = () => 200,
 ) {
   const deliveries: Delivery[] = [];
   const server: Server = createServer((req, res) => {
@@ -206,8 +209,9 @@ export async function startReceiver(
       const delivery: Delivery = { headers: req.headers, raw, body: JSON.parse(raw), at: Date.now() };
       assertEventMatchesSpec(delivery.body);
       const index = deliveries.push(delivery) - 1;
-      const status = await respond(delivery, index);
-      if (!res.destroyed) res.writeHead(status).end();
+      const reply = await respond(delivery, index);
+      const { status, body } = typeof reply === "number" ? { status: reply, body: undefined } : reply;
+      if (!res.destroyed) res.writeHead(status).end(body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

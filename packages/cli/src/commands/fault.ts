@@ -2,7 +2,9 @@
 // same members as the control API. The sandbox checks the plan and names what is wrong; the command only turns
 // flags into the body. It never loads the sandbox itself: it talks to a running one.
 import { ExchangeError, type ExchangeClient, isExchangeApiError } from "@exchange-kit/client";
+import { operationIndex, webhookEventTypes } from "@exchange-kit/types";
 import { baseUrl, requireCredentials, serviceClient } from "../credentials.js";
+import { unknownNameMessage } from "../did-you-mean.js";
 import { type Output, UsageError } from "../output.js";
 import { unreachableMessage } from "../unreachable.js";
 import type { Command, CommandContext } from "./command.js";
@@ -16,6 +18,19 @@ const BODY_FLAGS = [
   ["delay-ms", "delay_ms", "number"],
   ["retry-after", "retry_after", "number"],
 ] as const;
+
+/** `--operation` and `--event-type` take a name the spec knows, or "*" (any); a near miss gets "did you mean". */
+function checkTarget(body: Record<string, string | number>): void {
+  const { operation, event_type: eventType } = body;
+  if (typeof operation === "string" && operation !== "*" && !(operation in operationIndex))
+    throw new UsageError(
+      unknownNameMessage("--operation", operation, Object.keys(operationIndex), 'the spec\'s operationIds, or "*"'),
+    );
+  if (typeof eventType === "string" && eventType !== "*" && !webhookEventTypes.includes(eventType as never))
+    throw new UsageError(
+      unknownNameMessage("--event-type", eventType, webhookEventTypes, `${webhookEventTypes.join(", ")} or "*"`),
+    );
+}
 
 /**
  * The body of POST /_sandbox/faults from `fault add`'s flags; a number flag that is not a number is a usage error.
@@ -34,6 +49,7 @@ export function faultBody(values: CommandContext["values"]): Record<string, stri
     else throw new UsageError(`--${flag} must be a whole number, got "${value}"`);
   }
   if (body.fault === undefined) throw new UsageError("--fault is required: the kind of fault to arm");
+  checkTarget(body);
   return body;
 }
 

@@ -10,6 +10,7 @@ import { authFailureMessage } from "../auth-failure.js";
 import { CommandFailure, type Output, UsageError } from "../output.js";
 import { unreachableMessage } from "../unreachable.js";
 import type { Command } from "./command.js";
+import { portFlag } from "./flags.js";
 import { untilAborted } from "./until-aborted.js";
 import { type TraceDelivery, tracedDelivery, untracedDelivery } from "./listen/delivery-trace.js";
 import { startTelemetry, type Telemetry } from "../telemetry.js";
@@ -173,7 +174,7 @@ export const listen: Command = {
     try {
       const trace = telemetry ? tracedDelivery(await import("@opentelemetry/api")) : untracedDelivery;
       const server = createServer(forwarder(target, credentials, save, out, trace));
-      const url = await listenOn(server, values.port === undefined ? 0 : Number(values.port));
+      const url = await listenOn(server, portFlag(values.port, 0));
       const client = serviceClient(base, credentials);
       const previous = await takeOver(client, url, base).catch((error: unknown) => {
         server.close();

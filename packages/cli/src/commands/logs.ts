@@ -5,7 +5,7 @@ import { baseUrl, requireCredentials, serviceClient } from "../credentials.js";
 import { type Output, UsageError } from "../output.js";
 import { unreachableMessage } from "../unreachable.js";
 import type { Command, CommandContext } from "./command.js";
-import { itemJson, itemLine, newItems, nothingPrinted } from "./logs/event-lines.js";
+import { itemJson, itemLine, latestItems, newItems, nothingPrinted } from "./logs/event-lines.js";
 import { followEvents, followRequests, readEvents, readRequests } from "./logs/follow.js";
 import { awayReason, type Reconnecting } from "./logs/reconnect.js";
 import { filterQuery, limitFlag, requestLine } from "./logs/request-lines.js";
@@ -76,9 +76,12 @@ async function events(context: CommandContext, client: ExchangeClient, base: str
   const print = (items: ReturnType<typeof newItems>) => {
     for (const item of items) out.result(itemJson(item), itemLine(item));
   };
-  const first = newItems(await readEvents(client, signal), printed);
-  if (values.follow !== true) return print(first);
+  // Flags first: a bad value is a usage error before anything is read.
+  const limit = values.limit === undefined ? undefined : limitFlag(values.limit);
   const intervalMs = intervalFlag(values.interval);
+  const all = await readEvents(client, signal);
+  const first = limit === undefined ? newItems(all, printed) : latestItems(all, printed, limit);
+  if (values.follow !== true) return print(first);
   out.line(out.dim(`following webhook events and delivery attempts (Ctrl-C to stop)`));
   await followEvents(client, reconnecting(context, base, intervalMs), (events) => print(newItems(events, printed)));
 }
@@ -100,7 +103,8 @@ exchange-kit logs --events [--follow] [--json]
   --follow             stream new requests (or events and attempts) as they come, until Ctrl-C; while the
                        sandbox is away it says so once, retries (from --interval, doubling, at most 5 s) and
                        goes on from where it stopped
-  --limit N            without --follow, how many of the latest requests (default 20, at most 1000)
+  --limit N            without --follow, how many of the latest requests (default 20, at most 1000); with
+                       --events, how many of the latest events (default: all), before following if --follow
   --status S           an exact status (404) or a class (4xx)
   --err-code CODE, --operation-id ID   exact filters
   --since T            an ISO time or a duration back from now (30s, 10m, 2h, 1d)

@@ -6,6 +6,7 @@ import { readSpec, specFiles } from "@exchange-kit/openapi";
 import { type Output, UsageError } from "../output.js";
 import { meetsNodeRange } from "../node-range.js";
 import { findPrism, PRISM_PACKAGE, PRISM_RANGE, type PrismInstall, startPrism } from "../prism.js";
+import { ensurePortFree } from "../system-errors.js";
 import type { Command } from "./command.js";
 import { hostFlag, portFlag } from "./flags.js";
 import { untilAborted } from "./until-aborted.js";
@@ -92,9 +93,11 @@ export const mock: Command = {
     const prism = usablePrism(out);
     if (!prism) return 1;
     const verbose = values.verbose === true;
+    const host = hostFlag(values.host);
+    await ensurePortFree(host, port);
     const running = await startPrism(prism, {
       spec,
-      host: hostFlag(values.host),
+      host,
       port,
       dynamic: values.dynamic === true,
       onLine: (line) => {

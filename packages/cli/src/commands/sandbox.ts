@@ -188,6 +188,28 @@ function announceReady(out: Output, box: Sandbox, generated: boolean, telemetry?
   if (box.chaos) out.line(chaosLine(box.chaos));
 }
 
+/** The sandbox's option names as the flags (or variables) that set them, for its option errors. */
+const FLAG_OF_OPTION: ReadonlyArray<[RegExp, string]> = [
+  [/^adminToken\b/, "--admin-token (or EXCHANGE_KIT_SANDBOX_ADMIN_TOKEN)"],
+  [/^requestLog\.maxEntries\b/, "--request-log-size"],
+  [/^duplicate apiKey\b/, "--org: duplicate API key"],
+];
+
+/**
+ * A bad option the sandbox refused (a TypeError naming its option, e.g. "adminToken must be at least 16
+ * characters") as a usage error naming the flag that set it; anything else unchanged.
+ *
+ * @example
+ * optionAsFlag(new TypeError("adminToken must be at least 16 characters")).message;
+ * // "--admin-token (or EXCHANGE_KIT_SANDBOX_ADMIN_TOKEN) must be at least 16 characters"
+ */
+export function optionAsFlag(error: unknown): unknown {
+  if (!(error instanceof TypeError)) return error;
+  for (const [option, flag] of FLAG_OF_OPTION)
+    if (option.test(error.message)) return new UsageError(error.message.replace(option, flag));
+  return error;
+}
+
 /** What chaos mode does, with the seed that replays the run. */
 export function chaosLine(chaos: { rate: number; seed: number }): string {
   const percent = Number((chaos.rate * 100).toPrecision(6));
@@ -249,7 +271,9 @@ export const sandbox: Command = {
     // Before the sandbox starts, so its first request is traced.
     const telemetry = values.otel === true ? await startTelemetry("sandbox", env) : undefined;
     try {
-      const box = await createSandbox(options);
+      const box = await createSandbox(options).catch((error: unknown) => {
+        throw optionAsFlag(error);
+      });
       announceReady(out, box, options.organizations === undefined, telemetry);
       await untilAborted(signal);
       await box.close();

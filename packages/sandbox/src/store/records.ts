@@ -203,6 +203,11 @@ export interface DeliveryAttempt {
   status_code: number | null;
   error: string | null;
   duration_ms: number;
+  /**
+   * The start of the receiver's answer: its first 1 KB as text, the organization's secret and the attempt's signature
+   * replaced by "[redacted]"; null when no answer came (absent on attempts recorded before it was kept).
+   */
+  response_body?: string | null;
 }
 
 export interface Delivery {

@@ -16,6 +16,7 @@ import { causeNow, traceDeliveryAttempt } from "../tracing/tracing.js";
 import { DeliveryHolds } from "../faults/delivery-holds.js";
 import { type DeliverySchedule, recordKey } from "../faults/webhook-faults.js";
 import type { DeferredWork, TaskPayload } from "../schedule/deferred-work.js";
+import { BodyHead, keptResponseBody, RESPONSE_BODY_LIMIT, redactionMargin } from "./receiver-answer.js";
 
 export interface RetryPolicy {
   /** Attempts per delivery, the first included. Default 6. */
@@ -52,6 +53,14 @@ interface Outcome {
   readonly statusCode: number | null;
   readonly error: string | null;
   readonly started: number;
+  /** The start of the receiver's answer (receiver-answer.ts); null when none came. */
+  readonly responseBody?: string | null;
+}
+
+/** A receiver's answer: its status, and its body's start as an attempt keeps it, once told what to redact. */
+interface ReceiverAnswer {
+  readonly statusCode: number;
+  body(secrets: readonly string[]): string;
 }
 
 /** The traces' causes kept at most: attempts another replica made leave theirs behind, dropped oldest first. */
@@ -178,8 +187,9 @@ export class WebhookDelivery {
         "X-Sandbox-Event-Id": event.id,
       };
       inject(headers);
-      const statusCode = await this.post(url, body, headers);
-      return { statusCode, error: null, started };
+      const secrets = [credentials.apiSecret, signature];
+      const answer = await this.post(url, body, headers, redactionMargin(secrets));
+      return { statusCode: answer.statusCode, error: null, started, responseBody: answer.body(secrets) };
     } catch (caught) {
       return { statusCode: null, error: caught instanceof Error ? caught.message : String(caught), started };
     }
@@ -194,6 +204,7 @@ export class WebhookDelivery {
       status_code: outcome.statusCode,
       error,
       duration_ms: Date.now() - outcome.started,
+      response_body: outcome.responseBody ?? null,
     });
     // Deliveries an OUT_OF_ORDER fault held back for this event go once it has had its first attempt.
     if (attempt === 1) this.holds.passed(recordKey(event), event.id);
@@ -268,7 +279,8 @@ export class WebhookDelivery {
     this.timers.add(timer);
   }
 
-  private post(url: string, body: string, headers: Record<string, string>): Promise<number> {
+  /** Posts the delivery; resolves with the status and the start of the answer's body (see receiver-answer.ts). */
+  private post(url: string, body: string, headers: Record<string, string>, margin: number): Promise<ReceiverAnswer> {
     return new Promise((resolve, reject) => {
       const target = new URL(url);
       const send = target.protocol === "https:" ? httpsRequest : httpRequest;
@@ -288,10 +300,14 @@ export class WebhookDelivery {
         this.inFlight.delete(req);
       };
       req.on("response", (res) => {
-        res.resume();
+        const head = new BodyHead(RESPONSE_BODY_LIMIT + margin);
+        res.on("data", (chunk: Buffer) => head.add(chunk));
         res.on("end", () => {
           done();
-          resolve(res.statusCode ?? 0);
+          resolve({
+            statusCode: res.statusCode ?? 0,
+            body: (secrets) => keptResponseBody(head.bytes(), head.total, secrets),
+          });
         });
         res.on("error", (e) => {
           done();

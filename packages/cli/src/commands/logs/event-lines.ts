@@ -52,6 +52,19 @@ export function newItems(events: readonly EventView[], printed: PrintedEvents): 
   return items;
 }
 
+/**
+ * Like newItems, but only the latest `limit` events (with their attempts) are returned; the older ones are recorded
+ * as printed too, so following goes on from here without printing them later.
+ *
+ * @example
+ * latestItems(events, nothingPrinted(), 5); // the last 5 events and their attempts
+ */
+export function latestItems(events: readonly EventView[], printed: PrintedEvents, limit: number): EventLogItem[] {
+  const older = events.slice(0, Math.max(0, events.length - limit));
+  newItems(older, printed);
+  return newItems(events.slice(older.length), printed);
+}
+
 /** The answer part of an attempt line: the status code, or the error when none came. */
 function answerOf(attempt: AttemptView): string {
   const answered = attempt.status_code === null ? "no answer" : String(attempt.status_code);
@@ -80,7 +93,17 @@ export function itemLine(item: EventLogItem): string {
     return `${clockTime(event.created_at)} ${body.type} ${body.event} ${body.id} event ${event.id}${noWebhook}`;
   }
   const { delivery, attempt } = item;
-  return `${clockTime(attempt.at)}   attempt ${attempt.attempt} → ${answerOf(attempt)} ${attempt.duration_ms} ms (${delivery.reason}, ${delivery.url ?? "no URL"})${outcomeOf(delivery, attempt)}`;
+  return `${clockTime(attempt.at)}   attempt ${attempt.attempt} → ${answerOf(attempt)} ${attempt.duration_ms} ms (${delivery.reason}, ${delivery.url ?? "no URL"})${outcomeOf(delivery, attempt)}${bodyOf(attempt)}`;
+}
+
+/** The longest part of a receiver's answer an attempt line shows (--json has all that the sandbox kept). */
+const BODY_SHOWN = 80;
+
+/** The start of the receiver's answer on one line: ` body: {"error":"…"}`, or "" when it sent none. */
+function bodyOf(attempt: AttemptView): string {
+  const body = attempt.response_body?.replace(/\s+/g, " ").trim();
+  if (!body) return "";
+  return ` body: ${body.length > BODY_SHOWN ? `${body.slice(0, BODY_SHOWN)}…` : body}`;
 }
 
 /** The JSON of an item for --json: one object per event and per attempt. */

@@ -1,6 +1,8 @@
 // How `exchange-kit logs` writes a request: one line a person reads, `12:01:02 POST createCustomer 400
 // USR_DUPLICATE_CONTACT 4 ms`, and the query of the log call that the flags ask for.
 import type { RequestLogEntry } from "@exchange-kit/sandbox";
+import { operationIndex } from "@exchange-kit/types";
+import { unknownNameMessage } from "../../did-you-mean.js";
 import { UsageError } from "../../output.js";
 
 /** HH:MM:SS of an ISO time, in the local time zone (as a terminal clock shows it). */
@@ -49,12 +51,35 @@ export function limitFlag(value: string | boolean | undefined): number {
   return limit;
 }
 
+/**
+ * `--status`: an exact HTTP status (100 to 599) or a class (`4xx`), checked here so a typo is a usage error (exit
+ * 2) instead of the sandbox's "Invalid request log filter".
+ *
+ * @example
+ * statusFlag("4XX"); // "4xx"
+ * statusFlag("6xx"); // throws UsageError
+ */
+export function statusFlag(value: string): string {
+  if (/^[1-5]xx$/i.test(value)) return value.toLowerCase();
+  if (/^\d{3}$/.test(value) && Number(value) >= 100 && Number(value) <= 599) return value;
+  throw new UsageError(`--status takes an HTTP status (100 to 599) or a class such as 4xx, got "${value}"`);
+}
+
+/** `--operation-id`: one of the spec's operationIds; a near miss gets "did you mean". */
+export function operationIdFlag(value: string): string {
+  const known = Object.keys(operationIndex);
+  if (known.includes(value)) return value;
+  throw new UsageError(
+    unknownNameMessage("--operation-id", value, known, "the spec's operationIds (createCustomer, ...)"),
+  );
+}
+
 /** The log call's filters from the flags (status, err_code, operation_id, since). */
 export function filterQuery(values: Record<string, string | boolean | undefined>, now: number): Record<string, string> {
   const query: Record<string, string> = {};
-  if (typeof values.status === "string") query.status = values.status;
+  if (typeof values.status === "string") query.status = statusFlag(values.status);
   if (typeof values["err-code"] === "string") query.err_code = values["err-code"];
-  if (typeof values["operation-id"] === "string") query.operation_id = values["operation-id"];
+  if (typeof values["operation-id"] === "string") query.operation_id = operationIdFlag(values["operation-id"]);
   const since = sinceFlag(values.since, now);
   if (since) query.since = since;
   return query;
