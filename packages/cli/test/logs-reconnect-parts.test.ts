@@ -4,6 +4,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createExchangeClient, type ExchangeError } from "@exchange-kit/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { logStartedOver, type RequestLogPage } from "../src/commands/logs/follow.js";
 import { isSandboxAway, readUntilBack, reconnectDelay } from "../src/commands/logs/reconnect.js";
 
 let status = 200;
@@ -65,6 +66,19 @@ describe("the wait between two tries", () => {
     [7, 50, 3200],
   ])("try %i after an interval of %i ms waits %i ms", (attempt, interval, wait) => {
     expect(reconnectDelay(attempt, interval)).toBe(wait);
+  });
+});
+
+describe("a log that started over", () => {
+  const page = (latest: number): RequestLogPage => ({ count: 0, results: [], oldest_seq: 0, latest_seq: latest });
+  it.each([
+    [0, 0, false],
+    [5, 5, false],
+    [5, 9, false],
+    [5, 3, true],
+    [5, 0, true],
+  ])("after %i, a log whose newest is %i started over: %s", (cursor, latest, over) => {
+    expect(logStartedOver(page(latest), cursor)).toBe(over);
   });
 });
 

@@ -20,9 +20,9 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** A sandbox process on `db`; resolves with it and its URL from the --json ready line. */
-async function startSandbox(db: string, port = "0"): Promise<{ child: Child; url: string }> {
-  const args = [bin, "sandbox", "--port", port, "--db", db, "--auto-progress", "off", "--json"];
+/** A sandbox process on `db` (in memory when undefined); resolves with it and its URL from the --json ready line. */
+async function startSandbox(db: string | undefined, port = "0"): Promise<{ child: Child; url: string }> {
+  const args = [bin, "sandbox", "--port", port, ...(db ? ["--db", db] : []), "--auto-progress", "off", "--json"];
   const child = startChild(process.execPath, args, env);
   children.push(child);
   return { child, url: JSON.parse(await child.line('"ready"')).url };
@@ -91,6 +91,29 @@ describe("exchange-kit logs --follow while the sandbox restarts", () => {
     const seqs = entries.map((e) => e.seq as number);
     expect(seqs).toEqual(seqs.map((_, i) => seqs[0]! + i));
     expect(follower.stderr()).toBe("");
+  }, 60_000);
+
+  it("follows a sandbox in memory from the first entry of its new log when it restarts", async () => {
+    const first = await startSandbox(undefined);
+    const port = new URL(first.url).port;
+    const follower = run(
+      ["logs", "--base-url", first.url, "--follow", "--json", "--since", "1d", "--interval", "50"],
+      env,
+    );
+    for (const ref of ["memory-1", "memory-2", "memory-3"]) await createCustomer(first.url, ref);
+    await until(() => jsonLines(follower.stdout()).filter((l) => l.seq !== undefined).length === 3, "3 entries");
+    await first.child.kill();
+    await until(() => follower.stdout().includes('"unreachable"'), "the away line");
+    const second = await startSandbox(undefined, port);
+    await createCustomer(second.url, "memory-after");
+    await until(() => follower.stdout().includes("memory-after"), "the entry after the restart");
+    follower.stop();
+    expect(await follower.code).toBe(0);
+    const lines = jsonLines(follower.stdout());
+    expect(lines.filter((l) => l.sandbox === "log_started_over")).toHaveLength(1);
+    const entries = lines.filter((l) => l.seq !== undefined);
+    expect(entries.map(refOf)).toEqual(["memory-1", "memory-2", "memory-3", "memory-after"]);
+    expect(entries.map((e) => e.seq)).toEqual([1, 2, 3, 1]);
   }, 60_000);
 
   it("--events --follow goes on after a restart without printing an event twice", async () => {

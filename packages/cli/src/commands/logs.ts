@@ -66,6 +66,11 @@ async function requests(context: CommandContext, client: ExchangeClient, base: s
           { dropped: count },
           out.red(`… ${count} request(s) were dropped from the log before they were read (the log's maxEntries)`),
         ),
+      startedOver: () =>
+        out.result(
+          { sandbox: "log_started_over", url: base },
+          out.dim("… the request log started over (a sandbox without --db restarted); following from its first entry"),
+        ),
     },
   );
 }

@@ -36,17 +36,31 @@ export function droppedSince(page: RequestLogPage, cursor: number): number {
   return page.oldest_seq > cursor + 1 ? page.oldest_seq - cursor - 1 : 0;
 }
 
+/**
+ * Whether the log starts over below `cursor`: its newest number is lower than one already read, which only a
+ * new log does (a sandbox without --db, in memory, restarted and numbers from 1 again).
+ *
+ * @example
+ * logStartedOver({ latest_seq: 3, ... }, 120); // true: read it from its first entry
+ */
+export function logStartedOver(page: RequestLogPage, cursor: number): boolean {
+  return page.latest_seq < cursor;
+}
+
 export interface Follower {
   /** Called with each page's entries, oldest first, and with the number dropped before a page. */
   entries(entries: RequestLogEntry[]): void;
   dropped(count: number): void;
+  /** Called when the log started over (logStartedOver): following goes on from its first entry. */
+  startedOver(): void;
 }
 
 /**
  * Follows the request log from `cursor` until `signal` aborts: reads on at once while pages are full, and every
  * `intervalMs` otherwise. Entries come in their order, each once; a gap the log's bound made is reported. While
  * the sandbox is away the follower is told once, reads are tried again with backoff, and the cursor is kept, so
- * the entries answered meanwhile and after come once each when it is back.
+ * the entries answered meanwhile and after come once each when it is back (all of a new log's, when it started
+ * over).
  */
 export async function followRequests(
   client: ExchangeClient,
@@ -60,6 +74,11 @@ export async function followRequests(
     const query = { ...filters, order: "asc", after: cursor, limit: PAGE_LIMIT };
     const page = await readUntilBack(() => readRequests(client, query, signal), start);
     if (!page) return;
+    if (logStartedOver(page, cursor)) {
+      follower.startedOver();
+      cursor = 0;
+      continue;
+    }
     const dropped = droppedSince(page, cursor);
     if (dropped > 0) follower.dropped(dropped);
     if (page.results.length > 0) follower.entries(page.results);
