@@ -1,10 +1,11 @@
 // The team sandbox as examples/team-sandbox/ sets it up: Debian's nginx with that nginx.conf (its ports swapped
 // for free ones) in front of two `exchange-kit sandbox` replicas on a throwaway PostgreSQL. The test talks to
-// nginx only, as a team's services would: the API, the readiness probe, `exchange-kit logs`, and the
-// dashboard's live stream through the balancer.
+// nginx only, as a team's services would: the API, the readiness probe, `exchange-kit logs`, and the dashboard
+// (in Chromium, and its live stream over plain HTTP) through the balancer.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { signRequest } from "@exchange-kit/signing";
+import { findChromium, launchChromium } from "@exchange-kit/test-servers/chromium";
 import { createDatabase, type PostgresServer, startPostgres } from "@exchange-kit/test-servers/postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { run } from "./run.js";
@@ -27,6 +28,12 @@ async function startReplica(port: number): Promise<{ port: number; child: Child;
   const child = startChild(process.execPath, args, env);
   const ready = JSON.parse(await child.line('"ready"', 60_000)) as { dashboard: Array<{ url: string }> };
   return { port, child, dashboard: ready.dashboard[0]!.url };
+}
+
+/** A replica's dashboard link, opened through the balancer: its path and token after the balancer's URL. */
+function throughBalancer(link: string): string {
+  const url = new URL(link);
+  return `${base}${url.pathname}${url.hash}`;
 }
 
 /** The example's configuration with its three ports (balancer, replica 1, replica 2) swapped for these. */
@@ -89,6 +96,17 @@ async function createLogged(ref: string): Promise<void> {
 /** Waits until the balancer passes requests on again (a replica it saw fail is left out for fail_timeout). */
 const balancerReady = () => until(async () => (await fetch(`${base}/_sandbox/ready`)).status === 200, "readiness");
 
+/**
+ * Waits until the balancer sends requests to `replica` again: nginx leaves a replica it saw fail out for
+ * fail_timeout, and a restarted replica logs (--verbose) the first request it gets.
+ */
+async function inRotation(replica: { child: Child }): Promise<void> {
+  await until(async () => {
+    await call("GET", "/cms/api/v1/customer/list");
+    return replica.child.stderr().includes("GET /cms/api/v1/customer/list");
+  }, "the restarted replica back in rotation");
+}
+
 const jsonLines = (stdout: string) =>
   stdout
     .split("\n")
@@ -131,6 +149,37 @@ describe("the team sandbox behind nginx (examples/team-sandbox)", () => {
     expect(refs).toEqual(Array.from({ length: 6 }, (_, i) => `team-${i}`));
   });
 
+  it("shows the dashboard in Chromium through the balancer, on every load and live, while a replica is killed", async () => {
+    const executable = findChromium();
+    if (!executable) throw new Error("Chromium is required: apt-get install chromium (.ci/run does)");
+    const browser = await launchChromium(executable);
+    try {
+      const page = await browser.newPage();
+      page.setDefaultTimeout(15_000);
+      await page.goto(throughBalancer(replicas[0]!.dashboard));
+      await page.locator("#live", { hasText: "Live" }).waitFor();
+      const first = await call("GET", "/cms/api/v1/customer/list?client_reference_id=team-0");
+      const firstId = (first.body.data as unknown as { results: Array<{ id: string }> }).results[0]!.id;
+      // Round robin: each load's calls go to both replicas; the session opened on one is the other's too.
+      for (let load = 0; load < 4; load++) {
+        await page.reload();
+        await page.locator(`a[href="#/record/customers/${firstId}"]`).waitFor();
+      }
+      await page.locator("#live", { hasText: "Live" }).waitFor();
+      const created = await createCustomer("live-in-chromium");
+      await page.locator(`a[href="#/record/customers/${created.body.data.id}"]`).waitFor();
+      // A replica goes away: the page's stream (on either) comes back through the balancer, and stays live.
+      await replicas[1]!.child.kill();
+      const after = await createCustomer("live-after-kill");
+      await page.locator(`a[href="#/record/customers/${after.body.data.id}"]`).waitFor({ timeout: 30_000 });
+      await page.locator("#live", { hasText: "Live" }).waitFor();
+    } finally {
+      await browser.close();
+      replicas[1] = await startReplica(replicas[1]!.port);
+      await inRotation(replicas[1]!);
+    }
+  }, 120_000);
+
   it("logs --follow through the balancer prints every request once while replicas are killed and restarted", async () => {
     const since = new Date().toISOString();
     const follower = run(["logs", "--base-url", base, "--follow", "--json", "--since", since, "--interval", "50"], env);
@@ -156,14 +205,20 @@ describe("the team sandbox behind nginx (examples/team-sandbox)", () => {
   }, 90_000);
 
   it("passes the dashboard's live updates through unbuffered", async () => {
-    // Only replica 1 runs now (the test before left it so), so every request reaches the replica whose link
-    // this is: dashboard sessions are still kept by the replica that opened them (issue 35, items 1 and 2).
-    const link = new URL(replicas[0]!.dashboard);
-    const entered = await fetch(`${base}${link.pathname}${link.search}`, { redirect: "manual" });
-    expect(entered.status).toBe(303);
-    const cookie = entered.headers.get("set-cookie")!.split(";")[0]!;
+    // A session exchanged through the balancer, as the page does it, then the stream with its header.
+    const token = new URL(replicas[0]!.dashboard).hash.slice("#token=".length);
+    const opened = await fetch(`${base}/_dashboard/api/session`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ link: token }),
+    });
+    expect(opened.status).toBe(201);
+    const session = ((await opened.json()) as { token: string }).token;
     const stop = new AbortController();
-    const stream = await fetch(`${base}/_dashboard/api/stream`, { headers: { cookie }, signal: stop.signal });
+    const stream = await fetch(`${base}/_dashboard/api/stream`, {
+      headers: { authorization: `Bearer ${session}` },
+      signal: stop.signal,
+    });
     expect(stream.status).toBe(200);
     const reader = stream.body!.getReader();
     let text = "";

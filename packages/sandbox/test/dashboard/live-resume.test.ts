@@ -13,11 +13,11 @@ afterEach(async () => {
   sandbox = undefined;
 });
 
-/** Opens the live stream and answers a reader of its text up to the first chunk containing `text`. */
-async function openLive(url: string, cookie: string, lastEventId?: string) {
+/** Opens the live stream with the session's headers and answers a reader of its text. */
+async function openLive(url: string, session: Record<string, string>, lastEventId?: string) {
   const stop = new AbortController();
   const response = await fetch(`${url}/_dashboard/api/stream`, {
-    headers: { cookie, ...(lastEventId === undefined ? {} : { "last-event-id": lastEventId }) },
+    headers: { ...session, ...(lastEventId === undefined ? {} : { "last-event-id": lastEventId }) },
     signal: stop.signal,
   });
   const reader = response.body!.getReader();
@@ -49,7 +49,7 @@ describe("the dashboard's live stream across reconnections", () => {
   it("gives a first stream an id, so the browser sends Last-Event-ID when it reconnects", async () => {
     sandbox = await startSandbox();
     const session = await openDashboard(sandbox);
-    const live = await openLive(sandbox.url, session.cookie);
+    const live = await openLive(sandbox.url, session.headers);
     expect(live.response.headers.get("x-accel-buffering")).toBe("no");
     expect(await live.until("\n\n")).toBe("id: 0\nretry: 1000\n\n");
     await createCustomer(new Api(sandbox), { full_name: "Live Customer" });
@@ -60,7 +60,7 @@ describe("the dashboard's live stream across reconnections", () => {
   it("tells a resumed stream to reload at once, with no change made since", async () => {
     sandbox = await startSandbox();
     const session = await openDashboard(sandbox);
-    const live = await openLive(sandbox.url, session.cookie, "4");
+    const live = await openLive(sandbox.url, session.headers, "4");
     const text = await live.until("event: update");
     expect(text).toContain(`event: update\nid: 1\ndata: {"requests":true,"kinds":[]}`);
     live.close();
