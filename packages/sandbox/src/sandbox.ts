@@ -11,7 +11,7 @@ import { StoreFaultPlan } from "./faults/fault-plan.js";
 import { RequestFaults } from "./faults/request-faults.js";
 import { WebhookFaults } from "./faults/webhook-faults.js";
 import { Turnstile } from "./http/turnstile.js";
-import { createApiServer } from "./http/server.js";
+import { createApiServer, type ServerOptions } from "./http/server.js";
 import { loadTracing } from "./tracing/tracing.js";
 import { adminIntercept } from "./organizations/admin-api.js";
 import { readinessIntercept } from "./control/readiness.js";
@@ -523,6 +523,13 @@ function sandboxHandle(
   };
 }
 
+type Intercept = NonNullable<ServerOptions<unknown>["intercept"]>;
+
+/** The first of `intercepts` that takes a request outside the API: the readiness probe, the admin API, the dashboard. */
+function firstTaker(...intercepts: Array<Intercept | undefined>): Intercept {
+  return (req, res, target) => intercepts.some((take) => take?.(req, res, target) ?? false);
+}
+
 /**
  * Starts a sandbox: opens its store, listens, resumes the automatic progress a `db` file has planned, and answers
  * the handle. Rejects with a TypeError for a bad option and a DatabaseError for a `db` file it cannot use.
@@ -555,7 +562,6 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
     options.dashboard === false
       ? undefined
       : createDashboard({ domain, requestLog, logger, organizations: { get: (id) => directory.byId(id) } });
-  const ready = readinessIntercept(() => store.statement("SELECT 1 AS ok").get()); // prepared per probe: a lost connection is not kept
   const admin = adminIntercept({
     directory,
     adminToken: options.adminToken,
@@ -566,8 +572,7 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   server = createApiServer({
     routes: buildRoutes(requestLog),
     onAnswered: (answered) => requestLog.record(answered),
-    intercept: (req, res, target) =>
-      ready(req, res, target) || admin(req, res, target) || (dashboard?.intercept(req, res, target) ?? false),
+    intercept: firstTaker(readinessIntercept(store), admin, dashboard?.intercept.bind(dashboard)),
     transaction: (work) => store.transaction(work),
     organizationsByKey: byKey.auth,
     domain,

@@ -29,10 +29,15 @@ export function readinessAnswer(databaseAnswers: boolean): { status: 200 | 503; 
   return databaseAnswers ? { status: 200, body: READY } : { status: 503, body: NOT_READY };
 }
 
-/** Whether `probe` (a trivial query on the store's connection) ran without throwing. */
-function answers(probe: () => void): boolean {
+/** What the probe needs of the store: a statement on its own connection. */
+export interface ProbedDatabase {
+  statement(sql: string): { get(): unknown };
+}
+
+/** Whether the database answers a trivial query, prepared per probe so a lost connection is not kept. */
+function answers(database: ProbedDatabase): boolean {
   try {
-    probe();
+    database.statement("SELECT 1 AS ok").get();
     return true;
   } catch {
     // Why it failed is the operator's to see in the sandbox's own log when a request fails; a probe says nothing.
@@ -45,10 +50,10 @@ function answers(probe: () => void): boolean {
  * other method there is answered 405).
  *
  * @example
- * const ready = readinessIntercept(() => store.statement("SELECT 1 AS ok").get());
+ * const ready = readinessIntercept(store);
  */
 export function readinessIntercept(
-  probe: () => void,
+  database: ProbedDatabase,
 ): (req: IncomingMessage, res: ServerResponse, target: RequestTarget) => boolean {
   return (req, res, target) => {
     if (target.path !== READY_PATH) return false;
@@ -58,7 +63,7 @@ export function readinessIntercept(
       send(res, 405, "application/json", JSON.stringify(body), { Allow: "GET, HEAD" });
       return true;
     }
-    const { status, body } = readinessAnswer(answers(probe));
+    const { status, body } = readinessAnswer(answers(database));
     send(res, status, "application/json", JSON.stringify(body));
     return true;
   };
