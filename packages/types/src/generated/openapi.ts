@@ -982,7 +982,8 @@ export interface paths {
          *       `sending_amount` given, the response's `receiving_amount` is what the beneficiary gets.
          *     - `risk_parameters` is required and must contain every key in `required_risk_parameters` of the prefunded payout
          *       configuration for the fiat; send an empty object when that list is empty. Send the end user's own IP address
-         *       (`RISK_IP_CHECK_FAILED` otherwise).
+         *       there; whether this operation checks it is not published (the document lists `RISK_IP_CHECK_FAILED` for
+         *       `POST /payout/quotation` only).
          *     - On the prefunded model, `network` must match the organization's prefunded wallet network.
          *     - The published 400 cases are: a required field such as `remitter_id` is missing; the customer is unverified (KYC
          *       unverified, or the customer is not in the organization); the bank account is unverified (not added or still
@@ -1948,7 +1949,7 @@ export interface components {
         };
         /**
          * PayoutBankAccount
-         * @description A beneficiary bank account added for a payout-only corridor (`createBankAccountForPayout`). It is the bank account record, but `bank_account_type` holds the payout method (e.g. PIX, SEPA) rather than the ACCOUNT_DETAILS / UPI rail, and `identifiers` holds the method's identifiers. Which members are always present is not published.
+         * @description A beneficiary bank account added for a payout-only corridor (`createBankAccountForPayout`). It is the bank account record, but `bank_account_type` holds the payout method (e.g. PIX, SEPA) rather than the ACCOUNT_DETAILS / UPI rail, and `identifiers` holds the method's identifiers: `br_cpf` for PIX; `account_holder_name`, `account_number` and `swift_code` for SEPA; not published for the other methods. Which members are always present is not published; `identifiers` is treated as always present (the account is made from them).
          * @example {
          *       "id": "8e9f0a1b-2c3d-4e4f-9a5b-6c7d8e9f0a1b",
          *       "customer_id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
@@ -1973,7 +1974,7 @@ export interface components {
             /** @description The customer's country, alpha-3. */
             country?: components["schemas"]["Alpha3CountryCode"];
             /**
-             * @description The payout method for the country, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH. The full set is not published, so the set stays open.
+             * @description The payout method for the country, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH. The full set is not published, so the set stays open to upper-case method codes; never a payment rail (ACCOUNT_DETAILS, UPI), which is a `BankAccount`.
              * @example PIX
              * @example SEPA
              * @example WIRE
@@ -1982,7 +1983,7 @@ export interface components {
              */
             bank_account_type: string;
             /** @description The method-specific identifiers. */
-            identifiers?: components["schemas"]["PayoutBankIdentifiers"];
+            identifiers: components["schemas"]["PayoutBankIdentifiers"];
             /** @description The verification status of the account. */
             bank_account_status: components["schemas"]["BankAccountStatus"];
             /** @description The account holder name returned by bank verification. */
@@ -1991,10 +1992,41 @@ export interface components {
             bank_name?: string;
             /** @description Set when `bank_account_status` is FAILED; null otherwise. */
             failure_reason?: string | null;
-        };
+        } & ({
+            /**
+             * @description The PIX method.
+             * @constant
+             */
+            bank_account_type: "PIX";
+            /** @description PIX identifiers. */
+            identifiers: {
+                /** @description The Brazilian CPF. */
+                br_cpf: unknown;
+            };
+        } | {
+            /**
+             * @description The SEPA method.
+             * @constant
+             */
+            bank_account_type: "SEPA";
+            /** @description SEPA identifiers. */
+            identifiers: {
+                /** @description The account holder's name. */
+                account_holder_name: unknown;
+                /** @description The IBAN. */
+                account_number: unknown;
+                /** @description The bank's SWIFT/BIC code. */
+                swift_code: unknown;
+            };
+        } | {
+            /** @description Any method other than PIX and SEPA. */
+            bank_account_type: unknown;
+            /** @description The method-specific identifiers. */
+            identifiers: components["schemas"]["PayoutBankIdentifiers"];
+        });
         /**
          * BankAccountRecord
-         * @description A bank account as `getBankAccount`, `deleteBankAccount` and `listBankAccounts` answer it: either a bank account or UPI ID on a payment rail (`BankAccount`: ACCOUNT_DETAILS or UPI), or a beneficiary account added for a payout-only corridor (`PayoutBankAccount`: `bank_account_type` holds the payout method, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH). The interface calls both "bank account" and fetches a bank account by its ID alone, so either can come back. Whether the list includes payout accounts is not published. Read `bank_account_type` before `identifiers`.
+         * @description A bank account as `getBankAccount`, `deleteBankAccount` and `listBankAccounts` answer it: either a bank account or UPI ID on a payment rail (`BankAccount`: ACCOUNT_DETAILS or UPI), or a beneficiary account added for a payout-only corridor (`PayoutBankAccount`: `bank_account_type` holds the payout method, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH). The interface calls both "bank account" and fetches a bank account by its ID alone, so either can come back. Exactly one branch matches, told apart by `bank_account_type` (ACCOUNT_DETAILS or UPI is a rail account, any other upper-case code a payout method), and each requires the identifiers of its rail or method. The payout methods are an open set, so OpenAPI's `discriminator` (which maps every value) is not used. Whether the list includes payout accounts is not published.
          * @example {
          *       "id": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
          *       "customer_id": "3f0e8d7c-2b1a-4c5d-9e8f-7a6b5c4d3e2f",
@@ -2077,7 +2109,7 @@ export interface components {
              * @enum {string}
              */
             status: "ACTIVE" | "INACTIVE";
-            /** @description True when `label` is non-empty (enforced: a wallet with a non-empty label and `is_visible` false breaks the schema). The interface does not say it is false otherwise. */
+            /** @description True when `label` is non-empty (enforced: a wallet with a non-empty label and `is_visible` false or absent breaks the schema). The interface does not say it is false otherwise. */
             is_visible?: boolean;
             /** @description When the wallet was added. */
             created_at?: components["schemas"]["Timestamp"];
@@ -2086,7 +2118,7 @@ export interface components {
              * @description Visible.
              * @constant
              */
-            is_visible?: true;
+            is_visible: true;
         });
         /**
          * WalletNetwork

@@ -3,6 +3,21 @@
 /* eslint-disable */
 import { z } from "zod";
 
+/**
+ * JSON Schema `allOf` of two schemas that do not merge into one: their intersection, also checked member by
+ * member (a zod intersection tolerates a key one closed member rejects when the other member knows it).
+ */
+function allOf<A extends z.ZodType, B extends z.ZodType>(a: A, b: B) {
+  return z.intersection(a, b).check(z.superRefine((value: unknown, ctx) => {
+    for (const member of [a, b]) {
+      const result = member.safeParse(value);
+      if (!result.success) {
+        for (const issue of result.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path, input: value });
+      }
+    }
+  }));
+}
+
 /** JSON Schema `not`: the value must not match the schema. */
 function not(schema: z.ZodType) {
   return z.superRefine((value: unknown, ctx) => {
@@ -290,28 +305,70 @@ export const PayoutBankIdentifiersSchema = z.looseObject({
 });
 
 /**
- * A beneficiary bank account added for a payout-only corridor (`createBankAccountForPayout`). It is the bank account record, but `bank_account_type` holds the payout method (e.g. PIX, SEPA) rather than the ACCOUNT_DETAILS / UPI rail, and `identifiers` holds the method's identifiers. Which members are always present is not published.
+ * A beneficiary bank account added for a payout-only corridor (`createBankAccountForPayout`). It is the bank account record, but `bank_account_type` holds the payout method (e.g. PIX, SEPA) rather than the ACCOUNT_DETAILS / UPI rail, and `identifiers` holds the method's identifiers: `br_cpf` for PIX; `account_holder_name`, `account_number` and `swift_code` for SEPA; not published for the other methods. Which members are always present is not published; `identifiers` is treated as always present (the account is made from them).
  */
-export const PayoutBankAccountSchema = z.looseObject({
-  id: UuidSchema,
-  customer_id: UuidSchema,
-  country: Alpha3CountryCodeSchema.optional(),
-  bank_account_type: z.string(),
-  identifiers: PayoutBankIdentifiersSchema.optional(),
-  bank_account_status: BankAccountStatusSchema,
-  beneficiary_name: z.string().optional(),
-  bank_name: z.string().optional(),
-  failure_reason: z.string().nullable().optional(),
-}).check(conditional(
-  z.looseObject({ bank_account_status: z.literal("FAILED") }),
-  z.looseObject({ failure_reason: z.string() }),
-  undefined,
-));
+export const PayoutBankAccountSchema = z.union([
+  z.looseObject({
+    id: UuidSchema,
+    customer_id: UuidSchema,
+    country: Alpha3CountryCodeSchema.optional(),
+    bank_account_type: z.literal("PIX").check(not(z.enum(["ACCOUNT_DETAILS", "UPI"]))),
+    identifiers: z.looseObject({
+      br_cpf: z.string().min(1),
+      account_holder_name: z.string().min(1).optional(),
+      account_number: z.string().min(1).optional(),
+      swift_code: z.string().min(1).optional(),
+    }),
+    bank_account_status: BankAccountStatusSchema,
+    beneficiary_name: z.string().optional(),
+    bank_name: z.string().optional(),
+    failure_reason: z.string().nullable().optional(),
+  }).check(conditional(
+    z.looseObject({ bank_account_status: z.literal("FAILED") }),
+    z.looseObject({ failure_reason: z.string() }),
+    undefined,
+  )),
+  z.looseObject({
+    id: UuidSchema,
+    customer_id: UuidSchema,
+    country: Alpha3CountryCodeSchema.optional(),
+    bank_account_type: z.literal("SEPA").check(not(z.enum(["ACCOUNT_DETAILS", "UPI"]))),
+    identifiers: z.looseObject({
+      br_cpf: z.string().min(1).optional(),
+      account_holder_name: z.string().min(1),
+      account_number: z.string().min(1),
+      swift_code: z.string().min(1),
+    }),
+    bank_account_status: BankAccountStatusSchema,
+    beneficiary_name: z.string().optional(),
+    bank_name: z.string().optional(),
+    failure_reason: z.string().nullable().optional(),
+  }).check(conditional(
+    z.looseObject({ bank_account_status: z.literal("FAILED") }),
+    z.looseObject({ failure_reason: z.string() }),
+    undefined,
+  )),
+  z.looseObject({
+    id: UuidSchema,
+    customer_id: UuidSchema,
+    country: Alpha3CountryCodeSchema.optional(),
+    bank_account_type: allOf(z.string().regex(new RegExp("^[A-Z][A-Z0-9_]*$", "u")).check(not(z.enum(["ACCOUNT_DETAILS", "UPI"]))), z.unknown().check(not(z.enum(["PIX", "SEPA"])))),
+    identifiers: PayoutBankIdentifiersSchema,
+    bank_account_status: BankAccountStatusSchema,
+    beneficiary_name: z.string().optional(),
+    bank_name: z.string().optional(),
+    failure_reason: z.string().nullable().optional(),
+  }).check(conditional(
+    z.looseObject({ bank_account_status: z.literal("FAILED") }),
+    z.looseObject({ failure_reason: z.string() }),
+    undefined,
+  )),
+]);
 
 /**
- * A bank account as `getBankAccount`, `deleteBankAccount` and `listBankAccounts` answer it: either a bank account or UPI ID on a payment rail (`BankAccount`: ACCOUNT_DETAILS or UPI), or a beneficiary account added for a payout-only corridor (`PayoutBankAccount`: `bank_account_type` holds the payout method, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH). The interface calls both "bank account" and fetches a bank account by its ID alone, so either can come back. Whether the list includes payout accounts is not published. Read `bank_account_type` before `identifiers`.
+ * A bank account as `getBankAccount`, `deleteBankAccount` and `listBankAccounts` answer it: either a bank account or UPI ID on a payment rail (`BankAccount`: ACCOUNT_DETAILS or UPI), or a beneficiary account added for a payout-only corridor (`PayoutBankAccount`: `bank_account_type` holds the payout method, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH). The interface calls both "bank account" and fetches a bank account by its ID alone, so either can come back. Exactly one branch matches, told apart by `bank_account_type` (ACCOUNT_DETAILS or UPI is a rail account, any other upper-case code a payout method), and each requires the identifiers of its rail or method. The payout methods are an open set, so OpenAPI's `discriminator` (which maps every value) is not used. Whether the list includes payout accounts is not published.
  */
-export const BankAccountRecordSchema = z.union([BankAccountSchema, PayoutBankAccountSchema]);
+export const BankAccountRecordSchema = oneOf([BankAccountSchema, PayoutBankAccountSchema]);
 
 /**
  * A page of a customer's bank accounts (customers outside the USA).
@@ -357,7 +414,7 @@ export const WalletSchema = z.union([
     network: WalletNetworkSchema,
     label: z.string().optional(),
     status: z.enum(["ACTIVE", "INACTIVE"]),
-    is_visible: z.literal(true).optional(),
+    is_visible: z.literal(true),
     created_at: TimestampSchema.optional(),
   }),
 ]);

@@ -98,7 +98,8 @@ export interface PayoutsResource {
    *   `sending_amount` given, the response's `receiving_amount` is what the beneficiary gets.
    * - `risk_parameters` is required and must contain every key in `required_risk_parameters` of the prefunded payout
    *   configuration for the fiat; send an empty object when that list is empty. Send the end user's own IP address
-   *   (`RISK_IP_CHECK_FAILED` otherwise).
+   *   there; whether this operation checks it is not published (the document lists `RISK_IP_CHECK_FAILED` for
+   *   `POST /payout/quotation` only).
    * - On the prefunded model, `network` must match the organization's prefunded wallet network.
    * - The published 400 cases are: a required field such as `remitter_id` is missing; the customer is unverified (KYC
    *   unverified, or the customer is not in the organization); the bank account is unverified (not added or still
