@@ -1,0 +1,48 @@
+// The sandbox's spec is the published one with overlays/sandbox.yaml applied (OpenAPI Overlay 1.0). The overlay is
+// applied by openapi-format (a maintained implementation, with the JSONPath of jsonpathly), not by our own code.
+import { readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { openapiOverlay, parseString } from "openapi-format";
+
+export const sandboxOverlayFile = join(
+  resolve(dirname(fileURLToPath(import.meta.url)), ".."),
+  "overlays",
+  "sandbox.yaml",
+);
+
+interface OverlayAction {
+  target: string;
+  description?: string;
+}
+
+/** Thrown when an action of the overlay matches nothing in the document (a target renamed or removed). */
+export class UnusedOverlayActionError extends Error {}
+
+/** The sandbox's overlay document, parsed. */
+export async function readSandboxOverlay(): Promise<Record<string, unknown>> {
+  const parsed = await parseString(readFileSync(sandboxOverlayFile, "utf8"));
+  if (typeof parsed !== "object" || parsed instanceof Error) throw new Error(`${sandboxOverlayFile} is not YAML`);
+  return parsed;
+}
+
+/**
+ * The bundled document with the sandbox's overlay applied (a new object; `document` is not changed).
+ *
+ * @example
+ * const sandbox = await applySandboxOverlay(JSON.parse(readFileSync("dist/openapi.json", "utf8")));
+ */
+export async function applySandboxOverlay(
+  document: Record<string, unknown>,
+  overlay?: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const overlaySet = (overlay ?? (await readSandboxOverlay())) as { actions: [] };
+  const { data, resultData } = await openapiOverlay(structuredClone(document), { overlaySet });
+  const unused = (resultData.unusedActions ?? []) as OverlayAction[];
+  if (unused.length > 0) {
+    throw new UnusedOverlayActionError(
+      `the sandbox overlay has actions that match nothing: ${unused.map((a) => a.target).join(", ")}`,
+    );
+  }
+  return data as Record<string, unknown>;
+}
