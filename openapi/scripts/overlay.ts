@@ -19,11 +19,16 @@ interface OverlayAction {
 /** Thrown when an action of the overlay matches nothing in the document (a target renamed or removed). */
 export class UnusedOverlayActionError extends Error {}
 
+/** An overlay document parsed from its YAML text. */
+export async function parseOverlay(text: string): Promise<Record<string, unknown>> {
+  const parsed = await parseString(text);
+  if (typeof parsed !== "object" || parsed instanceof Error) throw new Error("the overlay is not a YAML mapping");
+  return parsed;
+}
+
 /** The sandbox's overlay document, parsed. */
 export async function readSandboxOverlay(): Promise<Record<string, unknown>> {
-  const parsed = await parseString(readFileSync(sandboxOverlayFile, "utf8"));
-  if (typeof parsed !== "object" || parsed instanceof Error) throw new Error(`${sandboxOverlayFile} is not YAML`);
-  return parsed;
+  return parseOverlay(readFileSync(sandboxOverlayFile, "utf8"));
 }
 
 /**

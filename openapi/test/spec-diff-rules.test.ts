@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { diffSpecs } from "../spec-diff/diff.ts";
 import { additionalMembersBreak } from "../spec-diff/schema-rules/additional-properties.ts";
+import { acceptsMore } from "../spec-diff/schema-rules/composition.ts";
 import { isTighter } from "../spec-diff/schema-rules/bounds.ts";
 import { addedRuleName } from "../spec-diff/schema-rules/properties.ts";
 import { defaultChangeBreaks } from "../spec-diff/schema-rules/default.ts";
@@ -144,6 +145,24 @@ describe("schema comparer decisions", () => {
   ])("names a deprecation change from %j to %j: %s", (before, after, rule) => {
     expect(deprecationChange("operation", before, after)?.rule).toBe(rule);
   });
+});
+
+describe("composition decisions", () => {
+  it.each([
+    ["a first anyOf/oneOf", 0, 2, true, false],
+    ["a removed anyOf/oneOf", 2, 0, true, true],
+    ["a new alternative", 2, 3, true, true],
+    ["a removed alternative", 3, 2, true, false],
+    ["a first allOf", 0, 1, false, false],
+    ["a removed allOf", 1, 0, false, true],
+    ["a new allOf member", 1, 2, false, false],
+    ["a removed allOf member", 2, 1, false, true],
+  ])(
+    "judges whether %s accepts more: %s -> %s members (alternatives: %s) gives %s",
+    (_name, before, after, widens, more) => {
+      expect(acceptsMore(before, after, widens)).toBe(more);
+    },
+  );
 });
 
 describe("response header decisions", () => {
@@ -323,6 +342,11 @@ const MORE_FIXTURES: Record<string, Fixture> = {
     breaking: false,
     before: useReferencedId,
     edit: (d) => (customer(d).properties.id.maxLength = 36),
+  },
+  "a first anyOf on a response object": {
+    rule: "composition-changed",
+    breaking: false,
+    edit: (d) => (customer(d).anyOf = [{ required: ["tags"] }, { required: ["parent"] }]),
   },
   "a required response header removed": {
     rule: "response-header-removed",

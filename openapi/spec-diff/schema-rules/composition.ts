@@ -30,6 +30,20 @@ export const COMPOSITIONS: readonly Composition[] = [
   { keywordOf: alternativesKeyword, membersOf: alternativesOf, memberWidens: true },
 ];
 
+/**
+ * Whether a schema whose member list went from `before` to `after` members accepts more values. A first list of
+ * either kind is a new constraint and a removed list drops one; between two lists, a new alternative widens and
+ * a new allOf member narrows.
+ *
+ * @example
+ * acceptsMore(0, 2, true); // false: a new anyOf restricts what was open
+ */
+export function acceptsMore(before: number, after: number, memberWidens: boolean): boolean {
+  if (before === 0) return false;
+  if (after === 0) return true;
+  return after > before === memberWidens;
+}
+
 export const compositionRule: SchemaRule = ({ oldSchema, newSchema, at, request, report, compare }) => {
   for (const { keywordOf, membersOf, memberWidens } of COMPOSITIONS) {
     const before = membersOf(oldSchema);
@@ -38,7 +52,7 @@ export const compositionRule: SchemaRule = ({ oldSchema, newSchema, at, request,
     const common = Math.min(before.length, after.length);
     for (let i = 0; i < common; i++) compare(before[i], after[i], `${at.replace(/:$/, "")} (${keyword} ${i + 1})`);
     if (before.length === after.length) continue;
-    const accepts = after.length > before.length === memberWidens;
+    const accepts = acceptsMore(before.length, after.length, memberWidens);
     report("composition-changed", request !== accepts, `${keyword} has ${after.length} members (was ${before.length})`);
   }
 };
