@@ -54,7 +54,9 @@ describe("the zod schemas follow the spec's rules", () => {
 
   it("refuse a UPI bank account record with empty identifiers", () => {
     const rail = example("BankAccount");
-    expect(BankAccountRecordSchema.safeParse({ ...rail, bank_account_type: "UPI", identifiers: {} }).success).toBe(false);
+    expect(BankAccountRecordSchema.safeParse({ ...rail, bank_account_type: "UPI", identifiers: {} }).success).toBe(
+      false,
+    );
     const upi = { ...rail, bank_account_type: "UPI", identifiers: { vpa: "asha@okhdfc" } };
     expect(BankAccountRecordSchema.safeParse(upi).success).toBe(true);
   });

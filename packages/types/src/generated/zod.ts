@@ -58,6 +58,15 @@ function oneOf<const T extends readonly [z.ZodType, ...z.ZodType[]]>(options: T)
 }
 
 /**
+ * RFC 3339 `date-time` (JSON Schema's `format`): zod's ISO check with an offset, where "T" and "Z" may also be
+ * lower case (RFC 3339, section 5.6); the value is kept as sent.
+ */
+const isoDateTime = z.iso.datetime({ offset: true });
+function dateTime() {
+  return z.string().check(z.refine((value: string) => isoDateTime.safeParse(value.toUpperCase()).success, { message: "Invalid RFC 3339 date-time" }));
+}
+
+/**
  * The envelope of every successful response (HTTP 200). Operations narrow `data` to their record with `allOf`. Clients branch on `status` and read the payload from `data`.
  */
 export const SuccessEnvelopeSchema = z.looseObject({ status: z.literal(true), message: z.string(), data: z.unknown() });
@@ -158,7 +167,7 @@ export const UuidSchema = z.guid();
 /**
  * An ISO 8601 time in UTC.
  */
-export const TimestampSchema = z.iso.datetime({ offset: true });
+export const TimestampSchema = dateTime();
 
 /**
  * An ISO 3166-1 alpha-3 country code, e.g. `IND`, `USA`.
