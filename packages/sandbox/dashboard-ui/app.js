@@ -1,11 +1,12 @@
-// The dashboard: a hash route per view (#/records, #/record/<kind>/<id>, #/events, #/requests, #/controls), one
+// The dashboard: a hash route per view (#/records, #/record/<kind>/<id>, #/find/<id>, #/events, #/requests,
+// #/controls), one
 // server-sent event stream that refreshes the view on screen when the organization's records, events or
 // requests change.
 import { failureText, get } from "./api.js";
 import { fill, h } from "./dom.js";
 import { controlsView } from "./controls.js";
 import { eventsView, learnKinds } from "./events.js";
-import { recordsView, recordView } from "./records.js";
+import { findView, recordsView, recordView } from "./records.js";
 import { requestsView } from "./requests.js";
 
 const main = document.getElementById("main");
@@ -17,13 +18,15 @@ let pending;
 function show() {
   const [, view = "records", ...rest] = location.hash.split("/");
   for (const link of document.querySelectorAll("nav a")) {
-    const here = link.dataset.view === view || (view === "record" && link.dataset.view === "records");
+    const here =
+      link.dataset.view === view || ((view === "record" || view === "find") && link.dataset.view === "records");
     if (here) link.setAttribute("aria-current", "page");
     else link.removeAttribute("aria-current");
   }
   const container = h("div", { class: "view" });
   fill(main, container);
   if (view === "record") current = recordView(container, session, rest[0], decodeURIComponent(rest[1] ?? ""));
+  else if (view === "find") current = findView(container, session, decodeURIComponent(rest[0] ?? ""));
   else if (view === "events") current = eventsView(container);
   else if (view === "requests") current = requestsView(container);
   else if (view === "controls") current = controlsView(container);

@@ -38,6 +38,12 @@ export function when(iso) {
   return today ? at.toLocaleTimeString() : at.toLocaleString();
 }
 
+/** A time with its date, always (lists compare records across days). */
+export function dateTime(iso) {
+  if (!iso) return "";
+  return new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "medium" });
+}
+
 /** A JSON text pretty-printed when it parses, as it came otherwise (a capped body may be cut mid-value). */
 export function pretty(text) {
   try {

@@ -21,12 +21,12 @@ function attemptRow(attempt) {
   return h(
     "tr",
     null,
-    h("td", null, attempt.attempt),
-    h("td", null, when(attempt.at)),
-    h("td", null, attempt.status_code === null ? "no answer" : badge(attempt.status_code)),
-    h("td", null, `${attempt.duration_ms} ms`),
-    h("td", null, answerBody(attempt.response_body)),
-    h("td", null, attempt.error ?? ""),
+    h("td", { "data-label": "Attempt" }, attempt.attempt),
+    h("td", { "data-label": "At" }, when(attempt.at)),
+    h("td", { "data-label": "Answer" }, attempt.status_code === null ? "no answer" : badge(attempt.status_code)),
+    h("td", { "data-label": "Latency" }, `${attempt.duration_ms} ms`),
+    h("td", { "data-label": "Receiver's body" }, answerBody(attempt.response_body)),
+    h("td", { "data-label": "Error" }, attempt.error ?? ""),
   );
 }
 

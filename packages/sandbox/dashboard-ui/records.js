@@ -1,20 +1,27 @@
-// The Records view (a kind, a search by ID or client_reference_id, a page of rows newest first) and one
-// record's page (the record as the API shows it, its events, and "move to a status" with its reason fields).
+// The Records view (a kind, or every kind for a search; a search by ID or client_reference_id; a page of rows
+// newest first, each with its name and creation date) and one record's page (the record as the API shows it, its events, and "move to a status" with its reason fields).
 import { failureText, get, post } from "./api.js";
-import { badge, field, fill, h, when } from "./dom.js";
+import { badge, dateTime, field, fill, h } from "./dom.js";
 import { eventCard } from "./events.js";
 
 const PER_PAGE = 25;
-const remembered = { kind: "customers", q: "", page: 1 };
+/** The kind select's value for a search across every kind. */
+const ALL = "all";
+const remembered = { kind: "customers", q: "", page: 1, open: false };
 
-function recordRow(kind, row) {
+const recordLink = (kind, id) => `#/record/${kind}/${encodeURIComponent(id)}`;
+
+function recordRow(session, row, all) {
+  const kind = session.kinds.find((k) => k.name === row.kind)?.label ?? row.kind;
   return h(
     "tr",
     null,
-    h("td", { "data-label": "ID" }, h("a", { href: `#/record/${kind}/${encodeURIComponent(row.id)}` }, row.id)),
+    h("td", { "data-label": "ID" }, h("a", { href: recordLink(row.kind, row.id) }, row.id)),
+    all ? h("td", { "data-label": "Kind" }, kind) : null,
+    h("td", { "data-label": "Name" }, row.name ?? ""),
     h("td", { "data-label": "client_reference_id" }, row.client_reference_id ?? ""),
     h("td", { "data-label": "Status" }, badge(row.status)),
-    h("td", { "data-label": "Created" }, when(row.created_at)),
+    h("td", { "data-label": "Created" }, dateTime(row.created_at)),
   );
 }
 
@@ -22,8 +29,19 @@ function kindSelect(session, kind) {
   return h(
     "select",
     { name: "kind" },
+    h("option", { value: ALL, selected: kind === ALL }, "All kinds (search)"),
     session.kinds.map((k) => h("option", { value: k.name, selected: k.name === kind }, k.label)),
   );
+}
+
+const columns = (all) => ["ID", ...(all ? ["Kind"] : []), "Name", "client_reference_id", "Status", "Created"];
+
+/**
+ * The Records view searching every kind for `id` (a request log's link): the record itself when one has that ID.
+ */
+export function findView(container, session, id) {
+  Object.assign(remembered, { kind: ALL, q: id, page: 1, open: true });
+  return recordsView(container, session);
 }
 
 /** The Records view. */
@@ -41,23 +59,36 @@ export function recordsView(container, session) {
     field("ID or client_reference_id", search),
     h("button", { type: "submit" }, "Search"),
   );
-  const head = ["ID", "client_reference_id", "Status", "Created"].map((t) => h("th", { scope: "col" }, t));
-  const table = h("table", { class: "records" }, caption, h("thead", null, h("tr", null, head)), body);
+  const head = h("tr");
+  const table = h("table", { class: "records" }, caption, h("thead", null, head), body);
   fill(container, h("h2", null, "Records"), form, h("div", { class: "table-wrap" }, table), pager);
 
   async function load() {
-    const answer = await get("records", {
-      kind: state.kind,
-      q: state.q,
-      page: state.page,
-      per_page: PER_PAGE,
-    });
-    const label = session.kinds.find((k) => k.name === state.kind)?.label ?? state.kind;
+    const all = state.kind === ALL;
+    fill(
+      head,
+      columns(all).map((t) => h("th", { scope: "col" }, t)),
+    );
+    if (all && !state.q) {
+      fill(caption, "All kinds");
+      fill(body, emptyRow("Type an ID or client_reference_id to search every kind.", all));
+      return fill(pager);
+    }
+    const answer = await get("records", { kind: state.kind, q: state.q, page: state.page, per_page: PER_PAGE });
+    if (state.open && answer.results.length === 1) {
+      state.open = false;
+      return location.replace(recordLink(answer.results[0].kind, answer.results[0].id));
+    }
+    state.open = false;
+    const label = all ? "All kinds" : (session.kinds.find((k) => k.name === state.kind)?.label ?? state.kind);
     fill(caption, state.q ? `${label} matching “${state.q}”` : label);
-    fill(body, answer.results.length ? answer.results.map((r) => recordRow(state.kind, r)) : emptyRow());
+    fill(
+      body,
+      answer.results.length ? answer.results.map((r) => recordRow(session, r, all)) : emptyRow("No records.", all),
+    );
     pagerOf(answer);
   }
-  const emptyRow = () => h("tr", null, h("td", { colspan: 4 }, "No records."));
+  const emptyRow = (text, all) => h("tr", null, h("td", { colspan: columns(all).length }, text));
   function pagerOf(answer) {
     const last = Math.max(1, Math.ceil(answer.count / PER_PAGE));
     const go = (to) => () => {

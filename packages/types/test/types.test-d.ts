@@ -97,6 +97,23 @@ describe("the generated types", () => {
   });
 });
 
+describe("the open lists", () => {
+  it("type a customer's status as its known values, where a value the service adds later still compiles", () => {
+    expectTypeOf<"UNVERIFIED">().toExtend<Customer["status"]>();
+    expectTypeOf<"FAILED">().toExtend<Customer["status"]>();
+    expectTypeOf<"SUSPENDED">().toExtend<Customer["status"]>();
+    expectTypeOf<Customer["status"]>().toExtend<string>();
+  });
+
+  it("keep the known values as literals rather than collapsing them into string", () => {
+    type Known<T> = T extends string ? (string extends T ? never : T) : never;
+    expectTypeOf<Known<Customer["status"]>>().toEqualTypeOf<"UNVERIFIED" | "VERIFIED" | "FAILED">();
+    expectTypeOf<Known<Customer["type"]>>().toEqualTypeOf<"INDIVIDUAL">();
+    expectTypeOf<Known<NonNullable<Customer["document_type"]>>>().toEqualTypeOf<"AADHAAR">();
+    expectTypeOf<Known<components["schemas"]["KycSubmissionResult"]["status"]>>().toEqualTypeOf<"PROCESSING">();
+  });
+});
+
 describe("the operation index types", () => {
   it("map an operationId to its path and method", () => {
     expectTypeOf<OperationPath<"createCustomer">>().toEqualTypeOf<"/cms/api/v1/customer/create">();

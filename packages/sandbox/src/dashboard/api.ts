@@ -8,7 +8,7 @@ import type { HandlerResult, JsonObject, Organization, RequestContext } from "..
 import { readLogFilter } from "../request-log/log-filter.js";
 import type { RequestLog } from "../request-log/request-log.js";
 import { isRecordKind, RECORD_KINDS, type RecordKind, type RecordKindName } from "./record-kinds.js";
-import { listEvents, listRecords, type PageRequest, recordDetail } from "./records.js";
+import { listEvents, listRecords, type PageRequest, recordDetail, searchAllKinds } from "./records.js";
 import { transitionsMeta } from "./transitions-meta.js";
 
 export interface ApiCall {
@@ -89,18 +89,18 @@ function transition(call: ApiCall, parts: ApiParts) {
   return runControl(call, parts, control.transition(kind.type), { id });
 }
 
+/** A page of one kind's records, or with kind "all" the records of every kind a search names (q required). */
+function records(call: ApiCall, parts: ApiParts) {
+  const q = call.query.get("q")?.trim() || undefined;
+  const kind = call.query.get("kind") ?? "customers";
+  if (kind !== "all") return listRecords(parts.domain, call.org.id, kindOf(kind), pageOf(call.query), q);
+  if (!q) throw badRequest("REQ_FIELD_MISSING", "A search of every kind needs q", "q", "An ID or client_reference_id.");
+  return searchAllKinds(parts.domain, call.org.id, q);
+}
+
 const GET: Record<string, Route> = {
   session: (call) => session(call),
-  records: (call, parts) =>
-    call.segments.length === 1
-      ? listRecords(
-          parts.domain,
-          call.org.id,
-          kindOf(call.query.get("kind") ?? "customers"),
-          pageOf(call.query),
-          call.query.get("q")?.trim() || undefined,
-        )
-      : record(call, parts),
+  records: (call, parts) => (call.segments.length === 1 ? records(call, parts) : record(call, parts)),
   events: (call, parts) => listEvents(parts.domain, call.org.id, pageOf(call.query)),
   requests: (call, parts) => parts.requestLog.query(call.org.id, readLogFilter(call.query)),
   controls: (call, parts) => ({

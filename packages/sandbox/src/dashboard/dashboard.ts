@@ -121,7 +121,8 @@ class DashboardServer implements Dashboard {
     const body = method === "GET" ? {} : await readJsonBody(req);
     const query = new URLSearchParams(target.search);
     const org = this.options.organizations.get(session.org)!;
-    sendJson(res, 200, answerCall({ method, segments, query, body, org }, this.options));
+    // The secret never reaches the browser, even where a record holds it (a name the client echoed it into).
+    sendJson(res, 200, answerCall({ method, segments, query, body, org }, this.options), [org.apiSecret]);
   }
 
   private api(req: IncomingMessage, res: ServerResponse, target: RequestTarget): void {

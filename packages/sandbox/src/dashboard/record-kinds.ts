@@ -28,6 +28,37 @@ export interface RecordKind {
   indexed?: boolean;
 }
 
+/**
+ * The members that name a record in a list, tried in order (the first that is set is shown): a person's or an
+ * account holder's name, a wallet's label, an order's amount. Keyed by the dashboard's kind name.
+ */
+const NAME_MEMBERS: Record<string, readonly (readonly string[])[]> = {
+  customers: [["full_name"], ["email"]],
+  banks: [["beneficiary_name"], ["bank_name"]],
+  wallets: [["label"], ["wallet_address"]],
+  payins: [["sending_amount", "fiat"]],
+  payouts: [["receiving_amount", "fiat"]],
+  payout_quotations: [["receiving_amount", "fiat"]],
+  payin_quotations: [["sending_amount", "fiat"]],
+  edd: [["module"]],
+};
+
+/**
+ * The short name a list shows for a record: the first set entry of its kind's NAME_MEMBERS, its members joined
+ * by a space ("1000.00 INR"); "" when none is set.
+ *
+ * @example
+ * recordName("customers", { full_name: "Asha Verma" }); // "Asha Verma"
+ */
+export function recordName(kind: string, row: object): string {
+  const members = row as Record<string, unknown>;
+  for (const names of NAME_MEMBERS[kind] ?? []) {
+    const values = names.map((name) => members[name]);
+    if (values.every((value) => typeof value === "string" && value !== "")) return values.join(" ");
+  }
+  return "";
+}
+
 // Each kind's view takes its own row type; the table hands back those rows.
 const as = <R>(view: (row: R) => unknown) => view as unknown as (row: AnyRow) => unknown;
 const member = (name: string) => (row: AnyRow) => String((row as unknown as Record<string, unknown>)[name] ?? "");

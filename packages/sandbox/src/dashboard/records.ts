@@ -5,7 +5,7 @@ import { createdAtPage } from "../api/paging.js";
 import { eventView } from "../control/control-api.js";
 import type { SandboxDomain } from "../domain/sandbox-domain.js";
 import { RECORD_KINDS as REGISTRY } from "../record-kinds.js";
-import { RECORD_KINDS, type RecordKind, type RecordKindName } from "./record-kinds.js";
+import { RECORD_KINDS, type RecordKind, type RecordKindName, recordName } from "./record-kinds.js";
 
 export interface PageRequest {
   page: number;
@@ -18,10 +18,13 @@ interface Listed {
   created_at: string;
 }
 
-function summary(kind: RecordKind, row: Listed, domain: SandboxDomain) {
+function summary(name: RecordKindName, row: Listed, domain: SandboxDomain) {
+  const kind: RecordKind = RECORD_KINDS[name];
   const members = row as unknown as Record<string, unknown>;
   return {
+    kind: name,
     id: row.id,
+    name: recordName(name, row),
     status: kind.status(row, domain),
     client_reference_id: (members.client_reference_id as string | null | undefined) ?? null,
     customer_id: (members.customer_id as string | undefined) ?? null,
@@ -69,8 +72,25 @@ export function listRecords(domain: SandboxDomain, org: string, name: RecordKind
     count,
     page: q ? 1 : at.page,
     per_page: at.perPage,
-    results: found.rows.map((row) => summary(kind, row, domain)),
+    results: found.rows.map((row) => summary(name, row, domain)),
   };
+}
+
+/** The most rows a search across every kind answers. */
+const SEARCH_ALL_LIMIT = 100;
+
+/**
+ * The organization's records of every kind that an ID or client_reference_id names, as list rows with their kind
+ * (an ID names one record; a reference may name a customer and the orders that carry it).
+ *
+ * @example
+ * searchAllKinds(domain, org, "cust-42"); // { kind: "all", count: 2, results: [{ kind: "customers", ... }, { kind: "payins", ... }] }
+ */
+export function searchAllKinds(domain: SandboxDomain, org: string, q: string) {
+  const results = (Object.keys(RECORD_KINDS) as RecordKindName[])
+    .flatMap((name) => search(RECORD_KINDS[name], domain, org, q).map((row) => summary(name, row, domain)))
+    .slice(0, SEARCH_ALL_LIMIT);
+  return { kind: "all", count: results.length, page: 1, per_page: SEARCH_ALL_LIMIT, results };
 }
 
 /** One record of the organization as the API shows it, its status, its events, and how it moves; undefined if none. */

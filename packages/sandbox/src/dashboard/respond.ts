@@ -31,8 +31,14 @@ export function send(
   res.end(body);
 }
 
-export function sendJson(res: ServerResponse, status: number, value: unknown): void {
-  send(res, status, "application/json", JSON.stringify(value));
+/**
+ * Sends `value` as JSON with each secret replaced by "[redacted]" wherever it appears, in the form JSON.stringify
+ * writes it (a record's member may hold what its organization's client echoed, the API secret included).
+ */
+export function sendJson(res: ServerResponse, status: number, value: unknown, secrets: readonly string[] = []): void {
+  let text = JSON.stringify(value);
+  for (const secret of secrets) if (secret) text = text.split(JSON.stringify(secret).slice(1, -1)).join("[redacted]");
+  send(res, status, "application/json", text);
 }
 
 /** The error envelope the API uses, with the error's status. */

@@ -5,7 +5,7 @@ import { readLogFilter } from "./log-filter.js";
 import type { RequestLog } from "./request-log.js";
 
 /**
- * The handler of GET /_sandbox/requests?status=&err_code=&operation_id=&since=&after=&before=&order=&limit= over
+ * The handler of GET /_sandbox/requests?status=&err_code=&operation_id=&since=&until=&after=&before=&order=&limit= over
  * this log: newest first by default; `order=asc&after=<seq>` reads on from a cursor (what following does).
  */
 export function listRequests(log: RequestLog): SandboxHandler {

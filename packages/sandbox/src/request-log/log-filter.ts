@@ -10,6 +10,8 @@ export interface RequestLogFilter {
   operationId?: string;
   /** Entries that arrived at or after this ISO 8601 time. */
   since?: string;
+  /** Entries that arrived at or before this ISO 8601 time (with since: a date range). */
+  until?: string;
   /** Entries numbered above / below this `seq` (cursors for the next page and for following). */
   after?: number;
   before?: number;
@@ -37,10 +39,10 @@ function statusOf(text: string, errors: Errors): RequestLogFilter["status"] {
   return exact === undefined ? undefined : { exact };
 }
 
-function sinceOf(text: string, errors: Errors): string | undefined {
+function timeOf(name: "since" | "until", text: string, errors: Errors): string | undefined {
   const time = Date.parse(text);
   if (!/^\d{4}-\d{2}-\d{2}T/.test(text) || Number.isNaN(time)) {
-    errors.since = ["An ISO 8601 date and time, e.g. 2026-05-01T12:00:00Z."];
+    errors[name] = ["An ISO 8601 date and time, e.g. 2026-05-01T12:00:00Z."];
     return undefined;
   }
   return new Date(time).toISOString();
@@ -66,7 +68,7 @@ function limitOf(text: string | null, errors: Errors): number {
   return value ?? DEFAULT_PAGE;
 }
 
-const KNOWN = ["status", "err_code", "operation_id", "since", "after", "before", "order", "limit"];
+const KNOWN = ["status", "err_code", "operation_id", "since", "until", "after", "before", "order", "limit"];
 
 function unknownNames(query: URLSearchParams, errors: Errors): void {
   for (const name of query.keys())
@@ -95,7 +97,9 @@ export function readLogFilter(query: URLSearchParams): RequestLogFilter {
   if (text("err_code") !== undefined) filter.errCode = text("err_code");
   if (text("operation_id") !== undefined) filter.operationId = text("operation_id");
   const since = text("since");
-  if (since !== undefined) filter.since = sinceOf(since, errors);
+  if (since !== undefined) filter.since = timeOf("since", since, errors);
+  const until = text("until");
+  if (until !== undefined) filter.until = timeOf("until", until, errors);
   const after = text("after");
   if (after !== undefined) filter.after = cursorOf("after", after, errors);
   const before = text("before");
@@ -118,6 +122,7 @@ export function filterSql(filter: RequestLogFilter): { where: string; params: Pa
   if (filter.errCode !== undefined) add("err_code = ?", filter.errCode);
   if (filter.operationId !== undefined) add("operation_id = ?", filter.operationId);
   if (filter.since !== undefined) add("at >= ?", filter.since);
+  if (filter.until !== undefined) add("at <= ?", filter.until);
   if (filter.after !== undefined) add("seq > ?", filter.after);
   if (filter.before !== undefined) add("seq < ?", filter.before);
   return { where: parts.length === 0 ? "TRUE" : parts.join(" AND "), params };

@@ -115,7 +115,16 @@ describe("dashboard access", () => {
     const session = await openDashboard(sandbox);
     const page = await fetch(`${sandbox.url}/_dashboard/`, { headers: { cookie: session.cookie } });
     const seen = [await page.text()];
-    for (const path of ["session", "records?kind=customers", "events", "requests", "controls"])
+    const customers = (await session.get("records?kind=customers")).body.results as Array<{ id: string }>;
+    for (const path of [
+      "session",
+      "records?kind=customers",
+      `records?kind=all&q=${customers[0]!.id}`,
+      `records/customers/${customers[0]!.id}`,
+      "events",
+      "requests",
+      "controls",
+    ])
       seen.push((await session.get(path)).text);
     for (const text of seen) {
       expect(text).not.toContain(ORG_A.apiSecret);

@@ -20,7 +20,11 @@ async function keptReceiver(status: (index: number) => number) {
   const server = createServer((req, res) => {
     let body = "";
     req.on("data", (chunk) => (body += String(chunk)));
-    req.on("end", () => res.writeHead(status(deliveries.push(body) - 1)).end());
+    req.on("end", () => {
+      const answer = status(deliveries.push(body) - 1);
+      // A refusal says why, as receivers do: the attempt keeps it and the dashboard shows it.
+      res.writeHead(answer).end(answer >= 300 ? '{"error":"database busy, try again"}' : "");
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, "localhost", resolve));
   const url = `http://localhost:${(server.address() as AddressInfo).port}/hooks`;
@@ -94,6 +98,10 @@ describe.skipIf(skipBrowser)("the dashboard in Chromium", () => {
     await card.locator("caption", { hasText: "delivered" }).waitFor({ timeout: 5000 });
     const answers = await card.locator("tbody tr td:nth-child(3)").allTextContents();
     expect(answers).toEqual(["500", "200"]);
+    expect(await card.locator("tbody tr td:nth-child(5)").allTextContents()).toEqual([
+      '{"error":"database busy, try again"}',
+      "",
+    ]);
     expect(await card.locator("caption").first().textContent()).toContain(receiver.url);
     await shot("dashboard-record");
   });
@@ -145,7 +153,7 @@ describe.skipIf(skipBrowser)("the dashboard in Chromium", () => {
     const row = page.locator("tr", { hasText: quote.id });
     await page.goto(`${sandbox.url}/_dashboard/#/records`);
     await page.getByLabel("Kind").selectOption("payout_quotations");
-    expect(await row.locator("td").nth(2).textContent()).toBe("ACTIVE");
+    expect(await row.locator("td").nth(3).textContent()).toBe("ACTIVE");
     await page.click('nav a[href="#/controls"]');
     await page.getByLabel("Seconds to advance").fill("301");
     await page.getByRole("button", { name: "Advance" }).click();
@@ -192,13 +200,91 @@ describe.skipIf(skipBrowser)("the dashboard in Chromium", () => {
     expect(await page.locator("table.records tbody tr").count()).toBe(1);
   });
 
-  it("fits a phone-sized window without sideways scrolling", async () => {
+  it("names each record and shows the date it was created in the records table", async () => {
+    await page.goto(`${sandbox.url}/_dashboard/#/records`);
+    const row = page.locator("table.records tbody tr", { hasText: customer.id });
+    await row.waitFor();
+    const cells = await row.locator("td").allTextContents();
+    expect(cells[1]).toBe("Asha Verma");
+    expect(cells[4]).toContain(String(new Date().getFullYear()));
+  });
+
+  it("searches every kind of record by a client_reference_id", async () => {
+    await page.goto(`${sandbox.url}/_dashboard/#/records`);
+    await page.getByLabel("Kind").selectOption("all");
+    await page.getByLabel("ID or client_reference_id").fill("po-1");
+    await page.getByRole("button", { name: "Search" }).click();
+    const row = page.locator("table.records tbody tr", { hasText: "po-1" });
+    await row.waitFor();
+    expect(await row.locator("td").nth(1).textContent()).toBe("Payouts");
+    expect(await page.locator("table.records thead th").allTextContents()).toEqual([
+      "ID",
+      "Kind",
+      "Name",
+      "client_reference_id",
+      "Status",
+      "Created",
+    ]);
+  });
+
+  it("links a logged request to the records it names, and the link opens the record", async () => {
+    await page.goto(`${sandbox.url}/_dashboard/#/requests`);
+    await page.getByLabel("operationId").fill("createCustomer");
+    await page.getByLabel("Status").fill("200");
+    await page.getByRole("button", { name: "Filter" }).click();
+    const entry = page.locator(".requests li", { hasText: "createCustomer" }).last();
+    await entry.locator("summary").click();
+    await entry.locator(`a[href="#/find/${customer.id}"]`).click();
+    await page.locator("h2", { hasText: customer.id }).waitFor();
+    expect(new URL(page.url()).hash).toBe(`#/record/customers/${customer.id}`);
+  });
+
+  it("filters the request log by a date range", async () => {
+    const local = (ms: number) => {
+      const at = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
+      return at.toISOString().slice(0, 19);
+    };
+    await page.goto(`${sandbox.url}/_dashboard/#/requests`);
+    await page.getByLabel("From").fill(local(Date.now() + 3_600_000));
+    await page.getByRole("button", { name: "Filter" }).click();
+    await page.locator(".requests li", { hasText: "No requests." }).waitFor();
+    await page.getByLabel("From").fill(local(Date.now() - 3_600_000));
+    await page.getByLabel("To").fill(local(Date.now() + 3_600_000));
+    await page.getByRole("button", { name: "Filter" }).click();
+    await page.locator(".requests li summary", { hasText: "createCustomer" }).first().waitFor();
+  });
+
+  it("lines the Clock & settings fields up on the left, under their heading", async () => {
+    await page.goto(`${sandbox.url}/_dashboard/#/controls`);
+    const heading = await page.locator("#settings-title").boundingBox();
+    const field = await page.getByLabel("Quotation validity (s)").boundingBox();
+    expect(Math.abs(field!.x - heading!.x)).toBeLessThan(4);
+  });
+
+  it("fits a phone-sized window without sideways scrolling, attempts, delivery URLs and bodies included", async () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
     const small = await phone.newPage();
     await small.goto(sandbox.dashboard[0]!.url);
     await small.locator("table.records tbody tr").first().waitFor();
-    expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const overflowing = () =>
+      small.evaluate(() => {
+        const wide = Array.from(document.querySelectorAll("main table, main pre, main caption, main .meta")).filter(
+          (el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1,
+        );
+        return { page: document.documentElement.scrollWidth, elements: wide.map((el) => el.tagName) };
+      });
+    expect(await overflowing()).toEqual({ page: 390, elements: [] });
     await small.screenshot({ path: `${IMAGES}dashboard-phone.png`, fullPage: true });
+    await small.goto(`${sandbox.url}/_dashboard/#/record/customers/${customer.id}`);
+    await small.locator("table.attempts td", { hasText: "200" }).first().waitFor();
+    await small
+      .locator("details")
+      .first()
+      .evaluate((el) => el.setAttribute("open", ""));
+    expect(await overflowing()).toEqual({ page: 390, elements: [] });
+    await small.goto(`${sandbox.url}/_dashboard/#/requests`);
+    await small.locator(".requests summary").first().click();
+    expect(await overflowing()).toEqual({ page: 390, elements: [] });
     await phone.close();
   });
 

@@ -11,6 +11,7 @@ describe("readLogFilter", () => {
     ["err_code=USR_DUPLICATE_CONTACT", { errCode: "USR_DUPLICATE_CONTACT", order: "desc", limit: 100 }],
     ["operation_id=createCustomer", { operationId: "createCustomer", order: "desc", limit: 100 }],
     ["since=2026-05-01T12:00:00Z", { since: "2026-05-01T12:00:00.000Z", order: "desc", limit: 100 }],
+    ["until=2026-05-01T13:00:00%2B01:00", { until: "2026-05-01T12:00:00.000Z", order: "desc", limit: 100 }],
     ["order=asc&after=20&limit=1000", { order: "asc", after: 20, limit: 1000 }],
     ["before=7&status=", { before: 7, order: "desc", limit: 100 }],
   ])("reads %j", (query, filter) => {
@@ -23,6 +24,7 @@ describe("readLogFilter", () => {
     ["status=6xx", "status"],
     ["since=yesterday", "since"],
     ["since=2026-13-45T00:00:00Z", "since"],
+    ["until=today", "until"],
     ["after=-1", "after"],
     ["before=1e3", "before"],
     ["order=up", "order"],
@@ -51,6 +53,7 @@ describe("filterSql", () => {
       "err_code = ? AND operation_id = ? AND at >= ? AND seq > ? AND seq < ?",
       ["X", "y", "t", 1, 9],
     ],
+    [{ since: "a", until: "b", order: "desc", limit: 5 }, "at >= ? AND at <= ?", ["a", "b"]],
   ] as const)("writes %j as a condition", (filter, where, params) => {
     expect(filterSql(filter as never)).toEqual({ where, params });
   });

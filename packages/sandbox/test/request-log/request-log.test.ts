@@ -66,7 +66,7 @@ describe("the request log", () => {
     ]);
   });
 
-  it("filters by status, err_code, operation_id and since", async () => {
+  it("filters by status, err_code, operation_id, since and until", async () => {
     const api = new Api(await startSandbox());
     await createCustomer(api);
     await api.get("/cms/api/v1/customer/list");
@@ -79,6 +79,12 @@ describe("the request log", () => {
     expect(await seqs({ operation_id: "listCustomers" })).toEqual([2]);
     expect(await seqs({ since: new Date(Date.now() + 60_000).toISOString() })).toEqual([]);
     expect(await seqs({ since: new Date(Date.now() - 60_000).toISOString() })).toEqual([1, 2, 3]);
+    expect(await seqs({ until: new Date(Date.now() - 60_000).toISOString() })).toEqual([]);
+    const range = {
+      since: new Date(Date.now() - 60_000).toISOString(),
+      until: new Date(Date.now() + 60_000).toISOString(),
+    };
+    expect(await seqs(range)).toEqual([1, 2, 3]);
   });
 
   it("pages newest first with before, and oldest first from a cursor with after", async () => {

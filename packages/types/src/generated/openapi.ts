@@ -1645,16 +1645,16 @@ export interface components {
              * @description The customer type. INDIVIDUAL is the value the interface names; other values are not published, so the set stays open.
              * @example INDIVIDUAL
              */
-            type: string;
+            type: "INDIVIDUAL" | (string & Record<never, never>);
             /**
              * @description UNVERIFIED on creation; VERIFIED or FAILED as KYC outcomes (announced by CUSTOMER events). Other values are not published, so the set stays open.
              * @example UNVERIFIED
              */
-            status: string;
+            status: "UNVERIFIED" | "VERIFIED" | "FAILED" | (string & Record<never, never>);
             /** @description Why KYC failed or the account was suspended; null otherwise. */
             failure_reason?: string | null;
-            /** @description The identity document type used for KYC, e.g. AADHAAR. */
-            document_type?: string;
+            /** @description The identity document type used for KYC, e.g. AADHAAR (a value of the customer's country's `supported_document_types`); other values are not published, so the set stays open. */
+            document_type?: "AADHAAR" | (string & Record<never, never>);
         };
         /**
          * CustomerList
@@ -1754,7 +1754,7 @@ export interface components {
              * @description The submission status. PROCESSING is the value returned when a submission is accepted; other values are not published, so the set stays open.
              * @example PROCESSING
              */
-            status: string;
+            status: "PROCESSING" | (string & Record<never, never>);
             /** @description A string or null; when it is set is not published (null in the examples, with PROCESSING). */
             failure_reason?: string | null;
         };

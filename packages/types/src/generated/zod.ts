@@ -194,10 +194,10 @@ export const CustomerSchema = z.looseObject({
   email: z.string().optional(),
   phone: z.string().optional(),
   country: Alpha3CountryCodeSchema,
-  type: z.string(),
-  status: z.string(),
+  type: z.union([z.literal("INDIVIDUAL"), z.string()]),
+  status: z.union([z.enum(["UNVERIFIED", "VERIFIED", "FAILED"]), z.string()]),
   failure_reason: z.string().nullable().optional(),
-  document_type: z.string().optional(),
+  document_type: z.union([z.literal("AADHAAR"), z.string()]).optional(),
 });
 
 /**
@@ -238,7 +238,11 @@ export const KycDocumentDetailsSchema = z.looseObject({
 /**
  * The result of a KYC submission, returned by `addKycData` and `updateKycSelfie` with status PROCESSING. The customer's outcome arrives as a CUSTOMER event (VERIFIED or FAILED). Other submission statuses are not published.
  */
-export const KycSubmissionResultSchema = z.looseObject({ id: UuidSchema, status: z.string(), failure_reason: z.string().nullable().optional() });
+export const KycSubmissionResultSchema = z.looseObject({
+  id: UuidSchema,
+  status: z.union([z.literal("PROCESSING"), z.string()]),
+  failure_reason: z.string().nullable().optional(),
+});
 
 /**
  * The result of `addPayoutSenderKycData` (payout-only onboarding).

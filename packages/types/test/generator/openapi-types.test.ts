@@ -2,7 +2,7 @@
 // the generator adds around openapi-typescript's output.
 import { describe, expect, it } from "vitest";
 import type { JsonSchema } from "@exchange-kit/spec-tools/json-schema";
-import { generateOpenapiTypes, typingView } from "../../scripts/lib/openapi-types.ts";
+import { generateOpenapiTypes, openListValues, typingView } from "../../scripts/lib/openapi-types.ts";
 import type { OpenApiSpec } from "@exchange-kit/spec-tools/spec";
 import { specWith } from "./support.ts";
 
@@ -247,5 +247,35 @@ describe("generateOpenapiTypes", () => {
     },
   ])("$behaviour", async ({ schemas, fragment }) => {
     expect(await typesOf(schemas)).toContain(fragment);
+  });
+});
+
+describe("an open list", () => {
+  it.each<[string, unknown, string[] | undefined]>([
+    ["an enum and a plain string", { anyOf: [{ enum: ["A", "B"] }, { type: "string" }] }, ["A", "B"]],
+    [
+      "with titled branches",
+      {
+        anyOf: [
+          { title: "k", enum: ["A"] },
+          { type: "string", title: "o" },
+        ],
+      },
+      ["A"],
+    ],
+    ["a string with a pattern is not one", { anyOf: [{ enum: ["A"] }, { type: "string", pattern: "^x" }] }, undefined],
+    ["a number branch is not one", { anyOf: [{ enum: ["A"] }, { type: "number" }] }, undefined],
+    ["an enum of numbers is not one", { anyOf: [{ enum: [1] }, { type: "string" }] }, undefined],
+    ["three branches are not one", { anyOf: [{ enum: ["A"] }, { type: "string" }, { type: "null" }] }, undefined],
+    ["a plain enum is not one", { enum: ["A"] }, undefined],
+  ])("%s", (_name, schema, values) => {
+    expect(openListValues(schema)).toEqual(values);
+  });
+
+  it("is typed as its literals or any other string", async () => {
+    const source = await generateOpenapiTypes(
+      openapi3({ S: { anyOf: [{ enum: ["UNVERIFIED", "VERIFIED"] }, { type: "string" }] } }),
+    );
+    expect(source).toContain('S: "UNVERIFIED" | "VERIFIED" | (string & Record<never, never>);');
   });
 });
