@@ -8,8 +8,9 @@ type Json = Record<string, any>;
 
 /** Every object key of a document, with the JSON pointer of the object holding it. */
 function keysIn(value: unknown, at = "", found: [string, string][] = []): [string, string][] {
-  if (Array.isArray(value)) value.forEach((item, i) => keysIn(item, `${at}/${i}`, found));
-  else if (value && typeof value === "object") {
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) keysIn(item, `${at}/${i}`, found);
+  } else if (value && typeof value === "object") {
     for (const [key, inner] of Object.entries(value)) {
       found.push([at, key]);
       keysIn(inner, `${at}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, found);
@@ -21,8 +22,9 @@ function keysIn(value: unknown, at = "", found: [string, string][] = []): [strin
 /** The JSON pointers of the strings that mention the sandbox. */
 function sandboxMentions(value: unknown, at = "", found: string[] = []): string[] {
   if (typeof value === "string" && /sandbox/i.test(value)) found.push(at);
-  else if (Array.isArray(value)) value.forEach((item, i) => sandboxMentions(item, `${at}/${i}`, found));
-  else if (value && typeof value === "object") {
+  else if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) sandboxMentions(item, `${at}/${i}`, found);
+  } else if (value && typeof value === "object") {
     for (const [key, inner] of Object.entries(value)) sandboxMentions(inner, `${at}/${key}`, found);
   }
   return found;

@@ -69,7 +69,7 @@ export function mutationsOf(
   if (Array.isArray(value)) {
     out.push(replaceAt(root, path, []));
     if (value.length > 0) out.push(replaceAt(root, path, [...value, value[0]]));
-    value.forEach((item, i) => mutationsOf(item, [...path, i], out, root));
+    for (const [i, item] of value.entries()) mutationsOf(item, [...path, i], out, root);
   } else if (isObject(value)) {
     out.push(replaceAt(root, path, { ...value, zz_unknown_member: 1 }));
     out.push(replaceAt(root, path, "an object"));
