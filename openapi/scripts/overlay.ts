@@ -37,17 +37,18 @@ export async function readSandboxOverlay(): Promise<Record<string, unknown>> {
  * @example
  * const sandbox = await applySandboxOverlay(JSON.parse(readFileSync("dist/openapi.json", "utf8")));
  */
-export async function applySandboxOverlay(
-  document: Record<string, unknown>,
+export async function applySandboxOverlay<T extends object>(
+  document: T,
   overlay?: Record<string, unknown>,
-): Promise<Record<string, unknown>> {
+): Promise<T> {
   const overlaySet = (overlay ?? (await readSandboxOverlay())) as { actions: [] };
-  const { data, resultData } = await openapiOverlay(structuredClone(document), { overlaySet });
+  const copy = structuredClone(document) as unknown as Parameters<typeof openapiOverlay>[0];
+  const { data, resultData } = await openapiOverlay(copy, { overlaySet });
   const unused = (resultData.unusedActions ?? []) as OverlayAction[];
   if (unused.length > 0) {
     throw new UnusedOverlayActionError(
       `the sandbox overlay has actions that match nothing: ${unused.map((a) => a.target).join(", ")}`,
     );
   }
-  return data as Record<string, unknown>;
+  return data as unknown as T;
 }

@@ -53,12 +53,12 @@ export async function loadSandboxSpecAtRef(ref: string, root = repoRoot): Promis
     const overlayFile = join(dirname(file), "overlays", "sandbox.yaml");
     return { spec: loadSpec(file), overlay: existsSync(overlayFile) ? readFileSync(overlayFile, "utf8") : undefined };
   });
-  return overlay === undefined ? spec : ((await applySandboxOverlay(spec, await parseOverlay(overlay))) as JsonObject);
+  return overlay === undefined ? spec : applySandboxOverlay(spec, await parseOverlay(overlay));
 }
 
 /** The working tree's sandbox spec: the bundle with the working tree's overlay applied. */
 export async function loadSandboxSpec(file = join(repoRoot, specPath)): Promise<JsonObject> {
-  return (await applySandboxOverlay(loadSpec(file))) as JsonObject;
+  return applySandboxOverlay(loadSpec(file));
 }
 
 /** Runs `read` on the spec's root file as it is at a git ref, extracted into a temporary directory. */
