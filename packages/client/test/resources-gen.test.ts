@@ -386,6 +386,7 @@ export type { KycResource, CustomersResource, BanksResource };
 describe("the sandbox's query parameters", () => {
   const parameter = { name: "asset", in: "query", required: true, schema: { type: "string" } };
   const published: OpenApiSpec = { paths: { "/rate": { get: op("fetchRate") } } };
+  const rateOperation = (spec: OpenApiSpec) => (spec.paths?.["/rate"] as PathItem | undefined)?.get;
   const sandbox: OpenApiSpec = {
     paths: { "/rate": { get: op("fetchRate", { "x-sandbox-parameters": [parameter] }) } },
   };
