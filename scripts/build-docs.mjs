@@ -5,6 +5,7 @@
 //   docs/reference/index.html          the reference (redocly build-docs --inlineBundle), with a header
 //                                      linking to the guides
 //   docs/reference/guides/index.html   docs/README.md
+//   docs/reference/guides/getting-started.html   docs/getting-started.md
 //   docs/reference/guides/<name>.html  docs/guides/<name>.md (and docs/gaps.md when it exists)
 //
 // Usage: node scripts/build-docs.mjs [--spec openapi/openapi.yaml] [--out docs/reference]
@@ -44,6 +45,8 @@ function guideSources() {
   const docs = join(root, "docs");
   const list = [];
   if (existsSync(join(docs, "README.md"))) list.push({ src: join(docs, "README.md"), name: "index" });
+  if (existsSync(join(docs, "getting-started.md")))
+    list.push({ src: join(docs, "getting-started.md"), name: "getting-started" });
   const guidesDir = join(docs, "guides");
   if (existsSync(guidesDir)) {
     const order = ["authentication", "errors-and-retries", "webhooks", "mock", "contract-testing"];

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // The release check: the packages as users receive them. From a copy of the working tree it versions every
 // package with a throwaway changeset, publishes them with the real release command (`pnpm release`) to a local
-// Verdaccio, installs each of client, webhook-verify and cli alone into a fresh app outside the workspace
+// Verdaccio, installs each of client, webhook-verify, cli and mcp alone into a fresh app outside the workspace
 // (printing its package count and size against its budget), and runs a smoke integration from the installed
-// packages: the cli's sandbox, a client flow, a webhook receiver with deduplication, the cli's demo; then
+// packages: the cli's sandbox, a client flow, a webhook receiver with deduplication, the cli's MCP server started
+// from a JSON MCP configuration, the cli's demo; then
 // runs a runtime matrix (Node 20, 22, 24, Bun, Deno) from those tarballs, type-checks every README's
 // TypeScript blocks against the installed packages (scripts/release-check/readmes.mjs), runs the README examples
 // marked to run twice each against the installed sandbox (readme-runs.mjs), and runs the installed cli under
@@ -37,7 +38,13 @@ const INSTALLS = [
   // 1.0 MB until the durable inbox (Redis Streams) and the typed router came in: 1.01 MB measured with them.
   { name: "@exchange-kit/webhook-verify", app: "webhook-verify", budget: 1.1e6 },
   { name: "@exchange-kit/cli", app: "cli", budget: 15e6 },
+  // The MCP SDK is most of it (with its HTTP server stack and zod, which it requires).
+  // 20.10 MB measured from packed tarballs (105 packages): zod 4 is ~8 MB of it, the SDK with hono, ajv and its
+  // HTTP stack most of the rest; the server itself (tools, schemas and docs generated from the spec) ~0.5 MB.
+  { name: "@exchange-kit/mcp", app: "mcp", budget: 21e6 },
 ];
+// Apps whose package needs zod: the cli (through the sandbox) and the MCP server (the MCP SDK's peer).
+const ZOD_EXPECTED = new Set(["cli", "mcp"]);
 
 const work = mkdtempSync(join(tmpdir(), "exchange-kit-release-"));
 const logFile = join(work, "release-check.log");
@@ -147,7 +154,7 @@ try {
     console.log(`  ${size.packages.sort().join(", ")}`);
     if (verdict === "over")
       fail(`${install.name} installs ${megabytes(size.bytes)}, over its ${megabytes(install.budget)} budget`);
-    if (install.app !== "cli" && size.packages.includes("zod")) fail(`${install.name} installs zod`);
+    if (!ZOD_EXPECTED.has(install.app) && size.packages.includes("zod")) fail(`${install.name} installs zod`);
   }
 
   step("smoke: the cli's sandbox, a client flow, a webhook receiver with deduplication");
@@ -189,6 +196,27 @@ try {
     console.log(
       `receiver: ${receiver.lines.filter((l) => l.request === 200).length} deliveries answered 200, ${handled.length} handled once each (${handled.join(", ")})`,
     );
+
+  step(
+    "smoke: exchange-kit mcp (the cli beside its optional peer @exchange-kit/mcp), started from a JSON MCP configuration as editors start it",
+  );
+  run(
+    "npm",
+    ["install", "--no-audit", "--no-fund", "--loglevel=error", `@exchange-kit/cli@${versions["@exchange-kit/cli"]}`],
+    {
+      cwd: join(apps, "mcp"),
+      log,
+    },
+  );
+  const mcpConfig = join(apps, "mcp", "mcp.json");
+  const mcpServer = {
+    command: bin("mcp", "exchange-kit"),
+    args: ["mcp"],
+    env: { ...credentials, EXCHANGE_BASE_URL: url },
+  };
+  writeFileSync(mcpConfig, `${JSON.stringify({ mcpServers: { exchange: mcpServer } }, null, 2)}\n`);
+  copyFileSync(join(here, "mcp-config.mjs"), join(apps, "mcp", "mcp-config.mjs"));
+  console.log(`mcp: ${run(process.execPath, ["mcp-config.mjs", mcpConfig], { cwd: join(apps, "mcp"), log }).trim()}`);
 
   step("runtime matrix from the published tarballs: Node 20, 22, 24, Bun, Deno (and require() on each Node)");
   const matrix = join(apps, "matrix");

@@ -7,7 +7,10 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync } from 
 import { dirname, join, relative } from "node:path";
 import { builtinModules } from "node:module";
 
-/** The markdown files users read: the root README, each package's README, the guides. */
+/**
+ * The markdown files users read: the root README, each package's README, the guides, and the getting-started page
+ * last (its examples register a webhook receiver that is gone once they end, so no example runs after them).
+ */
 export function readmeFiles(root) {
   const files = [join(root, "README.md")];
   for (const dir of readdirSync(join(root, "packages")).sort()) {
@@ -17,6 +20,8 @@ export function readmeFiles(root) {
   const guides = join(root, "docs", "guides");
   if (existsSync(guides))
     for (const f of readdirSync(guides).sort()) if (f.endsWith(".md")) files.push(join(guides, f));
+  const start = join(root, "docs", "getting-started.md");
+  if (existsSync(start)) files.push(start);
   return files;
 }
 

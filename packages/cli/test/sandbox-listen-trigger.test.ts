@@ -58,19 +58,28 @@ describe("exchange-kit sandbox", () => {
       {
         name: "Default organization",
         apiKey: env.EXCHANGE_API_KEY,
-        url: expect.stringMatching(/\/_dashboard\/\?token=[\w-]{43}$/),
+        url: expect.stringMatching(/\/_dashboard\/#token=[\w-]{43}$/),
       },
     ]);
     expect(ready.dashboard[0].url.startsWith(ready.url)).toBe(true);
-    const entered = await fetch(ready.dashboard[0].url, { redirect: "manual" });
-    expect(entered.status).toBe(303);
-    expect(entered.headers.get("set-cookie")).toContain("HttpOnly; SameSite=Strict");
+    const link = new URL(ready.dashboard[0].url).hash.slice("#token=".length);
+    const entered = await fetch(`${ready.url}/_dashboard/api/session`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ link }),
+    });
+    expect(entered.status).toBe(201);
+    const { token, organization } = (await entered.json()) as { token: string; organization: { name: string } };
+    expect(organization.name).toBe("Default organization");
+    const records = await fetch(`${ready.url}/_dashboard/api/records?kind=customers`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(records.status).toBe(200);
     // The built package serves its page and files (dashboard-ui/, shipped beside dist/).
-    const cookie = entered.headers.get("set-cookie")!.split(";")[0]!;
-    const page = await fetch(`${ready.url}/_dashboard/`, { headers: { cookie } });
+    const page = await fetch(`${ready.url}/_dashboard/`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain("Default organization");
-    const script = await fetch(`${ready.url}/_dashboard/assets/app.js`, { headers: { cookie } });
+    expect(await page.text()).toContain('src="/_dashboard/assets/app.js"');
+    const script = await fetch(`${ready.url}/_dashboard/assets/app.js`);
     expect(script.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
   });
 
@@ -78,7 +87,7 @@ describe("exchange-kit sandbox", () => {
     const other = run(["sandbox", "--port", "0"], env);
     const line = (await other.waitFor("\n")).split("\n")[0]!;
     expect(line).toMatch(
-      /^sandbox ready at http:\/\/127\.0\.0\.1:\d+ \(API key ek_cli_key\); dashboard http:\/\/127\.0\.0\.1:\d+\/_dashboard\/\?token=[\w-]{43}$/,
+      /^sandbox ready at http:\/\/127\.0\.0\.1:\d+ \(API key ek_cli_key\); dashboard http:\/\/127\.0\.0\.1:\d+\/_dashboard\/#token=[\w-]{43}$/,
     );
     other.stop();
     expect(await other.code).toBe(0);

@@ -42,7 +42,7 @@ describe("exchange-kit sandbox, ready", () => {
       expect(Object.keys(variables)).toEqual(["EXCHANGE_BASE_URL", "EXCHANGE_API_KEY", "EXCHANGE_API_SECRET"]);
       expect(ready).toBe(
         `sandbox ready at ${variables.EXCHANGE_BASE_URL} (API key ${variables.EXCHANGE_API_KEY}, generated secret ${variables.EXCHANGE_API_SECRET})` +
-          `; dashboard ${variables.EXCHANGE_BASE_URL}/_dashboard/?token=${/token=([\w-]+)/.exec(ready!)?.[1]}`,
+          `; dashboard ${variables.EXCHANGE_BASE_URL}/_dashboard/#token=${/token=([\w-]+)/.exec(ready!)?.[1]}`,
       );
       // What the quick start does after pasting the line: the client reads the three variables.
       const client = createExchangeClient({
@@ -85,7 +85,7 @@ describe("exchange-kit sandbox, ready", () => {
         apiKey: "ek_j",
         organizations: ["ek_j"],
         dashboard: [
-          { name: "Default organization", apiKey: "ek_j", url: expect.stringMatching(/\/_dashboard\/\?token=[\w-]+$/) },
+          { name: "Default organization", apiKey: "ek_j", url: expect.stringMatching(/\/_dashboard\/#token=[\w-]+$/) },
         ],
         env: { EXCHANGE_BASE_URL: ready.url, EXCHANGE_API_KEY: "ek_j" },
       });

@@ -1,6 +1,24 @@
-// The dashboard's calls to the sandbox: same origin, the session cookie sent by the browser; every POST carries
-// the page's CSRF token. A refused call throws its error envelope's message and code.
-const csrf = document.querySelector('meta[name="csrf-token"]').content;
+// The dashboard's calls to the sandbox: same origin, each with the session's token in an Authorization header.
+// The token lives in this tab's sessionStorage, which only this exact origin (scheme, host and port) can read;
+// no cookie is used, so nothing another port of the host serves can receive or replace it. A refused call
+// throws its error envelope's message and code.
+const SESSION_KEY = "exchange-kit-dashboard-session";
+
+/** Whether this tab holds a session (it may still have expired: a call then answers 401). */
+export function signedIn() {
+  return sessionStorage.getItem(SESSION_KEY) !== null;
+}
+
+/** Forgets the session (after a 401: expired, or logged out by newer sessions of the organization). */
+export function signOut() {
+  sessionStorage.removeItem(SESSION_KEY);
+}
+
+/** The headers that carry the session. */
+export function authorization() {
+  const token = sessionStorage.getItem(SESSION_KEY);
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
 
 export class CallFailed extends Error {
   constructor(status, body) {
@@ -23,19 +41,25 @@ export async function get(path, query = {}) {
     Object.entries(query).filter(([, v]) => v !== undefined && v !== null && v !== ""),
   );
   const suffix = params.size > 0 ? `?${params}` : "";
-  return answer(await fetch(`/_dashboard/api/${path}${suffix}`, { credentials: "same-origin" }));
+  return answer(await fetch(`/_dashboard/api/${path}${suffix}`, { credentials: "omit", headers: authorization() }));
 }
 
-/** POST /_dashboard/api/<path> with a JSON body and the CSRF token. */
+/** POST /_dashboard/api/<path> with a JSON body. */
 export async function post(path, body = {}) {
   return answer(
     await fetch(`/_dashboard/api/${path}`, {
       method: "POST",
-      credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+      credentials: "omit",
+      headers: { "Content-Type": "application/json", ...authorization() },
       body: JSON.stringify(body),
     }),
   );
+}
+
+/** Exchanges a link's token for a session of its organization, kept in this tab's sessionStorage. */
+export async function enter(link) {
+  const opened = await post("session", { link });
+  sessionStorage.setItem(SESSION_KEY, opened.token);
 }
 
 /** A failure as one line for a status region: the message, its code and the fields it names. */

@@ -125,10 +125,14 @@ export interface SandboxOptions {
   chaos?: Partial<ChaosOptions> & Pick<ChaosOptions, "rate">;
 }
 
-/** An organization's dashboard link: its URL carries a random token that opens a session for that organization only. */
+/**
+ * An organization's dashboard link: its URL carries a random token (in the fragment, `/_dashboard/#token=…`) that
+ * opens sessions for that organization only, on every replica of the database, for 7 days.
+ */
 export interface SandboxDashboardLink {
   organizationId: string;
   name: string;
+  apiKey: string;
   url: string;
 }
 
@@ -179,7 +183,10 @@ export interface Sandbox {
   events(): SandboxEvent[];
   /** Resolves once no webhook delivery is pending (retries included). */
   deliveriesSettled(): Promise<void>;
-  /** Each organization's dashboard link (new tokens at every start); empty with `dashboard: false`. */
+  /**
+   * A dashboard link for every organization of the database (those added while a sandbox ran too), made at this
+   * start; links made earlier keep working until they expire. Empty with `dashboard: false`.
+   */
   dashboard: SandboxDashboardLink[];
   /** Stops the server, timers and deliveries, and closes the database (releasing the file). */
   close(): Promise<void>;
@@ -438,6 +445,31 @@ function openRequestLog(
   return new RequestLog(store.requestLog, (work) => store.transaction(work), byKey, options, logger, batchDelayMs);
 }
 
+/**
+ * A new dashboard link of every organization of the database, made at start. When they cannot be written (a full
+ * disk), the sandbox still starts, without links, and says so: `exchange-kit org link` makes one later.
+ */
+function dashboardLinks(
+  dashboard: Dashboard | undefined,
+  directory: OrganizationDirectory,
+  url: string,
+  logger: Logger,
+): SandboxDashboardLink[] {
+  if (!dashboard) return [];
+  try {
+    return directory.list().map((o) => ({
+      organizationId: o.id,
+      name: o.name,
+      apiKey: o.apiKey,
+      url: `${url}${dashboard.newLinkPath(o.id)}`,
+    }));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    logger.warn(`no dashboard links this start (${reason}): exchange-kit org link makes one once it can be written`);
+    return [];
+  }
+}
+
 /** The handle of a listening sandbox: where it listens, its organizations and clocks, its events, and close. */
 function sandboxHandle(
   where: { url: string; port: number; host: string },
@@ -452,10 +484,11 @@ function sandboxHandle(
     server: Server;
     requestLog: RequestLog;
     dashboard: Dashboard | undefined;
+    links: SandboxDashboardLink[];
     chaos: Chaos | undefined;
   },
 ): Sandbox {
-  const { store, directory, work, feed, domain, delivery, server, requestLog, dashboard, chaos } = parts;
+  const { store, directory, work, feed, domain, delivery, server, requestLog, dashboard, links, chaos } = parts;
   let closing: Promise<void> | undefined;
   return {
     ...where,
@@ -470,9 +503,7 @@ function sandboxHandle(
         deliveries: e.deliveries,
       })),
     deliveriesSettled: () => delivery.idle(),
-    dashboard: dashboard
-      ? organizations.map((o) => ({ organizationId: o.id, name: o.name, url: dashboard.linkOf(where.url, o.id) }))
-      : [],
+    dashboard: links,
     chaos: chaos && { rate: chaos.rate, seed: chaos.seed },
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
@@ -519,15 +550,15 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   const requestLog = openRequestLog(store, byKey.log, logOptions, logger);
   let server: Server | undefined;
   const port = () => (server!.address() as AddressInfo).port;
-  const started = organizations.map((o) => o.id);
   const dashboard =
     options.dashboard === false
       ? undefined
-      : createDashboard({ domain, requestLog, organizations: { started, get: (id) => directory.byId(id) } }, port);
+      : createDashboard({ domain, requestLog, logger, organizations: { get: (id) => directory.byId(id) } });
   const admin = adminIntercept({
     directory,
     adminToken: options.adminToken,
-    dashboardLinkOf: (org) => dashboard?.linkOf(baseUrl(host, port()), org),
+    dashboardLinkPathOf: dashboard && ((org) => dashboard.newLinkPath(org)),
+    replicaUrl: () => baseUrl(host, port()),
     logger,
   });
   server = createApiServer({
@@ -555,6 +586,7 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   // ready line; with --verbose a line here too made two).
   if (chaos) logger.info(`chaos mode: a fault on ${chaos.rate * 100} % of requests and events, seed ${chaos.seed}`);
   const feed = dashboard && internals.changeFeed !== false ? changeFeed(store, options.db, requestLog) : undefined;
-  const parts = { store, directory, work, feed, domain, delivery, server, requestLog, dashboard, chaos };
+  const links = dashboardLinks(dashboard, directory, url, logger);
+  const parts = { store, directory, work, feed, domain, delivery, server, requestLog, dashboard, links, chaos };
   return sandboxHandle({ url, port: port(), host }, organizations, parts);
 }

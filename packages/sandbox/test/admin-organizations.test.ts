@@ -5,6 +5,7 @@
 import { verifyWebhook } from "@exchange-kit/webhook-verify";
 import { afterEach, describe, expect, it } from "vitest";
 import { createSandbox, type Sandbox, type SandboxOptions } from "../src/index.js";
+import { designatedOrganization } from "../src/organizations/admin-api.js";
 import { organizationId } from "../src/organizations/organization-id.js";
 import { openDashboardLink } from "./dashboard/session.js";
 import {
@@ -189,12 +190,77 @@ describe("an added organization is isolated from the others", () => {
     const { sandbox, a, r, added } = await withAddedOrganization();
     const ofA = await createCustomer(a);
     const ofR = await createCustomer(r);
-    const mine = await openDashboardLink(sandbox, added.dashboard_url);
+    const mine = await openDashboardLink(added.dashboard_url);
     expect((await mine.get("session")).body.organization).toMatchObject({ id: added.id, name: "QA team" });
     expect((await mine.get("records?kind=customers")).body.results.map((c: { id: string }) => c.id)).toEqual([ofR.id]);
     expect((await mine.get(`records/customers/${ofA.id}`)).status).toBe(404);
-    const ofOrgA = await openDashboardLink(sandbox, sandbox.dashboard[0]!.url);
+    const ofOrgA = await openDashboardLink(sandbox.dashboard[0]!.url);
     expect((await ofOrgA.get(`records/customers/${ofR.id}`)).status).toBe(404);
+  });
+});
+
+describe("dashboard links made through the admin API", () => {
+  const LINKS = "/_sandbox/admin/dashboard-links";
+
+  it("makes a new link of an organization named by its name, API key or ID, each opening that organization", async () => {
+    const { sandbox, added } = await withAddedOrganization();
+    for (const organization of ["QA team", added.api_key, added.id]) {
+      const answer = await admin(sandbox, "POST", { organization }, TOKEN, LINKS);
+      expect(answer.status).toBe(201);
+      expect(answer.body.data.organization).toMatchObject({ id: added.id, name: "QA team" });
+      expect(answer.body.data.dashboard_path).toMatch(/^\/_dashboard\/#token=[\w-]{43}$/);
+      expect(answer.body.data.dashboard_url).toBe(`${sandbox.url}${answer.body.data.dashboard_path}`);
+      expect(answer.text).not.toContain(added.api_secret);
+      const session = await openDashboardLink(answer.body.data.dashboard_url);
+      expect((await session.get("session")).body.organization.id).toBe(added.id);
+    }
+  });
+
+  it("answers 404 for an organization nobody has, 400 for a name two share or none, and makes no link", async () => {
+    const { sandbox } = await withAddedOrganization();
+    await admin(sandbox, "POST", { name: "QA team" });
+    const unknown = await admin(sandbox, "POST", { organization: "Nobody" }, TOKEN, LINKS);
+    expect(unknown).toMatchObject({ status: 404, body: { err_code: "NOT_FOUND" } });
+    const shared = await admin(sandbox, "POST", { organization: "QA team" }, TOKEN, LINKS);
+    expect(shared).toMatchObject({ status: 400, body: { err_code: "INPUT_MALFORMED" } });
+    expect(shared.body.errors.organization[0]).toMatch(/^Give one's API key instead: sbx_\w+, sbx_\w+\.$/);
+    for (const body of [{}, { organization: " " }, { organization: 7 }])
+      expect((await admin(sandbox, "POST", body, TOKEN, LINKS)).status).toBe(400);
+  });
+
+  it("refuses without the admin token (401) and any method but POST (405)", async () => {
+    const sandbox = await startSandbox({ adminToken: TOKEN });
+    expect((await admin(sandbox, "POST", { organization: ORG_A.apiKey }, null, LINKS)).status).toBe(401);
+    expect((await admin(sandbox, "GET", undefined, TOKEN, LINKS)).status).toBe(405);
+  });
+
+  it("answers 404 when the sandbox serves no dashboard, and adds organizations without a link", async () => {
+    const sandbox = await startSandbox({ adminToken: TOKEN, dashboard: false });
+    expect((await admin(sandbox, "POST", { organization: ORG_A.apiKey }, TOKEN, LINKS)).status).toBe(404);
+    const added = (await admin(sandbox, "POST", { name: "QA team" })).body.data;
+    expect(added).not.toHaveProperty("dashboard_url");
+    expect(added).not.toHaveProperty("dashboard_path");
+  });
+
+  describe("designatedOrganization", () => {
+    const org = (id: string, name: string, apiKey: string) => ({ id, name, apiKey, apiSecret: "s", createdAt: "" });
+    const list = [org("i1", "A", "k1"), org("i2", "B", "k2"), org("i3", "B", "k3"), org("k1", "C", "k4")];
+    it.each([
+      ["an API key", "k2", "i2"],
+      ["an ID", "i3", "i3"],
+      ["a name one organization has", "A", "i1"],
+      ["a key before an ID that spells it", "k1", "i1"],
+      ["a name nobody has", "Z", "404"],
+      ["a name two share", "B", "400"],
+    ])("%s (%s): %s", (_what, given, expected) => {
+      let found: string;
+      try {
+        found = designatedOrganization(list, given).id;
+      } catch (error) {
+        found = String((error as { status: number }).status);
+      }
+      expect(found).toBe(expected);
+    });
   });
 });
 

@@ -90,13 +90,18 @@ describe("an automatic step on a full disk", () => {
     await first.close();
 
     fill(filler);
-    // Starting writes nothing to an up-to-date file, so the sandbox starts on the full disk; its steps run at once.
+    // Starting writes nothing else to an up-to-date file, so the sandbox starts on the full disk; its steps run at once.
     const log = logLines();
     const sandbox = await opened(
       { ...base, db: file, autoProgressMs: 0, logger: log.logger },
       { storageBackoff: { initialDelayMs: 5, factor: 2, maxDelayMs: 50 } },
     );
     const again = new Api(sandbox);
+    // Its dashboard links cannot be written: it starts without them and says so.
+    expect(sandbox.dashboard).toEqual([]);
+    expect(log.lines).toContainEqual(
+      expect.stringMatching(/^no dashboard links this start \(database or disk is full\)/),
+    );
     await log.next(/^automatic step of customer \S+ failed: database or disk is full/);
     expect((await again.ok("GET", `/cms/api/v1/customer/${verified.id}`)).status).toBe("UNVERIFIED");
     expect((await again.ok("GET", `/cms/api/v1/customer/${failed.id}`)).status).toBe("UNVERIFIED");

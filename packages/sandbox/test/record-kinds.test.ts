@@ -72,15 +72,22 @@ describe("the registry", () => {
 });
 
 describe("a --db file written by main before the registry (schema version 1)", () => {
-  it("has exactly the tables, indexes and triggers this sandbox creates in a new file, less schema 2's organization table", async () => {
+  it("has exactly the tables, indexes and triggers this sandbox creates in a new file, less those added since", async () => {
     const fresh = join(dir, "fresh.db");
     const sandbox = await createSandbox({ db: fresh, organizations: [ORG_A] });
     await sandbox.close();
-    // The table, its unique id's index and its planned-rows index.
-    const added = schemaOf(fresh).filter((line) => /^\w+ (sqlite_autoindex_)?organization(_\w+)?: /.test(line));
+    // Schema 2's organization table (its unique id's index and its planned-rows index), and the dashboard's links
+    // and sessions (created at start, beside the schema).
+    const added = schemaOf(fresh).filter((line) =>
+      /^\w+ (sqlite_autoindex_)?(organization|dashboard_grant)(_\w+)?: /.test(line),
+    );
     expect(added.map((line) => line.split(":")[0])).toEqual([
+      "index dashboard_grant_expiry",
+      "index dashboard_grant_org",
       "index organization_planned",
+      "index sqlite_autoindex_dashboard_grant_1",
       "index sqlite_autoindex_organization_1",
+      "table dashboard_grant",
       "table organization",
     ]);
     expect(schemaOf(fresh).filter((line) => !added.includes(line))).toEqual(schemaOf(mainFile("compare.db")));

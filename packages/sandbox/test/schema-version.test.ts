@@ -196,10 +196,11 @@ describe("the sandbox's application id", () => {
     });
     await first.close();
     // What the previous version wrote: the same schema and user_version 1, application_id never set, and no
-    // request log nor fault plan (their tables came later, created at start) nor organization table (schema 2).
+    // request log, fault plan nor dashboard grants (their tables came later, created at start) nor organization
+    // table (schema 2).
     sqlite(
       file,
-      "DROP TABLE request_log; DROP TABLE fault_rule; DROP TABLE fault_fired; DROP TABLE organization; PRAGMA user_version = 1; PRAGMA application_id = 0",
+      "DROP TABLE request_log; DROP TABLE fault_rule; DROP TABLE fault_fired; DROP TABLE dashboard_grant; DROP TABLE organization; PRAGMA user_version = 1; PRAGMA application_id = 0",
     );
     expect(header(file).applicationId).toBe("\0\0\0\0");
     const second = await createSandbox({ ...options, db: file });

@@ -1,7 +1,7 @@
 // The OpenAPI shapes the generators read, and the walks over them (references, operations, JSON media). Pure: the
 // generators read the bundled document with `readSpec()` from @exchange-kit/openapi (the file users install) and
 // pass it here as an OpenApiSpec; this package does not load it, so the spec package can use it too.
-import type { JsonSchema } from "./json-schema.ts";
+import { isSchemaObject, type JsonSchema } from "./json-schema.ts";
 
 /** A `$ref` object (its other members, if any, are annotations). */
 export interface Reference {
@@ -154,4 +154,23 @@ export function jsonMedia(
   bodyOrResponse: Referable<RequestBody | Response> | undefined,
 ): MediaType | undefined {
   return deref(doc, bodyOrResponse)?.content?.["application/json"];
+}
+
+/**
+ * The err_code values the operation's 400 answer narrows to (the enum of the allOf member that follows the error
+ * envelope, see the err-code-enum lint rule), in spec order; empty when it lists general codes only.
+ *
+ * @example
+ * errCodesOf(spec, operation); // ["REQ_INVALID_COUNTRY", ..., "NET_TIMEOUT", "UNKNOWN_ERROR"]
+ */
+export function errCodesOf(doc: OpenApiSpec, operation: Operation): string[] {
+  const schema = deref(doc, jsonMedia(doc, operation.responses?.["400"])?.schema);
+  const codes: string[] = [];
+  for (const member of isSchemaObject(schema) ? (schema.allOf ?? []) : []) {
+    if (!isSchemaObject(member) || member.$ref !== undefined) continue;
+    const errCode = deref<JsonSchema>(doc, member.properties?.err_code);
+    for (const value of isSchemaObject(errCode) ? (errCode.enum ?? []) : [])
+      if (typeof value === "string" && !codes.includes(value)) codes.push(value);
+  }
+  return codes;
 }

@@ -1,6 +1,6 @@
 // spec.ts: references, operations and JSON media of an OpenAPI document.
 import { describe, expect, it } from "vitest";
-import { deref, jsonMedia, listOperations, type OpenApiSpec, schemaRefName } from "../src/spec.ts";
+import { deref, errCodesOf, jsonMedia, listOperations, type OpenApiSpec, schemaRefName } from "../src/spec.ts";
 
 const doc: OpenApiSpec = {
   paths: {
@@ -63,4 +63,27 @@ describe("the spec helpers", () => {
     expect(jsonMedia(doc, { content: { "text/plain": {} } })).toBeUndefined();
     expect(jsonMedia(doc, undefined)).toBeUndefined();
   });
+});
+
+describe("errCodesOf", () => {
+  const envelope = { $ref: "#/components/schemas/ErrorEnvelope" };
+  const doc: OpenApiSpec = {
+    components: {
+      schemas: { ErrorEnvelope: { type: "object", properties: { err_code: { enum: ["GENERAL"] } } } },
+      responses: {
+        Shared: {
+          content: {
+            "application/json": {
+              schema: { allOf: [envelope, { properties: { err_code: { enum: ["B", "A", "B"] } } }] },
+            },
+          },
+        },
+      },
+    },
+  };
+
+  it("reads the operation's own codes from the allOf member after the envelope, in order, once each", () =>
+    expect(errCodesOf(doc, { responses: { "400": { $ref: "#/components/responses/Shared" } } })).toEqual(["B", "A"]));
+
+  it("is empty for an operation without a 400 answer", () => expect(errCodesOf(doc, { responses: {} })).toEqual([]));
 });

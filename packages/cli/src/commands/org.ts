@@ -1,14 +1,17 @@
-// exchange-kit org add|list: organizations of a running sandbox, through its admin API
-// (POST/GET /_sandbox/admin/organizations, guarded by the admin token the sandbox was started with). `add`
-// prints the new organization's key and secret once (the sandbox never shows the secret again); `list` never
-// shows a secret. The admin API is not signed by an organization, so the calls are plain HTTP, not the client's.
+// exchange-kit org add|list|link: organizations of a running sandbox, through its admin API (guarded by the admin
+// token the sandbox was started with). `add` prints the new organization's key and secret once (the sandbox never
+// shows the secret again) and a dashboard link; `list` never shows a secret; `link NAME|KEY` prints a new
+// dashboard link of any organization. A link is the sandbox's path after the URL this command called, so one
+// asked through a load balancer opens through it (the link is kept in the database: every replica accepts it).
+// The admin API is not signed by an organization, so the calls are plain HTTP, not the client's.
 import { parseJson } from "@exchange-kit/signing";
 import { baseUrl } from "../credentials.js";
 import { type Output, UsageError } from "../output.js";
 import type { Command, CommandContext } from "./command.js";
 
 const ADMIN_TOKEN_ENV = "EXCHANGE_KIT_SANDBOX_ADMIN_TOKEN";
-const PATH = "/_sandbox/admin/organizations";
+const ORGANIZATIONS = "/_sandbox/admin/organizations";
+const DASHBOARD_LINKS = "/_sandbox/admin/dashboard-links";
 
 interface ListedOrganization {
   id: string;
@@ -17,9 +20,18 @@ interface ListedOrganization {
   created_at: string;
 }
 
-interface AddedOrganization extends ListedOrganization {
-  api_secret: string;
+/** A dashboard link as the admin API answers it: the path to put after the sandbox's URL. */
+interface DashboardLink {
+  dashboard_path?: string;
   dashboard_url?: string;
+}
+
+interface AddedOrganization extends ListedOrganization, DashboardLink {
+  api_secret: string;
+}
+
+interface MadeLink extends DashboardLink {
+  organization: ListedOrganization;
 }
 
 /** The admin token: --admin-token, then EXCHANGE_KIT_SANDBOX_ADMIN_TOKEN; a usage error without either. */
@@ -40,10 +52,10 @@ class AdminCallError extends Error {
 }
 
 /** The envelope's data of one admin call; an AdminCallError for an error answer or no answer at all. */
-async function call<T>(base: string, token: string, method: string, body?: unknown): Promise<T> {
+async function call<T>(base: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(`${base}${PATH}`, {
+    response = await fetch(`${base}${path}`, {
       method,
       headers: { Authorization: `Bearer ${token}`, ...(body ? { "Content-Type": "application/json" } : {}) },
       ...(body ? { body: JSON.stringify(body) } : {}),
@@ -58,7 +70,7 @@ async function call<T>(base: string, token: string, method: string, body?: unkno
   try {
     envelope = parseJson(text) as typeof envelope;
   } catch {
-    throw new AdminCallError("UNEXPECTED_ANSWER", `${response.status} from ${base}${PATH}, not the sandbox's JSON`);
+    throw new AdminCallError("UNEXPECTED_ANSWER", `${response.status} from ${base}${path}, not the sandbox's JSON`);
   }
   if (!response.ok || envelope.status !== true) {
     const errors = envelope.errors && typeof envelope.errors === "object" ? envelope.errors : {};
@@ -74,45 +86,80 @@ export function organizationLine(org: ListedOrganization): string {
   return `${org.name}  ${org.api_key}  (id ${org.id}, added ${org.created_at})`;
 }
 
-async function runAction(action: string, base: string, token: string, values: CommandContext["values"], out: Output) {
-  if (action === "list") {
-    const list = await call<ListedOrganization[]>(base, token, "GET");
-    out.result(list, list.map(organizationLine).join("\n"));
-    return;
-  }
+/** How `org list` says to open an organization's dashboard: the command that prints a new link. */
+export function openHint(org: ListedOrganization): string {
+  return `  dashboard: exchange-kit org link ${org.api_key}`;
+}
+
+/** The link to print: the answered path after the URL this command called; undefined without a dashboard. */
+export function linkThrough(base: string, answered: DashboardLink): string | undefined {
+  return answered.dashboard_path === undefined ? undefined : `${base.replace(/\/+$/, "")}${answered.dashboard_path}`;
+}
+
+async function list(base: string, token: string, out: Output) {
+  const listed = await call<ListedOrganization[]>(base, token, "GET", ORGANIZATIONS);
+  out.result(listed, listed.map((o) => `${organizationLine(o)}\n${openHint(o)}`).join("\n"));
+}
+
+async function link(base: string, token: string, positionals: string[], out: Output) {
+  const organization = positionals.slice(1).join(" ");
+  if (!organization.trim()) throw new UsageError("org link takes the organization's name or API key");
+  const made = await call<MadeLink>(base, token, "POST", DASHBOARD_LINKS, { organization });
+  const url = linkThrough(base, made);
+  out.result(
+    { ...made, ...(url ? { dashboard_url: url } : {}) },
+    `${made.organization.name} (${made.organization.api_key}): dashboard ${url ? out.bold(url) : "(none)"}\n  opens on every replica for 7 days; a session lasts 12 hours`,
+  );
+}
+
+async function add(base: string, token: string, values: CommandContext["values"], out: Output) {
   if (typeof values.name !== "string") throw new UsageError("--name is required: the new organization's name");
-  const added = await call<AddedOrganization>(base, token, "POST", { name: values.name });
+  const added = await call<AddedOrganization>(base, token, "POST", ORGANIZATIONS, { name: values.name });
+  const url = linkThrough(base, added);
   const lines = [
     `${out.green("added")} ${added.name} (id ${added.id})`,
     `  export EXCHANGE_API_KEY=${added.api_key} EXCHANGE_API_SECRET=${added.api_secret}`,
     "  the secret is shown only now: keep it",
-    ...(added.dashboard_url ? [`  dashboard ${added.dashboard_url}`] : []),
+    ...(url ? [`  dashboard ${url}`] : []),
   ];
-  out.result(added, lines.join("\n"));
+  out.result({ ...added, ...(url ? { dashboard_url: url } : {}) }, lines.join("\n"));
+}
+
+function runAction(action: string, base: string, token: string, context: CommandContext) {
+  const { values, positionals, out } = context;
+  if (action === "list") return list(base, token, out);
+  if (action === "link") return link(base, token, positionals, out);
+  return add(base, token, values, out);
 }
 
 export const org: Command = {
   usage: `exchange-kit org add --name NAME [--admin-token T] [--base-url URL] [--json]
 exchange-kit org list [--admin-token T] [--base-url URL] [--json]
+exchange-kit org link NAME|KEY [--admin-token T] [--base-url URL] [--json]
   organizations of a running sandbox (one started with --admin-token); on a shared PostgreSQL database an
   organization added through one replica works on every replica at its next request
-  add               a new organization with a generated key and secret, printed once (keep the secret)
-  list              every organization: name, API key, ID, when added (never a secret)
+  add               a new organization with a generated key and secret, printed once (keep the secret), and a
+                    link to its dashboard
+  list              every organization: name, API key, ID, when added (never a secret), and how to open its dashboard
+  link NAME|KEY     a new link to an organization's dashboard (by its name, API key or ID): it opens on every
+                    replica of the database, through the --base-url it was asked through, for 7 days
   --admin-token T   the sandbox's admin token (default: ${ADMIN_TOKEN_ENV})
-  --base-url URL    the sandbox (default: EXCHANGE_BASE_URL, then http://127.0.0.1:4020)`,
+  --base-url URL    the sandbox, or the load balancer in front of its replicas (default: EXCHANGE_BASE_URL, then
+                    http://127.0.0.1:4020)`,
   options: {
     name: { type: "string" },
     "admin-token": { type: "string" },
     "base-url": { type: "string" },
   },
-  async run({ values, positionals, out, env }) {
+  async run(context) {
+    const { values, positionals, out, env } = context;
     const [action = ""] = positionals;
-    if (!["add", "list"].includes(action))
-      throw new UsageError(`org takes add or list${action ? `, not "${action}"` : ""}`);
+    if (!["add", "list", "link"].includes(action))
+      throw new UsageError(`org takes add, list or link${action ? `, not "${action}"` : ""}`);
     const token = adminTokenOf(values, env);
     const base = baseUrl(values["base-url"] as string | undefined, env);
     try {
-      await runAction(action, base, token, values, out);
+      await runAction(action, base, token, context);
       return 0;
     } catch (error) {
       if (!(error instanceof AdminCallError)) throw error;

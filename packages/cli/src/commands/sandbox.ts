@@ -159,13 +159,14 @@ export function clientEnvironment(box: Pick<Sandbox, "url" | "organizations">, g
 
 /**
  * The ready line: the URL and the API keys, and the secret when it was generated (no credentials were given); then
- * each organization's dashboard link (its token opens that organization only); then the `export` line to paste into
+ * a new dashboard link of every organization of the database (its token opens that organization only, on every
+ * replica); then the `export` line to paste into
  * the shell of the app. A given secret is never printed: the line says where it is.
  */
 function announceReady(out: Output, box: Sandbox, generated: boolean): void {
   const org = box.organizations[0]!;
   const keys = box.organizations.map((o) => o.apiKey);
-  const dashboard = box.dashboard.map((d, i) => ({ name: d.name, apiKey: box.organizations[i]!.apiKey, url: d.url }));
+  const dashboard = box.dashboard.map((d) => ({ name: d.name, apiKey: d.apiKey, url: d.url }));
   const env = clientEnvironment(box, generated);
   out.result(
     {

@@ -61,6 +61,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./logs.js")).logs,
   },
   {
+    name: "mcp",
+    summary: "serve the API, the sandbox controls and the reference to a coding agent over MCP (stdio or --http)",
+    load: async () => (await import("./mcp.js")).mcp,
+  },
+  {
     name: "demo",
     summary: "run the whole integration against an embedded sandbox and print a trace",
     load: async () => (await import("./demo.js")).demo,

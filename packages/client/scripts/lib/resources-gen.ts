@@ -2,8 +2,7 @@
 // operation, and an index that assembles the groups.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { isSchemaObject, type JsonSchema } from "@exchange-kit/spec-tools/json-schema";
-import { deref, jsonMedia, type OpenApiSpec, type Operation } from "@exchange-kit/spec-tools/spec";
+import { deref, errCodesOf, type OpenApiSpec, type Operation } from "@exchange-kit/spec-tools/spec";
 import { groupOfTag, methodNameOf } from "@exchange-kit/spec-tools/method-names";
 
 const HEADER =
@@ -151,22 +150,6 @@ const pascal = (group: string) => group.charAt(0).toUpperCase() + group.slice(1)
 function docComment(text: string, indent: string): string {
   const lines = text.replace(/\*\//g, "*\\/").trimEnd().split("\n");
   return `${indent}/**\n${lines.map((l) => `${indent} *${l === "" ? "" : ` ${l}`}`).join("\n")}\n${indent} */\n`;
-}
-
-/**
- * The err_code values the operation's 400 answer narrows to (the enum of the allOf member that follows the error
- * envelope, see the err-code-enum lint rule), in spec order; empty when it lists general codes only.
- */
-function errCodesOf(spec: OpenApiSpec, operation: Operation): string[] {
-  const schema = deref(spec, jsonMedia(spec, operation.responses?.["400"])?.schema);
-  const codes: string[] = [];
-  for (const member of isSchemaObject(schema) ? (schema.allOf ?? []) : []) {
-    if (!isSchemaObject(member) || member.$ref !== undefined) continue;
-    const errCode = deref<JsonSchema>(spec, member.properties?.err_code);
-    for (const value of isSchemaObject(errCode) ? (errCode.enum ?? []) : [])
-      if (typeof value === "string" && !codes.includes(value)) codes.push(value);
-  }
-  return codes;
 }
 
 /** operationId -> the spec file that defines it, relative to the repository root. */

@@ -20,6 +20,7 @@ import type {
 } from "./records.js";
 import { RECORD_KINDS, RECORD_TYPES, type RecordType, type RowOf } from "../record-kinds.js";
 import { RequestLogTable } from "../request-log/log-table.js";
+import { DashboardGrants } from "./dashboard-grants.js";
 import { TABLES, type TableSpec } from "./schema.js";
 import { type StorageBackoff, StorageRecovery } from "./storage-recovery.js";
 
@@ -202,6 +203,8 @@ export class Store {
   /** The fault plan's armed rules and fired faults (faults/fault-plan.ts reads them). */
   readonly faultRules: Table<FaultRuleRow>;
   readonly faultsFired: Table<FiredFaultRow>;
+  /** The dashboard's links and sessions (dashboard/access.ts makes and checks them). */
+  readonly dashboardGrants: DashboardGrants;
   /** Retries scheduled work whose transaction failed because the disk is full or failing. */
   readonly recovery: StorageRecovery;
   private readonly db: SqlDatabase;
@@ -238,6 +241,7 @@ export class Store {
     this.db.exec(FAULT_TABLES_SQL);
     this.faultRules = table(FAULT_RULE_TABLE as TableSpec<never>);
     this.faultsFired = table(FAULT_FIRED_TABLE as TableSpec<never>);
+    this.dashboardGrants = new DashboardGrants(this.db);
     this.getMetaStatement = this.db.prepare("SELECT value FROM sandbox_meta WHERE key = ?");
     this.setMetaStatement = this.db.prepare(
       "INSERT INTO sandbox_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",

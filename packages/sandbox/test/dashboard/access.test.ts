@@ -1,66 +1,123 @@
-// Who sees the dashboard: only a session opened with an organization's token, and only that organization; state
-// changes need the session's CSRF token; the API secret never reaches the browser.
+// Who sees the dashboard: only a session opened with an organization's link, carried in an Authorization header
+// from the dashboard's own origin, and only that organization; cookies open nothing; sessions and live streams
+// are bounded per organization and per session; the API secret never reaches the browser.
 import { describe, expect, it } from "vitest";
 import { createSandbox } from "../../src/index.js";
 import { Api, createCustomer, ORG_A, ORG_B, startSandbox } from "../helpers.js";
-import { openDashboard } from "./session.js";
+import { exchangeLink, linkToken, openDashboard, sessionOn } from "./session.js";
+
+const NOWHERE = "Visible Nowhere";
+
+/** Calls until one answers `status` (a closed stream is counted off once the server sees its socket close). */
+async function waitForStatus(call: () => Promise<Response>, status: number): Promise<void> {
+  const seen: number[] = [];
+  for (let tries = 0; tries < 50; tries++) {
+    const answer = await call();
+    if (answer.status === status) return;
+    seen.push(answer.status);
+    await answer.body?.cancel();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`never answered ${status}: ${seen.join(", ")}`);
+}
 
 describe("dashboard access", () => {
-  it("gives each organization its own link, with its own random token", async () => {
+  it("gives each organization its own link, its random token in the URL's fragment", async () => {
     const sandbox = await startSandbox();
     const links = sandbox.dashboard;
     expect(links.map((l) => l.organizationId)).toEqual(sandbox.organizations.map((o) => o.id));
-    const tokens = links.map((l) => new URL(l.url).searchParams.get("token"));
+    expect(links.map((l) => l.apiKey)).toEqual([ORG_A.apiKey, ORG_B.apiKey]);
+    const tokens = links.map((l) => linkToken(l.url));
     expect(tokens[0]).toMatch(/^[\w-]{43}$/);
     expect(tokens[0]).not.toBe(tokens[1]);
-    expect(links[0]!.url.startsWith(`${sandbox.url}/_dashboard/?token=`)).toBe(true);
+    expect(links[0]!.url.startsWith(`${sandbox.url}/_dashboard/#token=`)).toBe(true);
   });
 
-  it("opens a session with an HttpOnly, SameSite=Strict cookie and redirects to a URL without the token", async () => {
+  it("exchanges a link's token for a new session token of the link's organization", async () => {
     const sandbox = await startSandbox();
-    const entered = await fetch(sandbox.dashboard[0]!.url, { redirect: "manual" });
-    expect(entered.status).toBe(303);
-    expect(entered.headers.get("location")).toBe("/_dashboard/");
-    expect(entered.headers.get("set-cookie")).toMatch(
-      new RegExp(`^exchange_kit_dashboard_${sandbox.port}=[\\w-]+; HttpOnly; SameSite=Strict; Path=/_dashboard$`),
-    );
-    const session = await openDashboard(sandbox);
-    expect((await session.get("session")).body.organization).toEqual({
-      id: sandbox.organizations[0]!.id,
-      name: ORG_A.name,
-    });
+    const answer = await exchangeLink(sandbox.url, linkToken(sandbox.dashboard[1]!.url));
+    expect(answer.status).toBe(201);
+    expect(answer.headers.get("set-cookie")).toBeNull();
+    const opened = (await answer.json()) as { token: string; organization: unknown };
+    expect(opened.token).toMatch(/^[\w-]{43}$/);
+    expect(opened.token).not.toBe(linkToken(sandbox.dashboard[1]!.url));
+    const organization = { id: sandbox.organizations[1]!.id, name: ORG_B.name };
+    expect(opened.organization).toEqual(organization);
+    expect((await sessionOn(sandbox.url, opened.token).get("session")).body.organization).toEqual(organization);
+  });
+
+  it("opens a session from a link as often as it is opened, each with its own token", async () => {
+    const sandbox = await startSandbox();
+    const [first, second] = [await openDashboard(sandbox), await openDashboard(sandbox)];
+    expect(first.token).not.toBe(second.token);
+    for (const session of [first, second]) expect((await session.get("session")).status).toBe(200);
   });
 
   it.each([
-    ["the page", "/_dashboard/"],
-    ["an asset", "/_dashboard/assets/app.js"],
-    ["a call", "/_dashboard/api/records?kind=customers"],
-    ["the live stream", "/_dashboard/api/stream"],
-  ])("answers %s 401 without a session, showing nothing of any organization", async (_what, path) => {
+    ["no Authorization header", {}],
+    ["a forged session token", { authorization: `Bearer ${"A".repeat(43)}` }],
+    ["another scheme", { authorization: "Basic a2V5OnNlY3JldA==" }],
+    ["a link's token in place of a session's", "link"],
+  ])(
+    "answers every call and the live stream 401 with %s, showing nothing of any organization",
+    async (_what, given) => {
+      const sandbox = await startSandbox();
+      await createCustomer(new Api(sandbox), { full_name: NOWHERE });
+      const headers = given === "link" ? { authorization: `Bearer ${linkToken(sandbox.dashboard[0]!.url)}` } : given;
+      for (const path of ["session", "records?kind=customers", "events", "requests", "controls", "stream"]) {
+        const answer = await fetch(`${sandbox.url}/_dashboard/api/${path}`, { headers });
+        const text = await answer.text();
+        expect(answer.status).toBe(401);
+        expect(JSON.parse(text)).toMatchObject({ status: false, err_code: "AUTH_UNAUTHORIZED" });
+        for (const secret of [ORG_A.name, ORG_B.name, NOWHERE, sandbox.organizations[0]!.id])
+          expect(text).not.toContain(secret);
+      }
+    },
+  );
+
+  it("opens nothing with a session token sent as a cookie", async () => {
     const sandbox = await startSandbox();
-    await createCustomer(new Api(sandbox), { full_name: "Visible Nowhere" });
-    const answer = await fetch(`${sandbox.url}${path}`, { headers: { cookie: "exchange_kit_dashboard_1=forged" } });
-    const text = await answer.text();
+    const session = await openDashboard(sandbox);
+    const cookie = `exchange_kit_dashboard_${sandbox.port}=${session.token}; session=${session.token}`;
+    const answer = await fetch(`${sandbox.url}/_dashboard/api/records?kind=customers`, { headers: { cookie } });
     expect(answer.status).toBe(401);
-    for (const secret of [ORG_A.name, ORG_B.name, "Visible Nowhere", sandbox.organizations[0]!.id])
-      expect(text).not.toContain(secret);
   });
 
-  it("answers a forged token 401 and sets no cookie", async () => {
+  it("serves the page and its files to anyone, holding nothing of any organization", async () => {
     const sandbox = await startSandbox();
-    const answer = await fetch(`${sandbox.url}/_dashboard/?token=${"A".repeat(43)}`, { redirect: "manual" });
-    expect(answer.status).toBe(401);
-    expect(answer.headers.get("set-cookie")).toBeNull();
-    expect(await answer.text()).toContain("not valid");
+    await createCustomer(new Api(sandbox), { full_name: NOWHERE });
+    for (const path of ["/_dashboard/", "/_dashboard/assets/app.js", "/_dashboard/assets/api.js"]) {
+      const answer = await fetch(`${sandbox.url}${path}`);
+      const text = await answer.text();
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("content-security-policy")).toContain("script-src 'self'");
+      expect(answer.headers.get("set-cookie")).toBeNull();
+      for (const secret of [ORG_A.name, ORG_B.name, NOWHERE, sandbox.organizations[0]!.id])
+        expect(text).not.toContain(secret);
+    }
   });
 
-  it("answers the token of an earlier start 401", async () => {
+  it("answers a forged link 401 and opens no session", async () => {
+    const sandbox = await startSandbox();
+    const answer = await exchangeLink(sandbox.url, "A".repeat(43));
+    expect(answer.status).toBe(401);
+    expect(((await answer.json()) as { message: string }).message).toContain("not valid");
+    for (const link of [undefined, 7, ""]) {
+      const odd = await fetch(`${sandbox.url}/_dashboard/api/session`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ link }),
+      });
+      expect(odd.status).toBe(401);
+    }
+  });
+
+  it("answers 401 to a link of another sandbox's database", async () => {
     const first = await createSandbox({ organizations: [ORG_A] });
-    const old = new URL(first.dashboard[0]!.url);
+    const old = linkToken(first.dashboard[0]!.url);
     await first.close();
     const second = await startSandbox({ organizations: [ORG_A] });
-    const answer = await fetch(`${second.url}/_dashboard/${old.search}`, { redirect: "manual" });
-    expect(answer.status).toBe(401);
+    expect((await exchangeLink(second.url, old)).status).toBe(401);
   });
 
   it("shows an organization's session none of another organization's records, in lists or by ID", async () => {
@@ -74,17 +131,61 @@ describe("dashboard access", () => {
     expect((await a.get(`records/customers/${customer.id}`)).body.record.id).toBe(customer.id);
   });
 
-  it("refuses a state change without the session's CSRF token (403), and changes nothing", async () => {
+  it("refuses a state change without the session (401) or from another origin (403), and changes nothing", async () => {
     const sandbox = await startSandbox({ autoProgressMs: false });
     const customer = await createCustomer(new Api(sandbox));
     const session = await openDashboard(sandbox);
     const path = `records/customers/${customer.id}/transition`;
-    expect((await session.post(path, { status: "VERIFIED" }, {})).status).toBe(403);
-    expect((await session.post(path, { status: "VERIFIED" }, { "x-csrf-token": "wrong" })).status).toBe(403);
-    const foreign = { "x-csrf-token": session.csrf, origin: "http://evil.example" };
-    expect((await session.post(path, { status: "VERIFIED" }, foreign)).status).toBe(403);
+    const anonymous = sessionOn(sandbox.url, "");
+    expect((await anonymous.post(path, { status: "VERIFIED" }, { authorization: "" })).status).toBe(401);
+    for (const origin of ["http://evil.example", `http://127.0.0.1:${sandbox.port + 1}`])
+      expect((await session.post(path, { status: "VERIFIED" }, { origin })).status).toBe(403);
     expect((await session.get(`records/customers/${customer.id}`)).body.status).toBe("UNVERIFIED");
     expect(sandbox.events()).toEqual([]);
+  });
+
+  it("opens no session for a page of another origin (403)", async () => {
+    const sandbox = await startSandbox();
+    const answer = await exchangeLink(sandbox.url, linkToken(sandbox.dashboard[0]!.url), {
+      origin: `http://127.0.0.1:${sandbox.port + 1}`,
+    });
+    expect(answer.status).toBe(403);
+  });
+
+  it("keeps an organization's session when another organization's link is opened past the session cap", async () => {
+    const sandbox = await startSandbox();
+    const a = await openDashboard(sandbox, 0);
+    const firstOfB = await openDashboard(sandbox, 1);
+    // 100 sessions are kept per organization: B's 101 newer ones log out B's first, and none of A's.
+    for (let i = 0; i < 100; i++) await openDashboard(sandbox, 1);
+    expect((await a.get("session")).status).toBe(200);
+    expect((await firstOfB.get("session")).status).toBe(401);
+  });
+
+  it("refuses a session a fifth live stream until one of its four closes (429)", async () => {
+    const sandbox = await startSandbox();
+    const session = await openDashboard(sandbox);
+    const other = await openDashboard(sandbox);
+    const readers = Array.from({ length: 4 }, () => new AbortController());
+    try {
+      const stream = (signal?: AbortSignal) =>
+        fetch(`${sandbox.url}/_dashboard/api/stream`, { headers: session.headers, ...(signal ? { signal } : {}) });
+      for (const reader of readers) expect((await stream(reader.signal)).status).toBe(200);
+      const refused = await stream();
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as { err_code: string }).err_code).toBe("TOO_MANY_REQUESTS");
+      const ofOther = await fetch(`${sandbox.url}/_dashboard/api/stream`, {
+        headers: other.headers,
+        signal: readers[0]!.signal,
+      });
+      expect(ofOther.status).toBe(200);
+      readers[0]!.abort();
+      const again = new AbortController();
+      readers.push(again);
+      await waitForStatus(() => stream(again.signal), 200);
+    } finally {
+      for (const reader of readers) reader.abort();
+    }
   });
 
   it("refuses to redeliver an unknown event with a clear error", async () => {
@@ -113,7 +214,7 @@ describe("dashboard access", () => {
     const api = new Api(sandbox);
     await createCustomer(api, { full_name: `echo ${ORG_A.apiSecret}` });
     const session = await openDashboard(sandbox);
-    const page = await fetch(`${sandbox.url}/_dashboard/`, { headers: { cookie: session.cookie } });
+    const page = await fetch(`${sandbox.url}/_dashboard/`);
     const seen = [await page.text()];
     const customers = (await session.get("records?kind=customers")).body.results as Array<{ id: string }>;
     for (const path of [

@@ -1,46 +1,57 @@
-// The dashboard's decisions as tables: which cookie is the session's, which state change passes the CSRF check,
-// which reason fields a move to a status offers, and which answered requests the request log keeps.
-import type { IncomingMessage } from "node:http";
+// The dashboard's decisions as tables: which Authorization header carries a session, which Origin may call,
+// how many live streams a session may hold, which reason fields a move to a status offers, and which answered
+// requests the request log keeps.
 import { webhookMetadataRules } from "@exchange-kit/types";
 import { describe, expect, it } from "vitest";
-import { cookieValue, sameSecret } from "../../src/dashboard/access.js";
-import { passesCsrf } from "../../src/dashboard/dashboard.js";
+import { bearerToken, fromOwnOrigin } from "../../src/dashboard/access.js";
+import { StreamCap } from "../../src/dashboard/stream-cap.js";
 import { reasonFields } from "../../src/dashboard/transitions-meta.js";
 import { isLogged } from "../../src/request-log/request-log.js";
 
-describe("cookieValue", () => {
+describe("bearerToken", () => {
   it.each([
-    ["a=1; exchange_kit_dashboard_4020=abc; b=2", "abc"],
-    ["exchange_kit_dashboard_4020=abc", "abc"],
-    ["exchange_kit_dashboard_4021=abc", undefined],
-    ["xexchange_kit_dashboard_4020=abc", undefined],
+    ["Bearer abc-_1", "abc-_1"],
+    ["bearer abc", "abc"],
+    ["  Bearer abc  ", "abc"],
+    ["Basic abc", undefined],
+    ["Bearer ", undefined],
+    ["Bearer a b", undefined],
+    ["Bearer a;b", undefined],
+    [`Bearer ${"a".repeat(129)}`, undefined],
     ["", undefined],
     [undefined, undefined],
-  ])("reads %j as %j", (header, value) => {
-    expect(cookieValue(header, "exchange_kit_dashboard_4020")).toBe(value);
+  ])("reads %j as %j", (header, token) => {
+    expect(bearerToken(header)).toBe(token);
   });
 });
 
-describe("passesCsrf", () => {
-  const session = { org: "o", csrf: "token-1" };
-  const request = (headers: Record<string, string>) =>
-    ({ headers: { host: "127.0.0.1:4020", ...headers } }) as unknown as IncomingMessage;
+describe("fromOwnOrigin", () => {
   it.each([
-    ["the token, no Origin", { "x-csrf-token": "token-1" }, true],
-    ["the token and this server's Origin", { "x-csrf-token": "token-1", origin: "http://127.0.0.1:4020" }, true],
-    ["no token", {}, false],
-    ["another token", { "x-csrf-token": "token-2" }, false],
-    ["a token of another length", { "x-csrf-token": "token-10" }, false],
-    ["the token from another Origin", { "x-csrf-token": "token-1", origin: "http://evil.example" }, false],
-    ["the token from another port", { "x-csrf-token": "token-1", origin: "http://127.0.0.1:4021" }, false],
-  ])("%s: %s", (_what, headers, passes) => {
-    expect(passesCsrf(request(headers), session)).toBe(passes);
+    ["no Origin (not a cross-origin browser call)", undefined, true],
+    ["this server's origin", "http://127.0.0.1:4020", true],
+    ["another port of the same host", "http://127.0.0.1:4021", false],
+    ["another host", "http://evil.example", false],
+    ["this host and port over https (a balancer that ends TLS)", "https://127.0.0.1:4020", true],
+    ["another host on this port", "http://127.0.0.2:4020", false],
+    ["this host without the port", "http://127.0.0.1", false],
+    ["an opaque origin", "null", false],
+  ])("%s: %s", (_what, origin, own) => {
+    expect(fromOwnOrigin(origin, "127.0.0.1:4020")).toBe(own);
   });
 
-  it("compares secrets whole", () => {
-    expect(sameSecret("abc", "abc")).toBe(true);
-    expect(sameSecret("abc", "abd")).toBe(false);
-    expect(sameSecret("ab", "abc")).toBe(false);
+  it("refuses any Origin when the request names no host", () => {
+    expect(fromOwnOrigin("http://127.0.0.1:4020", undefined)).toBe(false);
+  });
+});
+
+describe("StreamCap", () => {
+  it("gives a session streams up to its limit, then none until one of its own closes", () => {
+    const cap = new StreamCap(2);
+    expect([cap.take("a"), cap.take("a"), cap.take("a")]).toEqual([true, true, false]);
+    expect(cap.take("b")).toBe(true);
+    cap.give("a");
+    expect(cap.take("a")).toBe(true);
+    expect(cap.take("a")).toBe(false);
   });
 });
 

@@ -1,10 +1,11 @@
-// A dashboard session over plain HTTP, as a browser holds it: the cookie the token's redirect set, and the CSRF
-// token of the page.
+// A dashboard session over plain HTTP, as the page holds it: the link's token exchanged for a session token,
+// which every call sends as `Authorization: Bearer …`.
 import type { Sandbox } from "../../src/index.js";
 
 export interface DashboardSession {
-  cookie: string;
-  csrf: string;
+  token: string;
+  /** The headers that carry the session. */
+  headers: Record<string, string>;
   get(path: string): Promise<{ status: number; body: any; text: string }>;
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
 }
@@ -20,30 +21,48 @@ async function read(response: Response) {
   return { status: response.status, body, text };
 }
 
-/** Opens the organization's dashboard link and keeps its session. */
-export async function openDashboard(sandbox: Sandbox, index = 0): Promise<DashboardSession> {
-  return openDashboardLink(sandbox, sandbox.dashboard[index]!.url);
+/** The link's token: what follows #token= in its URL. */
+export function linkToken(link: string): string {
+  return new URL(link).hash.slice("#token=".length);
 }
 
-/** Opens a dashboard link (e.g. one the admin API answered) and keeps its session. */
-export async function openDashboardLink(sandbox: Sandbox, link: string): Promise<DashboardSession> {
-  const entered = await fetch(link, { redirect: "manual" });
-  if (entered.status !== 303) throw new Error(`the link answered ${entered.status}`);
-  const cookie = entered.headers.get("set-cookie")!.split(";")[0]!;
-  const page = await (await fetch(`${sandbox.url}/_dashboard/`, { headers: { cookie } })).text();
-  const csrf = /name="csrf-token" content="([^"]+)"/.exec(page)![1]!;
-  const api = `${sandbox.url}/_dashboard/api/`;
+/** Sends a link's token to POST /_dashboard/api/session of `base`, as the page does; the raw answer. */
+export function exchangeLink(base: string, token: string, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${base}/_dashboard/api/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify({ link: token }),
+  });
+}
+
+/** A session token used against `base` (any replica of the database). */
+export function sessionOn(base: string, token: string): DashboardSession {
+  const api = `${base}/_dashboard/api/`;
+  const headers = { authorization: `Bearer ${token}` };
   return {
-    cookie,
-    csrf,
-    get: async (path) => read(await fetch(`${api}${path}`, { headers: { cookie } })),
-    post: async (path, body, headers = { "x-csrf-token": csrf }) =>
+    token,
+    headers,
+    get: async (path) => read(await fetch(`${api}${path}`, { headers })),
+    post: async (path, body, extra = {}) =>
       read(
         await fetch(`${api}${path}`, {
           method: "POST",
-          headers: { cookie, "content-type": "application/json", ...headers },
+          headers: { ...headers, "content-type": "application/json", ...extra },
           body: JSON.stringify(body),
         }),
       ),
   };
+}
+
+/** Opens a dashboard link (e.g. one the admin API answered) against `base` (its own sandbox by default). */
+export async function openDashboardLink(link: string, base = new URL(link).origin): Promise<DashboardSession> {
+  const answer = await exchangeLink(base, linkToken(link));
+  if (answer.status !== 201) throw new Error(`the link answered ${answer.status}: ${await answer.text()}`);
+  const { token } = (await answer.json()) as { token: string };
+  return sessionOn(base, token);
+}
+
+/** Opens the organization's dashboard link and keeps its session. */
+export async function openDashboard(sandbox: Sandbox, index = 0): Promise<DashboardSession> {
+  return openDashboardLink(sandbox.dashboard[index]!.url);
 }

@@ -5,7 +5,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSandbox, DatabaseError, type Sandbox } from "../../src/index.js";
-import { openDashboard } from "../dashboard/session.js";
+import { exchangeLink, linkToken, openDashboard, openDashboardLink, sessionOn } from "../dashboard/session.js";
 import { Api, createCustomer, kycBody, ORG_A, ORG_B, waitFor } from "../helpers.js";
 import { createDatabase, PASSWORD, type PostgresServer, startPostgres } from "../support/postgres-server.js";
 
@@ -92,6 +92,44 @@ describe("a sandbox on PostgreSQL", () => {
     }
   });
 
+  it("accepts on one replica a dashboard session opened on another, for records, events and the request log", async () => {
+    const db = await freshDatabase();
+    const first = await open(db);
+    const second = await open(db);
+    try {
+      const customer = await createCustomer(new Api(first, ORG_A));
+      await new Api(first, ORG_A).ok("POST", `/_sandbox/customers/${customer.id}/transition`, { status: "VERIFIED" });
+      const opened = await openDashboardLink(first.dashboard[0]!.url);
+      // The request log is written in batches after the answers: waited for once, then read through both.
+      const logged = async () => JSON.stringify((await opened.get("requests")).body).includes("createCustomer");
+      await waitFor(logged, "the createCustomer request in the log");
+      // Round robin over the two replicas, as a balancer without stickiness sends a page's calls.
+      const replicas = [first, second, first, second];
+      for (const [i, replica] of replicas.entries()) {
+        const session = sessionOn(replica.url, opened.token);
+        expect((await session.get(`records/customers/${customer.id}`)).body.record.id, `call ${i}`).toBe(customer.id);
+        expect(JSON.stringify((await session.get("events")).body.results)).toContain(customer.id);
+        expect(JSON.stringify((await session.get("requests")).body)).toContain("createCustomer");
+      }
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+
+  it("opens a dashboard link on another replica after the replica that printed it has stopped", async () => {
+    const db = await freshDatabase();
+    const printer = await open(db);
+    const link = printer.dashboard[0]!.url;
+    await printer.close();
+    const survivor = await open(db);
+    try {
+      const session = await openDashboardLink(link, survivor.url);
+      expect((await session.get("session")).body.organization.id).toBe(survivor.organizations[0]!.id);
+    } finally {
+      await survivor.close();
+    }
+  });
+
   it("streams to one replica's dashboard what was committed through another", async () => {
     const db = await freshDatabase();
     const first = await open(db);
@@ -100,7 +138,7 @@ describe("a sandbox on PostgreSQL", () => {
     try {
       const session = await openDashboard(second);
       const stream = await fetch(`${second.url}/_dashboard/api/stream`, {
-        headers: { cookie: session.cookie },
+        headers: session.headers,
         signal: reader.signal,
       });
       const updates = readUpdates(stream);
@@ -258,6 +296,29 @@ describe("while PostgreSQL is down", () => {
       expect(found.id).toBe(before.id);
       await createCustomer(api);
       expect((await admin()).status).toBe(200);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it("refuses dashboard calls and links with 503 while PostgreSQL is down, and takes the same session once it is back", async () => {
+    const db = await freshDatabase();
+    const sandbox = await open(db);
+    try {
+      const session = await openDashboard(sandbox);
+      const link = linkToken(sandbox.dashboard[0]!.url);
+      server.kill();
+      try {
+        // No session can be checked: closed, not open, and at once.
+        const refused = await session.get("records?kind=customers");
+        expect(refused.status).toBe(503);
+        expect(refused.body.err_code).toBe("SYS_SERVICE_UNAVAILABLE");
+        expect((await exchangeLink(sandbox.url, link)).status).toBe(503);
+      } finally {
+        server.start();
+      }
+      expect((await session.get("records?kind=customers")).status).toBe(200);
+      expect((await exchangeLink(sandbox.url, link)).status).toBe(201);
     } finally {
       await sandbox.close();
     }

@@ -14,7 +14,7 @@ const NEXT =
   "\nNext, with the installed command (or `npx @exchange-kit/cli <command>`): run the sandbox with\n" +
   "`exchange-kit sandbox`, forward its webhooks to your receiver with `exchange-kit listen --forward-to URL`,\n" +
   "and fire events with `exchange-kit trigger TYPE EVENT --id ID`. Packages: `npm install @exchange-kit/client`\n" +
-  "and `npm install @exchange-kit/webhook-verify`; guides: https://github.com/exchange-kit/exchange-kit#readme";
+  "and `npm install @exchange-kit/webhook-verify`; start here: https://exchange-kit.github.io/exchange-kit/latest/guides/getting-started.html";
 
 const milliseconds = (elapsedMs: number) => elapsedMs.toFixed(0).padStart(5);
 const errorText = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
