@@ -80,6 +80,16 @@ describe("the sandbox's options from the command line", () => {
     expect(sandboxOptions({ verbose: true }, {}, log).logger).toEqual({ info: log, warn: log, error: log });
     expect(sandboxOptions({}, {}, log).logger).toBeUndefined();
   });
+
+  it("passes each --webhook-allow target, repeated or comma-separated, to the sandbox", () => {
+    const values = { host: "0.0.0.0", "webhook-allow": ["127.0.0.1:4000,hooks.internal", "10.0.0.5"] };
+    expect(sandboxOptions(values as never, {}, log).webhookAllowedTargets).toEqual([
+      "127.0.0.1:4000",
+      "hooks.internal",
+      "10.0.0.5",
+    ]);
+    expect(sandboxOptions({}, {}, log).webhookAllowedTargets).toBeUndefined();
+  });
 });
 
 describe("--tolerance", () => {

@@ -1,6 +1,6 @@
 // The proxy's decisions, each as a table: which headers pass, how a body is decoded for the check, where a request
 // goes on the target, and how a violation is printed.
-import { deflateSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { collector, decodeBody } from "../src/commands/proxy/body-bytes.js";
 import { upstreamPath } from "../src/commands/proxy/forward.js";
@@ -61,16 +61,34 @@ describe("bodies as the check reads them", () => {
     ["identity", json],
     ["gzip", gzipSync(json)],
     ["deflate", deflateSync(json)],
+    ["br", brotliCompressSync(json)],
     ["gzip, deflate", deflateSync(gzipSync(json))],
-  ])("decodes Content-Encoding %s", (encoding, bytes) => {
-    expect(decodeBody(bytes, encoding)?.toString()).toBe('{"a":1}');
+  ])("decodes Content-Encoding %s", async (encoding, bytes) => {
+    expect(await decodeBody(bytes, encoding)).toEqual({ body: json });
   });
 
   it.each([
-    ["an unknown encoding", "zstd", json],
-    ["bytes that do not decode", "gzip", json],
-  ])("gives undefined for %s (the body is then not checked)", (_name, encoding, bytes) => {
-    expect(decodeBody(bytes, encoding)).toBeUndefined();
+    ["an unknown encoding", "zstd", json, 'unknown Content-Encoding "zstd"'],
+    ["bytes that do not decode", "gzip", json, "not valid gzip"],
+  ])("says why for %s (the body is then not checked)", async (_name, encoding, bytes, reason) => {
+    expect(await decodeBody(bytes, encoding)).toEqual({ unchecked: reason });
+  });
+
+  // 4 MiB of zeros in a few kilobytes: past a 1 MiB limit, each decoder stops there instead of inflating it all.
+  const zeros = Buffer.alloc(4 * 1024 * 1024);
+  it.each([
+    ["gzip", gzipSync(zeros)],
+    ["deflate", deflateSync(zeros)],
+    ["br", brotliCompressSync(zeros)],
+    ["gzip, br", brotliCompressSync(gzipSync(zeros))],
+  ])("refuses to inflate %s past the limit, and says so", async (encoding, bytes) => {
+    expect(bytes.length).toBeLessThan(64 * 1024);
+    const last = encoding.split(", ")[0];
+    expect(await decodeBody(bytes, encoding, 1024 * 1024)).toEqual({ unchecked: `inflates past 1 MiB (${last})` });
+  });
+
+  it("decodes a body that inflates to exactly the limit", async () => {
+    expect(await decodeBody(gzipSync(Buffer.alloc(1024)), "gzip", 1024)).toEqual({ body: Buffer.alloc(1024) });
   });
 
   it("keeps a body up to the limit and none over it", () => {

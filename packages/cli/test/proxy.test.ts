@@ -8,7 +8,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
+import { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
+import { constants, createBrotliCompress, createGzip, gzipSync, type BrotliCompress, type Gzip } from "node:zlib";
 import { createSandbox, type Sandbox } from "@exchange-kit/sandbox";
 import { signRequest } from "@exchange-kit/signing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -102,6 +104,12 @@ async function startProxyCli(target: string, ...args: string[]): Promise<Running
       return cli.code;
     },
   };
+}
+
+/** `mebibytes` MiB of zeros through `compressor`, a chunk at a time: a few hundred kilobytes at most. */
+function bomb(compressor: BrotliCompress | Gzip, mebibytes: number): Promise<Buffer> {
+  const chunk = Buffer.alloc(1024 * 1024);
+  return buffer(Readable.from(Array.from({ length: mebibytes }, () => chunk)).pipe(compressor));
 }
 
 const violations = (p: Running) =>
@@ -303,6 +311,35 @@ describe("exchange-kit proxy in front of a target that breaks the spec", () => {
         rule: "operation",
         message: "no operation for DELETE /cms/api/v1/nothing/here",
       }),
+    );
+  });
+
+  it("forwards a brotli request and a gzip answer that inflate to 256 MiB untouched, checking neither past 16 MiB", async () => {
+    const requestBomb = await bomb(createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }), 256);
+    const answerBomb = await bomb(createGzip({ level: 9 }), 256);
+    answer = {
+      status: 200,
+      headers: { "content-type": "application/json", "content-encoding": "gzip" },
+      body: answerBomb,
+    };
+    received.length = 0;
+    const sent = [...headers, "Content-Encoding", "br", "Content-Length", String(requestBomb.length)];
+    const res = await rawRequest(`${proxy.url}${CREATE}?bomb=1`, "POST", sent, [requestBomb]);
+    expect(res.status).toBe(200);
+    expect(res.body.equals(answerBomb)).toBe(true);
+    expect(received[0]!.body.equals(requestBomb)).toBe(true);
+    // Violation lines name parts too: wait for the two unchecked lines by their reasons.
+    await proxy.cli.waitFor('"reason":"inflates past 16 MiB (br)"');
+    await proxy.cli.waitFor('"reason":"inflates past 16 MiB (gzip)"');
+    const unchecked = proxy
+      .lines()
+      .filter((l) => l.unchecked?.path === CREATE)
+      .map((l) => l.unchecked);
+    expect(unchecked).toEqual(
+      expect.arrayContaining([
+        { method: "POST", path: CREATE, part: "request", reason: "inflates past 16 MiB (br)" },
+        { method: "POST", path: CREATE, part: "response", reason: "inflates past 16 MiB (gzip)" },
+      ]),
     );
   });
 

@@ -23,7 +23,9 @@ const IMF_FIXDATE =
 /**
  * Retry-After in milliseconds: delta-seconds (`"3"`) or an IMF-fixdate in the future
  * (`"Wed, 21 Oct 2026 07:28:00 GMT"`). Undefined when absent, negative, in the past or unreadable (`"1, 2"`),
- * so that the caller falls back to its backoff.
+ * so that the caller falls back to its backoff. Delta-seconds of any length are read (RFC 9110 sets no
+ * maximum), so one rule, MAX_RETRY_AFTER_MS, decides every long wait: `"1000000000"` is as long as it says,
+ * never mistaken for an unreadable value and retried at once.
  *
  * @example
  * parseRetryAfter("3"); // 3000
@@ -32,7 +34,7 @@ const IMF_FIXDATE =
 export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | undefined {
   if (value === null || value === undefined) return undefined;
   const text = value.trim();
-  if (/^\d{1,9}$/.test(text)) return Number(text) * 1000;
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
   if (!IMF_FIXDATE.test(text)) return undefined;
   const at = Date.parse(text);
   return Number.isNaN(at) || at <= now ? undefined : at - now;
@@ -57,7 +59,8 @@ export function retryDelay(
 ): number | string {
   const retryAfter = parseRetryAfter(retryAfterHeader, now);
   if (retryAfter !== undefined && retryAfter > MAX_RETRY_AFTER_MS) {
-    return `Retry-After asks for ${Math.round(retryAfter / 1000)} s, more than the client waits`;
+    const seconds = Number.isFinite(retryAfter) ? Math.round(retryAfter / 1000) : "more than 1e308";
+    return `Retry-After asks for ${seconds} s, more than the client waits`;
   }
   const delay = retryAfter === undefined ? backoffDelay(attemptNo - 1, baseMs, random) : Math.max(retryAfter, baseMs);
   return now + delay >= deadlineAt ? "the deadline leaves no time for another attempt" : delay;

@@ -6,6 +6,7 @@
 // a header value, the URL's query, an error message (the service's messages can quote what was sent) or a secret.
 import type { Attributes, Context, Span, Tracer } from "@opentelemetry/api";
 import type { ExchangeError } from "./errors.js";
+import { classifyRequest } from "./retry-safety.js";
 import type { AttemptTrace, CallTrace, OtelApi, TracedCall } from "./tracing.js";
 
 /** The name of a failure for `error.type`: the err_code, else the HTTP status, else the error's class. */
@@ -14,6 +15,23 @@ export function errorType(status: number | undefined, errCode: string | undefine
   if (status !== undefined && status >= 400) return String(status);
   if (error instanceof Error) return error.name;
   return "_OTHER";
+}
+
+/** What a span says for the path of a `client.request` the spec does not know: never the path, a fixed word. */
+export const UNKNOWN_PATH_TEMPLATE = "/{unknown}";
+
+/**
+ * `url.template` of a `client.request` call: the spec's path template when the method and path match an operation,
+ * UNKNOWN_PATH_TEMPLATE otherwise. Never the path itself: record ids, an email or a query written into the path
+ * would be exported with every span.
+ *
+ * @example
+ * requestTemplate("GET", "/cms/api/v1/customer/3f0e8d7c-2b1a-4c5d-9e8f-7a6b5c4d3e2f"); // "/cms/api/v1/customer/{customer_id}"
+ * requestTemplate("GET", "/v2/people/zoya@example.com"); // "/{unknown}"
+ */
+export function requestTemplate(method: string, path: string): string {
+  const route = classifyRequest(method, path);
+  return route.operationId === undefined ? UNKNOWN_PATH_TEMPLATE : route.path;
 }
 
 /** Host and port of `url`, as `server.address` and `server.port`. */
@@ -149,7 +167,7 @@ export class Recorder {
     const name = `exchange.${operationId ?? "request"}`;
     const span = this.tracer.startSpan(name, { kind: api.SpanKind.CLIENT, attributes });
     if (!api.trace.isSpanContextValid(span.spanContext())) return undefined;
-    if (operationId === undefined) span.setAttribute("url.template", path.replace(/\/\d+(?=\/|$)/g, "/{id}"));
+    if (operationId === undefined) span.setAttribute("url.template", requestTemplate(call.operation.method, path));
     return new CallSpan(this, span, call);
   }
 

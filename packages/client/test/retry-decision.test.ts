@@ -27,6 +27,21 @@ const failures = {
     retryAfter: "Sun, 01 Mar 2026 10:00:05 GMT",
   }),
   "a 503 with Retry-After an hour": answer(503, undefined, { retryable: true, notProcessed: true, retryAfter: "3600" }),
+  "a 503 with Retry-After 999999999": answer(503, undefined, {
+    retryable: true,
+    notProcessed: true,
+    retryAfter: "999999999",
+  }),
+  "a 503 with Retry-After 1000000000": answer(503, undefined, {
+    retryable: true,
+    notProcessed: true,
+    retryAfter: "1000000000",
+  }),
+  "a 503 with Retry-After of 400 digits": answer(503, undefined, {
+    retryable: true,
+    notProcessed: true,
+    retryAfter: "9".repeat(400),
+  }),
 } satisfies Record<string, AttemptFailure>;
 
 function answer(status: number, errCode: string | undefined, facts: Partial<AttemptFailure>): AttemptFailure {
@@ -85,6 +100,25 @@ const table: Row[] = [
     "a 503 with Retry-After an hour",
     {},
     giveUp(false, "Retry-After asks for 3600 s, more than the client waits"),
+  ],
+  // One rule for every length: nine digits and ten give up alike (ten were once read as garbage and retried).
+  [
+    "a Retry-After of nine digits gives up with the reason",
+    "a 503 with Retry-After 999999999",
+    {},
+    giveUp(false, "Retry-After asks for 999999999 s, more than the client waits"),
+  ],
+  [
+    "a Retry-After of ten digits gives up with the reason",
+    "a 503 with Retry-After 1000000000",
+    {},
+    giveUp(false, "Retry-After asks for 1000000000 s, more than the client waits"),
+  ],
+  [
+    "a Retry-After too long for a number gives up with the reason",
+    "a 503 with Retry-After of 400 digits",
+    {},
+    giveUp(false, "Retry-After asks for more than 1e308 s, more than the client waits"),
   ],
   [
     "a deadline closer than the wait gives up with the reason",

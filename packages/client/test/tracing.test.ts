@@ -127,6 +127,24 @@ describe("with a tracer provider registered", () => {
     for (const span of exporter.getFinishedSpans()) expect(span.name).not.toContain(CUSTOMER);
   });
 
+  it("gives client.request the spec's template for a path that matches an operation, never the path", async () => {
+    script.set(`/cms/api/v1/customer/${CUSTOMER}`, [[200, { status: true, message: "ok", data: { id: CUSTOMER } }]]);
+    await client().request("GET", `/cms/api/v1/customer/${CUSTOMER}`);
+    const [call] = byName("exchange.request");
+    expect(call!.attributes["url.template"]).toBe("/cms/api/v1/customer/{customer_id}");
+    expect(JSON.stringify(exporter.getFinishedSpans().map((s) => [s.name, s.attributes]))).not.toContain(CUSTOMER);
+  });
+
+  it("gives client.request a fixed placeholder for a path no operation has, never the ids, email or query in it", async () => {
+    const path = "/v2/people/zoya.khatun@example.com/orders/7f1c0b2e-9d1a-4b7e-8c3f-2a1b0c9d8e7f;q=phone:919812345678";
+    script.set(path, [[200, { status: true, message: "ok", data: {} }]]);
+    await client().request("GET", path);
+    const [call] = byName("exchange.request");
+    expect(call!.attributes["url.template"]).toBe("/{unknown}");
+    const text = JSON.stringify(exporter.getFinishedSpans().map((s) => [s.name, s.attributes]));
+    for (const part of ["zoya", "7f1c0b2e", "919812345678", "people"]) expect(text, part).not.toContain(part);
+  });
+
   it("sends each attempt's own traceparent, which names the attempt span", async () => {
     script.set(`/cms/api/v1/customer/${CUSTOMER}`, [
       [503, envelopeError("SYS_SERVICE_UNAVAILABLE", "down")],

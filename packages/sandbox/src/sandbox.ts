@@ -37,6 +37,7 @@ import type { DeferredWork } from "./schedule/deferred-work.js";
 import { QueueWork, type QueueWorkOptions, queueSchemaOf } from "./schedule/queue-work.js";
 import { TimerWork } from "./schedule/timer-work.js";
 import { EventLog } from "./webhooks/events.js";
+import { webhookTargetPolicy } from "./webhooks/webhook-targets.js";
 
 export interface SandboxOrganizationOptions {
   name?: string;
@@ -88,6 +89,12 @@ export interface SandboxOptions {
   autoProgressMs?: number | false;
   /** Validity of quotations (sandbox clock). Default 300 s. */
   quotationTtlSeconds?: number;
+  /**
+   * Webhook targets a sandbox listening beyond loopback still delivers to though they are internal (loopback,
+   * private, link-local): `host` or `host:port` as the URL names it (`"127.0.0.1:4000"`, `"receiver.internal"`).
+   * On loopback every target is delivered to and this is not needed.
+   */
+  webhookAllowedTargets?: string[];
   /** How long a webhook receiver has to answer 2xx. Default 3000 ms. */
   webhookTimeoutMs?: number;
   /** Webhook retry schedule; default 6 attempts, waiting 0.5 s, 1 s, 2 s, 4 s, 8 s. */
@@ -362,6 +369,7 @@ function wireDomain(
     timeoutMs: options.webhookTimeoutMs ?? 3000,
     retry: { ...DEFAULT_RETRY, ...options.webhookRetry },
     logger,
+    targets: webhookTargetPolicy(options.host ?? "127.0.0.1", options.webhookAllowedTargets),
   });
   const plan = new StoreFaultPlan(store);
   const events = new EventLog(store, state, delivery, new WebhookFaults(plan, chaos));

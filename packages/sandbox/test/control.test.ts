@@ -177,3 +177,28 @@ describe("control API", () => {
     expect(sandbox.events()).toHaveLength(2);
   });
 });
+
+describe("a __proto__ member in a control-API body", () => {
+  // Sent as text: an object literal's __proto__ would set a prototype, not send a member.
+  it("is refused in a settings body like any other unknown member, and nothing changes", async () => {
+    const api = new Api(await startSandbox());
+    const before = await api.ok("GET", "/_sandbox/settings");
+    const res = await api.post("/_sandbox/settings", undefined, {
+      rawBody: '{"__proto__":{"quotation_ttl_seconds":1},"quotation_ttl_seconds":2}',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ err_code: "INPUT_MALFORMED" });
+    expect(Object.keys(res.body.errors)).toEqual(["__proto__"]);
+    expect(await api.ok("GET", "/_sandbox/settings")).toEqual(before);
+  });
+
+  it("is refused in a fault body like any other unknown member, and no rule is armed", async () => {
+    const api = new Api(await startSandbox());
+    const res = await api.post("/_sandbox/faults", undefined, {
+      rawBody: '{"__proto__":{"times":1000000},"fault":"RESET","operation":"listCustomers"}',
+    });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.errors)).toEqual(["__proto__"]);
+    expect((await api.ok("GET", "/_sandbox/faults")).results ?? []).toEqual([]);
+  });
+});

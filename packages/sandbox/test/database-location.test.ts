@@ -49,4 +49,11 @@ describe("createSandbox with a db URL", () => {
     expect(message).not.toContain("s3cret-pw");
     expect(existsSync(resolve("mysql:"))).toBe(false);
   });
+
+  it("keeps a password given in the query of a refused URL out of the error too", async () => {
+    const db = "mysql://127.0.0.1:3306/sandbox?user=exchange&password=s3cret-pw&sslpassword=k3y";
+    const error = (await createSandbox({ db, organizations: [ORG_A] }).catch((e: unknown) => e)) as DatabaseError;
+    expect(error.file).toBe("mysql://127.0.0.1:3306/sandbox?user=exchange&password=***&sslpassword=***");
+    expect(JSON.stringify([error.message, error.file])).not.toMatch(/s3cret-pw|k3y/);
+  });
 });

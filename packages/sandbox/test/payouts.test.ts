@@ -218,6 +218,22 @@ describe("payout quotations", () => {
     expect(limits).toMatchObject({ daily_limit: "1000000.00", daily_used: "800000.00", daily_remaining: "200000.00" });
   });
 
+  // The document lists RISK_DAILY_LIMIT_EXCEEDED for the quotation only (docs/gaps.md, "Daily limit at initiate").
+  it("checks the daily limit at quotation only: three quotations made first initiate together past it", async () => {
+    const { api, customer, bank } = await setup();
+    const quotations = [];
+    for (let i = 0; i < 3; i++)
+      quotations.push(
+        await api.ok("POST", QUOTE, payoutQuotationBody(customer.id, bank.id, { receiving_amount: "400000" })),
+      );
+    for (const q of quotations)
+      expect((await api.ok("POST", INITIATE, { quotation_id: q.id })).id).toEqual(expect.any(String));
+    const limits = await api.ok("GET", `/pos/api/v1/payout/limits/${customer.id}`);
+    expect(limits).toMatchObject({ daily_limit: "1000000.00", daily_used: "1200000.00" });
+    const next = await api.post(QUOTE, payoutQuotationBody(customer.id, bank.id, { receiving_amount: "2600" }));
+    expect(next.body.err_code).toBe("RISK_DAILY_LIMIT_EXCEEDED");
+  });
+
   it("answers 503 SYS_SERVICE_UNAVAILABLE for the SERVICE_UNAVAILABLE device magic", async () => {
     const { api, customer, bank } = await setup();
     const res = await api.post(

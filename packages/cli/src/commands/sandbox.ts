@@ -124,6 +124,9 @@ export function sandboxOptions(
   const chaos = chaosFlags(values);
   const adminToken =
     typeof values["admin-token"] === "string" ? values["admin-token"] : env.EXCHANGE_KIT_SANDBOX_ADMIN_TOKEN;
+  const webhookAllowed = ((values["webhook-allow"] as unknown as string[] | undefined) ?? []).flatMap((v) =>
+    v.split(",").filter((entry) => entry.trim() !== ""),
+  );
   return {
     port,
     host: hostFlag(values.host),
@@ -136,6 +139,7 @@ export function sandboxOptions(
     ...(values["no-dashboard"] === true ? { dashboard: false } : {}),
     ...(chaos ? { chaos } : {}),
     ...(adminToken ? { adminToken } : {}),
+    ...(webhookAllowed.length > 0 ? { webhookAllowedTargets: webhookAllowed } : {}),
     ...(values.verbose === true ? { logger: { info: log, warn: log, error: log } } : {}),
   };
 }
@@ -236,6 +240,8 @@ export const sandbox: Command = {
   --admin-token T      turn on the admin API, so \`exchange-kit org add\` can add organizations while it runs
                        (default: EXCHANGE_KIT_SANDBOX_ADMIN_TOKEN; at least 16 characters; off without one)
   --request-log-size N requests kept in the request log per organization (default 10000; see exchange-kit logs)
+  --webhook-allow HOST[:PORT]  with --host beyond loopback (0.0.0.0), webhooks are not delivered to the host's
+                       own or private addresses; this allows one such target (repeatable, or comma-separated)
   --no-dashboard       do not serve the dashboard at /_dashboard/ (each organization's link is in the ready line)
   --verbose            log each request (with its err_code) and each delivery on stderr
   prints one ready line, then the export line to paste into your app's shell (EXCHANGE_BASE_URL,
@@ -256,6 +262,7 @@ export const sandbox: Command = {
     org: { type: "string", multiple: true },
     "admin-token": { type: "string" },
     "request-log-size": { type: "string" },
+    "webhook-allow": { type: "string", multiple: true },
     verbose: { type: "boolean" },
     "no-dashboard": { type: "boolean" },
   },

@@ -15,3 +15,25 @@ export function requireMembers<B extends object>(body: B, keys: ReadonlyArray<ke
   });
   if (missing.length > 0) throw missingFields(missing);
 }
+
+/**
+ * Adds an error for each member of `body` not in `allowed`. The error is defined as an own member, never
+ * assigned: `errors["__proto__"] = …` would set the object's prototype instead, and a `__proto__` member (which
+ * parseJson keeps as an own member, as JSON.parse does) would pass silently while every other unknown one is a 400.
+ *
+ * @example
+ * const errors = {};
+ * addUnknownMembers(parseJson('{"__proto__":{},"seconds":1}') as object, ["seconds"], "Unknown member.", errors);
+ * Object.keys(errors); // ["__proto__"]
+ */
+export function addUnknownMembers(
+  body: object,
+  allowed: readonly string[],
+  message: string,
+  errors: Record<string, string[]>,
+): void {
+  for (const name of Object.keys(body)) {
+    if (!allowed.includes(name))
+      Object.defineProperty(errors, name, { value: [message], enumerable: true, writable: true, configurable: true });
+  }
+}

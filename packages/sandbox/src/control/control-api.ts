@@ -3,6 +3,7 @@
 // clock, read the event and delivery log, redeliver an event, and change runtime settings.
 import { ApiError, badRequest, missingFields } from "../http/api-error.js";
 import type { HandlerResult, JsonObject } from "../http/route.js";
+import { addUnknownMembers } from "../api/body-members.js";
 import { UUID } from "../api/lookups.js";
 import type { Ctx, SandboxContext } from "../api/validated-request.js";
 import {
@@ -182,10 +183,7 @@ function isNumberIn(value: unknown, min: number, max: number, minExclusive = fal
 /** The field errors of a settings body (empty when it is valid): a typo must not pass for "nothing to change". */
 export function settingsErrors(body: JsonObject): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
-  for (const name of Object.keys(body)) {
-    if (!SETTING_MEMBERS.includes(name))
-      errors[name] = [`Unknown setting; the settings are ${SETTING_MEMBERS.join(", ")}.`];
-  }
+  addUnknownMembers(body, SETTING_MEMBERS, `Unknown setting; the settings are ${SETTING_MEMBERS.join(", ")}.`, errors);
   const progress = body.auto_progress_ms;
   if (progress !== undefined && progress !== false && !isNumberIn(progress, 0, MAX_PROGRESS_MS))
     errors.auto_progress_ms = [`Must be a number from 0 to ${MAX_PROGRESS_MS}, or false.`];

@@ -3,16 +3,23 @@
 // several sandbox processes share (the PostgreSQL store) can hold it without touching the callers; each method
 // is one transaction of that store, so two replicas never fire the last `times` of a rule twice.
 import { randomUUID } from "node:crypto";
+import { ApiError } from "../http/api-error.js";
 import type { Store } from "../store/store.js";
 import { type FaultKind, REQUEST_FAULTS, WEBHOOK_FAULTS } from "./fault-kinds.js";
 import type { FaultRuleRow, FaultScope, FiredFaultRow } from "./fault-records.js";
 import type { FaultRequest } from "./fault-request.js";
 
+/** Rules armed at once per organization: enough for any test plan, and a listing stays one small answer. */
+export const MAX_ARMED_RULES = 100;
+
+/** Fired faults kept per organization, newest: older ones are forgotten as new ones fire (chaos mode fires on). */
+export const MAX_FIRED_KEPT = 1000;
+
 /** What fired, besides the rule: where (request or event) and with which wait. */
 export type FiredDetails = Omit<FiredFaultRow, "id" | "org" | "created_at" | "rule_id" | "source" | "scope" | "fault">;
 
 export interface FiredSummary {
-  /** Every fault that fired for the organization since the plan was last cleared. */
+  /** The faults kept of those that fired since the plan was last cleared: the last MAX_FIRED_KEPT at most. */
   total: number;
   byFault: Partial<Record<FaultKind, number>>;
   /** The most recent ones, newest first. */
@@ -54,7 +61,11 @@ export class StoreFaultPlan implements FaultPlan {
       ...request,
       remaining: request.times,
     };
-    return this.store.transaction(() => this.store.faultRules.put(row));
+    return this.store.transaction(() => {
+      // Counted inside the transaction: two replicas arming at once cannot both pass the bound.
+      if (this.store.faultRules.count("org = ?", org) >= MAX_ARMED_RULES) throw tooManyRules();
+      return this.store.faultRules.put(row);
+    });
   }
 
   armed(org: string): FaultRuleRow[] {
@@ -92,13 +103,10 @@ export class StoreFaultPlan implements FaultPlan {
   }
 
   clear(org: string): { armed: number; fired: number } {
-    return this.store.transaction(() => {
-      const rules = this.store.faultRules.where("org = ?", [org]);
-      for (const rule of rules) this.store.faultRules.delete(rule.id);
-      const fired = this.store.faultsFired.where("org = ?", [org]);
-      for (const row of fired) this.store.faultsFired.delete(row.id);
-      return { armed: rules.length, fired: fired.length };
-    });
+    return this.store.transaction(() => ({
+      armed: this.store.faultRules.deleteWhere("org = ?", org),
+      fired: this.store.faultsFired.deleteWhere("org = ?", org),
+    }));
   }
 
   private record(
@@ -119,6 +127,23 @@ export class StoreFaultPlan implements FaultPlan {
       rule_id: ruleId,
       ...details,
     };
-    return this.store.faultsFired.put(row);
+    this.store.faultsFired.put(row);
+    // The oldest past the bound go in the same transaction: the log never holds more than MAX_FIRED_KEPT. The
+    // organization's rows are at most MAX_FIRED_KEPT + 1 here, so finding the cut reads a bounded few (the
+    // schema of existing files is left as it was: no index is added for it).
+    this.store.faultsFired.deleteWhere(
+      `org = ? AND seq <= (SELECT seq FROM ${this.store.faultsFired.kind} WHERE org = ? ORDER BY seq DESC LIMIT 1 OFFSET ${MAX_FIRED_KEPT})`,
+      org,
+      org,
+    );
+    return row;
   }
+}
+
+function tooManyRules(): ApiError {
+  return new ApiError(400, "INPUT_MALFORMED", `At most ${MAX_ARMED_RULES} fault rules are armed at once`, {
+    non_field_errors: [
+      `This organization has ${MAX_ARMED_RULES} rules armed: let them fire, or clear them with DELETE /_sandbox/faults, before arming more.`,
+    ],
+  });
 }

@@ -1,6 +1,7 @@
 // The body of POST /_sandbox/faults, checked member by member: every mistake is a 400 naming its field, so a
 // typo never arms a different fault from the one meant, nor nothing at all.
 import { ApiError, missingFields, REQUIRED_MESSAGE } from "../http/api-error.js";
+import { addUnknownMembers } from "../api/body-members.js";
 import type { JsonObject } from "../http/route.js";
 import { operations } from "../spec/openapi.js";
 import { webhookEventTypes } from "@exchange-kit/types";
@@ -36,10 +37,7 @@ function isIntegerIn(value: unknown, min: number, max: number): value is number 
 }
 
 function unknownMembers(body: JsonObject, errors: Errors): void {
-  for (const name of Object.keys(body)) {
-    if (!(FAULT_MEMBERS as readonly string[]).includes(name))
-      errors[name] = [`Unknown member; a fault takes ${FAULT_MEMBERS.join(", ")}.`];
-  }
+  addUnknownMembers(body, FAULT_MEMBERS, `Unknown member; a fault takes ${FAULT_MEMBERS.join(", ")}.`, errors);
 }
 
 function checkFault(value: unknown, errors: Errors): FaultKind | undefined {

@@ -27,6 +27,8 @@ export interface RoutedRequest<D> {
   raw: Buffer;
   /** The fault the fault stage applied to this request, if any (faults/), for whatever records requests. */
   fault?: AppliedFault;
+  /** The organization its signature verified for, once it did (for the request log: only such requests enter it). */
+  signedBy?: Organization;
 }
 
 /** A request past its first stages: its body decoded and its signature checked. */

@@ -22,7 +22,8 @@ import { admitRequest, type PipelineOptions, type RoutedRequest, runAdmitted } f
 import { readBody } from "./read-body.js";
 import { type RequestTarget, requestTarget } from "./request-target.js";
 import { type SentAnswer, sendError, sendResult } from "./respond.js";
-import type { HandlerResult, RouteDefinition } from "./route.js";
+import type { HandlerResult, Organization, RouteDefinition } from "./route.js";
+import { authenticate, type OrganizationsByKey } from "./auth.js";
 import { Router } from "./router.js";
 import type { Turnstile } from "./turnstile.js";
 import { methodNotAllowed, pathNotFound } from "./routing-errors.js";
@@ -44,6 +45,8 @@ export interface AnsweredRequest {
   fault: string | null;
   /** performance.now() when the request arrived. */
   startedAt: number;
+  /** The organization its signature verified for; undefined when none did (refused, unsigned, a public route). */
+  signedBy: Organization | undefined;
 }
 
 /** What a request a fault left unanswered is logged as. */
@@ -117,6 +120,7 @@ async function outcome<D>(
   trace: RequestTrace,
 ): Promise<HandlerResult | undefined> {
   const admitted = admitRequest(request, options);
+  request.signedBy = admitted.org;
   const { faults } = options;
   if (faults && admitted.org) {
     const { method, target, route } = request;
@@ -157,6 +161,18 @@ async function answer<D>(
   return sent;
 }
 
+/**
+ * The organization a request that matched no route is signed for, as if it had no body (its body is not read);
+ * undefined when the signature does not verify so.
+ */
+function signedWithoutBody(headers: IncomingHttpHeaders, byKey: OrganizationsByKey<Organization>) {
+  try {
+    return authenticate(headers, undefined, byKey);
+  } catch {
+    return undefined;
+  }
+}
+
 export function createApiServer<D>(options: ServerOptions<D>): Server {
   const router = buildRouter(options.routes);
   const observe = (seen: Omit<AnsweredRequest, "route"> & { route: RouteDefinition<D> | undefined }) =>
@@ -174,13 +190,16 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
     const target = requestTarget(url);
     if (options.intercept?.(req, res, target)) return;
     const headers = req.headers;
+    // What every record of this request carries, whichever way it ends.
+    const seen = { method, target, headers, startedAt };
     const found = router.lookup(method, target.path);
     if (found.kind !== "found") {
       req.resume();
       const error = found.kind === "not-found" ? pathNotFound() : methodNotAllowed(method, found.allowed);
       const sent = sendError(res, undefined, error);
       logAnswered(method, url, res, sent);
-      observe({ method, target, headers, route: undefined, raw: undefined, answer: sent, fault: null, startedAt });
+      const signedBy = signedWithoutBody(headers, options.organizationsByKey);
+      observe({ ...seen, route: undefined, raw: undefined, answer: sent, fault: null, signedBy });
       return;
     }
     const { route, params } = found.match;
@@ -190,7 +209,8 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
         if (options.turns) await options.turns.turn();
         const request: RoutedRequest<D> = { method, headers, target, route, pathParams: params, raw };
         const sent = await answer(res, request, url, trace, options);
-        observe({ method, target, headers, route, raw, answer: sent, fault: request.fault?.kind ?? null, startedAt });
+        const { fault, signedBy } = request;
+        observe({ ...seen, route, raw, answer: sent, fault: fault?.kind ?? null, signedBy });
       },
       (error: unknown) => {
         const sent = error instanceof ApiError ? sendError(res, route.operation, error) : NO_ANSWER;
@@ -198,7 +218,7 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
         else logAnswered(method, url, res, sent);
         trace.end(res.headersSent ? res.statusCode : undefined, error instanceof ApiError ? error.code : undefined);
         if (sent !== NO_ANSWER)
-          observe({ method, target, headers, route, raw: undefined, answer: sent, fault: null, startedAt });
+          observe({ ...seen, route, raw: undefined, answer: sent, fault: null, signedBy: undefined });
       },
     );
   });

@@ -1,7 +1,10 @@
 // One line of the request log: what an organization's request asked and what the sandbox answered. Built from
-// the answered request alone (no headers are kept, so no signature is), with both bodies capped and the
-// organization's API secret blanked wherever it appears in them.
+// the answered request alone (no headers are kept, so no signature is), with the organization's API secret
+// blanked in every form wherever it appears (path, query, both bodies), before the bodies are capped.
 import type { AnsweredRequest } from "../http/server.js";
+import { redactSecrets } from "./redact.js";
+
+export { REDACTED } from "./redact.js";
 
 /** A body as logged: its text up to the cap, its whole size, and whether it was cut. */
 export interface LoggedBody {
@@ -33,20 +36,25 @@ export interface RequestLogEntry {
   fault: string | null;
 }
 
-export const REDACTED = "[redacted]";
+/** The most bytes one UTF-16 unit of a secret takes in any form: `\uXXXX` behind 7 backslashes (redact.ts). */
+const MAX_FORM_BYTES_PER_UNIT = 7 + 5;
+
+const longest = (secrets: readonly string[]) => Math.max(0, ...secrets.map((secret) => secret.length));
 
 /**
- * The body as kept: the first `maxBytes` bytes as text (a character cut in two becomes U+FFFD) with every
- * occurrence of each secret replaced.
+ * The body as kept: every form of each secret replaced (redactSecrets), then the first `maxBytes` bytes as text
+ * (a character cut in two becomes U+FFFD). Redacted before the cut, so a secret across the cut leaves no part.
  *
  * @example
  * capBody(Buffer.from('{"a":"s3cret"}'), 1024, ["s3cret"]); // { text: '{"a":"[redacted]"}', bytes: 14, truncated: false }
  */
 export function capBody(body: Buffer | string, maxBytes: number, secrets: readonly string[]): LoggedBody {
   const bytes = typeof body === "string" ? Buffer.from(body, "utf8") : body;
+  // Only what can reach the cut is read: a form of a secret that starts before it ends within the window.
+  const window = bytes.subarray(0, maxBytes + MAX_FORM_BYTES_PER_UNIT * longest(secrets));
+  const redacted = Buffer.from(redactSecrets(window.toString("utf8"), secrets), "utf8");
   const truncated = bytes.length > maxBytes;
-  let text = (truncated ? bytes.subarray(0, maxBytes) : bytes).toString("utf8");
-  for (const secret of secrets) if (secret) text = text.split(secret).join(REDACTED);
+  const text = (redacted.length > maxBytes ? redacted.subarray(0, maxBytes) : redacted).toString("utf8");
   return { text, bytes: bytes.length, truncated };
 }
 
@@ -65,8 +73,8 @@ export function entryOf(answered: AnsweredRequest, options: EntryOptions): Omit<
   return {
     at: new Date(options.nowMs - latency).toISOString(),
     method: answered.method,
-    path: answered.target.path,
-    query: answered.target.search,
+    path: redactSecrets(answered.target.path, options.secrets),
+    query: redactSecrets(answered.target.search, options.secrets),
     operation_id: answered.route?.operation?.operationId ?? null,
     route: answered.route?.path ?? null,
     status: answered.answer.status,

@@ -1,14 +1,14 @@
-// The request log: every answered request of an organization (its API key known) becomes an entry. Entries are
+// The request log: every answered request signed for an organization becomes an entry (admission.ts). Entries are
 // kept in batches, one transaction per turn of the event loop, after the answers are written: logging never
 // delays an answer nor joins a request's transaction, and a burst costs one commit per batch. Readers see
 // every entry answered before their own request (a query writes the pending batch first); listeners (the
 // dashboard's live view) are told of each batch once it is kept.
-import type { IncomingHttpHeaders } from "node:http";
 import { performance } from "node:perf_hooks";
 import type { Organization } from "../http/route.js";
 import type { OrganizationsByKey } from "../http/auth.js";
 import type { AnsweredRequest } from "../http/server.js";
 import type { Logger } from "../logger.js";
+import { admission, namedKey, type RefusedCount, RefusedRequests } from "./admission.js";
 import { entryOf, type RequestLogEntry } from "./entry.js";
 import type { RequestLogFilter } from "./log-filter.js";
 import type { RequestLogStorage } from "./log-table.js";
@@ -30,12 +30,6 @@ export function isLogged(answered: Pick<AnsweredRequest, "method" | "route">): b
   return !(answered.route && UNLOGGED_ROUTES.has(`${answered.method} ${answered.route.path}`));
 }
 
-/** The organization whose API key the request carries (signed or not: a refused signature is worth seeing). */
-function organizationOf(headers: IncomingHttpHeaders, byKey: OrganizationsByKey<Organization>) {
-  const key = headers["x-api-key"];
-  return typeof key === "string" ? byKey.get(key) : undefined;
-}
-
 export type RequestLogListener = (org: string, entries: readonly RequestLogEntry[]) => void;
 
 export interface RequestLogPage {
@@ -43,6 +37,8 @@ export interface RequestLogPage {
   /** The organization's oldest and newest numbers kept: a follower whose cursor is below `oldest - 1` missed some. */
   oldest_seq: number;
   latest_seq: number;
+  /** Requests naming the organization's key whose signature did not verify: counted, never logged (this replica's). */
+  refused: RefusedCount;
 }
 
 export class RequestLog {
@@ -51,6 +47,7 @@ export class RequestLog {
   private cancelFlush: (() => void) | undefined;
   private readonly listeners = new Set<RequestLogListener>();
   private failing = false;
+  private readonly refused = new RefusedRequests();
 
   constructor(
     private readonly storage: RequestLogStorage,
@@ -66,11 +63,18 @@ export class RequestLog {
     private readonly batchDelayMs = 0,
   ) {}
 
-  /** Takes an answered request into the next batch (nothing for a request of no known organization). */
+  /**
+   * Takes an answered request into the next batch when its signature verified for an organization; counts it for
+   * the key it names when that did not (see admission.ts); nothing for an unknown key.
+   */
   record(answered: AnsweredRequest): void {
     if (!isLogged(answered)) return;
-    const org = organizationOf(answered.headers, this.organizationsByKey);
-    if (!org) return;
+    const apiKey = namedKey(answered.headers);
+    const keyOrganization = answered.signedBy || apiKey === undefined ? undefined : this.organizationsByKey.get(apiKey);
+    const decided = admission(answered.signedBy, apiKey, keyOrganization);
+    if ("refuse" in decided) this.refused.count(decided.refuse.id, Date.now());
+    if (!("log" in decided)) return;
+    const org = decided.log;
     const entry = entryOf(answered, {
       maxBodyBytes: this.options.maxBodyBytes,
       secrets: [org.apiSecret],
@@ -116,7 +120,8 @@ export class RequestLog {
   query(org: string, filter: RequestLogFilter): RequestLogPage {
     this.flush();
     const { oldest, latest } = this.storage.bounds(org);
-    return { results: this.storage.query(org, filter), oldest_seq: oldest, latest_seq: latest };
+    const refused = this.refused.of(org);
+    return { results: this.storage.query(org, filter), oldest_seq: oldest, latest_seq: latest, refused };
   }
 
   /** Tells the listeners that another replica kept entries of the organization (they reload: none are given). */

@@ -91,13 +91,30 @@ export type DatabaseLocation =
   | { engine: "postgres"; url: string }
   | { refuse: "unsupported-url"; scheme: string; shown: string };
 
+/** Query parameters of a database URL that carry a secret (pg-connection-string reads both), in any case. */
+const SECRET_PARAMETER = /^(ssl)?password$/i;
+
+/** Whether a URL's query parameter of this name carries a secret. */
+export const isSecretParameter = (name: string): boolean => SECRET_PARAMETER.test(name);
+
+/**
+ * The URL text with the value of each `password` and `sslpassword` query parameter masked as `***`; the rest of
+ * the text as it was. A text, not a parsed URL: it masks a URL that does not parse too.
+ *
+ * @example
+ * maskSecretParameters("postgres://h/db?sslmode=require&Password=s3cret"); // "postgres://h/db?sslmode=require&Password=***"
+ */
+export function maskSecretParameters(url: string): string {
+  return url.replace(/([?&;](?:ssl)?password=)[^&#;]*/gi, "$1***");
+}
+
 /** scheme:// at the start (RFC 3986's scheme); a Windows path (C:\\x) or a file named "a:b" has no "//". */
 const URL_SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//;
 
 /**
  * What a `db` value names. Any URL (scheme://) is refused, by its scheme, before it could be taken for a path
  * (`postgres://h/db` would otherwise create a directory named `postgres:`); `shown` is the URL without the user
- * and password before its last "@", so neither reaches a message.
+ * and password before its last "@" and with its password parameters masked, so none reaches a message.
  *
  * @example
  * locateDatabase("./sandbox.db"); // { engine: "sqlite", path: "./sandbox.db" }
@@ -110,7 +127,7 @@ export function locateDatabase(db: string | undefined): DatabaseLocation {
   if (scheme === undefined) return { engine: "sqlite", path: db };
   if (/^postgres(ql)?$/i.test(scheme)) return { engine: "postgres", url: db };
   const rest = db.slice(scheme.length + 3);
-  const shown = `${scheme}://${rest.slice(rest.lastIndexOf("@") + 1)}`;
+  const shown = maskSecretParameters(`${scheme}://${rest.slice(rest.lastIndexOf("@") + 1)}`);
   return { refuse: "unsupported-url", scheme: scheme.toLowerCase(), shown };
 }
 

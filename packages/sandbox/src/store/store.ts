@@ -155,6 +155,11 @@ export class Table<T extends Row> {
   delete(id: string): void {
     this.remove.run(id);
   }
+
+  /** Deletes every row matching the condition in one statement; answers how many. */
+  deleteWhere(where: string, ...params: Param[]): number {
+    return Number(this.statement(`DELETE FROM ${this.kind} WHERE ${where}`).run(...params).changes);
+  }
 }
 
 export interface StoreOptions {

@@ -17,6 +17,7 @@ import { DeliveryHolds } from "../faults/delivery-holds.js";
 import { type DeliverySchedule, recordKey } from "../faults/webhook-faults.js";
 import type { DeferredWork, TaskPayload } from "../schedule/deferred-work.js";
 import { BodyHead, keptResponseBody, RESPONSE_BODY_LIMIT, redactionMargin } from "./receiver-answer.js";
+import { attemptError, guardedLookup, literalRefusal, type WebhookTargetPolicy } from "./webhook-targets.js";
 
 export interface RetryPolicy {
   /** Attempts per delivery, the first included. Default 6. */
@@ -38,7 +39,14 @@ export interface DeliveryOptions {
   timeoutMs: number;
   retry: RetryPolicy;
   logger: Logger;
+  /** Which targets deliveries reach (webhook-targets.ts); every one when absent. */
+  targets?: WebhookTargetPolicy;
 }
+
+/** An attempt the receiver did not answer in time. */
+class AttemptTimeout extends Error {}
+
+const EVERY_TARGET: WebhookTargetPolicy = { restricted: false, allowed: new Set() };
 
 /** One attempt as the deferred work carries it; `after` is the event an OUT_OF_ORDER hold waited for. */
 interface AttemptPayload {
@@ -81,7 +89,10 @@ export class WebhookDelivery {
   private readonly holds = new DeliveryHolds();
   private closed = false;
 
+  private readonly targets: WebhookTargetPolicy;
+
   constructor(private readonly options: DeliveryOptions) {
+    this.targets = options.targets ?? EVERY_TARGET;
     options.work.handle("webhook-attempt", (payload) =>
       this.attempt(payload as unknown as AttemptPayload).catch((error: unknown) => {
         options.logger.error(
@@ -191,7 +202,9 @@ export class WebhookDelivery {
       const answer = await this.post(url, body, headers, redactionMargin(secrets));
       return { statusCode: answer.statusCode, error: null, started, responseBody: answer.body(secrets) };
     } catch (caught) {
-      return { statusCode: null, error: caught instanceof Error ? caught.message : String(caught), started };
+      const detail = caught instanceof Error ? caught.message : String(caught);
+      const situation = { restricted: this.targets.restricted, timedOut: caught instanceof AttemptTimeout };
+      return { statusCode: null, error: attemptError(detail, situation), started };
     }
   }
 
@@ -283,16 +296,19 @@ export class WebhookDelivery {
   private post(url: string, body: string, headers: Record<string, string>, margin: number): Promise<ReceiverAnswer> {
     return new Promise((resolve, reject) => {
       const target = new URL(url);
+      const refused = literalRefusal(this.targets, target);
+      if (refused) return reject(new Error(refused));
       const send = target.protocol === "https:" ? httpsRequest : httpRequest;
       const req = send(target, {
         method: "POST",
+        lookup: guardedLookup(this.targets, target),
         // No keep-alive: a receiver's server can close without waiting for idle sockets of ours.
         agent: false,
         headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), ...headers },
       });
       this.inFlight.add(req);
       const timer = setTimeout(
-        () => req.destroy(new Error(`no answer within ${this.options.timeoutMs} ms`)),
+        () => req.destroy(new AttemptTimeout(`no answer within ${this.options.timeoutMs} ms`)),
         this.options.timeoutMs,
       );
       const done = () => {

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { Api, ORG_A, startSandbox } from "../helpers.js";
+import { Api, ORG_A, ORG_B, startSandbox } from "../helpers.js";
 import { arm } from "./fault-helpers.js";
 
 const dir = mkdtempSync(join(tmpdir(), "sandbox-faults-"));
@@ -95,5 +95,34 @@ describe("the fault plan", () => {
       "getPayoutConfiguration",
     ]);
     expect((await api.get("/_sandbox/faults", { query: { limit: 0 } })).body.errors).toHaveProperty("limit");
+  });
+
+  it("refuses to arm a rule past 100 armed, naming the way out, and keeps the listing to the 100", async () => {
+    const api = new Api(await startSandbox());
+    for (let i = 0; i < 100; i++) await arm(api, { operation: "*", fault: "HTTP_500", times: 1_000_000 });
+    const refused = await api.post("/_sandbox/faults", { operation: "*", fault: "HTTP_500", times: 1_000_000 });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      err_code: "INPUT_MALFORMED",
+      errors: { non_field_errors: [expect.stringContaining("DELETE /_sandbox/faults")] },
+    });
+    expect((await api.ok("GET", "/_sandbox/faults")).armed).toHaveLength(100);
+    expect((await api.as(ORG_B).ok("POST", "/_sandbox/faults", { operation: "*", fault: "HTTP_500" })).fault).toBe(
+      "HTTP_500",
+    );
+    expect((await api.ok("DELETE", "/_sandbox/faults")).disarmed).toBe(100);
+    await arm(api, { operation: "*", fault: "HTTP_500" });
+  });
+
+  it("keeps the last 1,000 fired faults of an organization and forgets older ones as more fire", async () => {
+    const api = new Api(await startSandbox());
+    await arm(api, { operation: "listCustomers", fault: "HTTP_503", times: 1_050 });
+    for (let sent = 0; sent < 1_050; sent += 50)
+      await Promise.all(Array.from({ length: 50 }, () => api.get("/cms/api/v1/customer/list")));
+    const plan = await api.ok("GET", "/_sandbox/faults", undefined, { query: { limit: 1000 } });
+    expect(plan.fired.count).toBe(1000);
+    expect(plan.fired.by_fault).toEqual({ HTTP_503: 1000 });
+    expect(plan.fired.results).toHaveLength(1000);
+    expect(await api.ok("DELETE", "/_sandbox/faults")).toEqual({ disarmed: 0, fired_forgotten: 1000 });
   });
 });

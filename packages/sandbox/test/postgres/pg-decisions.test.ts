@@ -9,7 +9,7 @@ import {
   isStoreUnavailable,
   MAX_CONFLICT_ATTEMPTS,
 } from "../../src/store/postgres/pg-database.js";
-import { displayUrl, pgStartProblem } from "../../src/store/postgres/pg-open.js";
+import { displayUrl, pgStartProblem, urlSecrets } from "../../src/store/postgres/pg-open.js";
 
 describe("pgStartProblem", () => {
   it.each([
@@ -94,6 +94,30 @@ describe("conflictRetryDelay", () => {
 describe("displayUrl", () => {
   it("never shows the password", () => {
     expect(displayUrl("postgres://sandbox:s3cret@db:5432/sb")).toBe("postgres://sandbox:***@db:5432/sb");
+  });
+
+  it.each([
+    ["password", "postgres://sandbox@db:5432/sb?password=s3cret", "postgres://sandbox@db:5432/sb?password=***"],
+    [
+      "sslpassword",
+      "postgres://sandbox@db/sb?sslmode=require&sslpassword=s3cret&application_name=x",
+      "postgres://sandbox@db/sb?sslmode=require&sslpassword=***&application_name=x",
+    ],
+    ["PASSWORD in capitals", "postgres://db/sb?PASSWORD=s3cret", "postgres://db/sb?PASSWORD=***"],
+    ["an escaped value", "postgres://db/sb?password=s3%26cret%3D", "postgres://db/sb?password=***"],
+    [
+      "every form at once",
+      "postgres://sandbox:s3cret@db/sb?password=s3cret&sslpassword=s3cret",
+      "postgres://sandbox:***@db/sb?password=***&sslpassword=***",
+    ],
+  ])("never shows a %s given in the query", (_name, url, shown) => {
+    expect(displayUrl(url)).toBe(shown);
+  });
+
+  it("lists every credential of a URL, as written and decoded, for masking a driver's own words", () => {
+    expect(urlSecrets("postgres://u:p%40ss@db/sb?password=a%26b&sslpassword=k")).toEqual(
+      expect.arrayContaining(["p%40ss", "p@ss", "a&b", "a%26b", "k"]),
+    );
   });
 
   it("names a value that does not parse without repeating it", () => {

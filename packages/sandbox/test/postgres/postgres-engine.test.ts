@@ -2,6 +2,7 @@
 // across a restart, one sandbox per database, a clear refusal for each way a start can fail, and 503 while the
 // server is down, with nothing acknowledged lost. The behaviour suite runs on this engine as well
 // (SANDBOX_TEST_POSTGRES, see test/support/engine.ts).
+import { inspect } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSandbox, DatabaseError, type Sandbox } from "../../src/index.js";
@@ -167,6 +168,21 @@ describe("a sandbox on PostgreSQL", () => {
     expect(error.message).not.toContain("not-the-password");
     expect(error.message).not.toContain(PASSWORD);
     expect(error.message.split("\n")).toHaveLength(1);
+  });
+
+  it("refuses a wrong password given as ?password= without showing it, nor an sslpassword", async () => {
+    const url = new URL(await freshDatabase());
+    url.password = "";
+    url.search = "?password=not-the-password&sslpassword=k3y-passphrase";
+    const error = await refusal(url.toString());
+    expect(error.problem).toBe("permission-denied");
+    expect(error.message).toContain("password=***");
+    expect(error.message).toContain("sslpassword=***");
+    for (const secret of ["not-the-password", "k3y-passphrase", PASSWORD]) {
+      expect(error.message).not.toContain(secret);
+      expect(error.file).not.toContain(secret);
+      expect(inspect(error, { depth: 10 })).not.toContain(secret);
+    }
   });
 
   it("refuses a server nobody listens on", async () => {

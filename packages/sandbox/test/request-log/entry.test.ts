@@ -21,4 +21,20 @@ describe("capBody", () => {
       `{"a":"${REDACTED}","b":"x${REDACTED}x"}`,
     );
   });
+
+  it("blanks a secret that straddles the cut whole, leaving no part of it", () => {
+    const secret = "sk_live_0123456789abcdefXY";
+    const body = `${"x".repeat(8192 - 12)}${secret}${"y".repeat(100)}`;
+    const logged = capBody(body, 8192, [secret]);
+    expect(logged.text).toBe(`${"x".repeat(8192 - 12)}${REDACTED}yy`);
+    expect(logged.text).not.toContain(secret.slice(0, 4));
+    expect(logged).toMatchObject({ bytes: Buffer.byteLength(body), truncated: true });
+  });
+
+  it("blanks a secret sent in its canonical JSON form", () => {
+    const secret = 'pa"ss\\wörd';
+    const canonical = JSON.stringify({ note: secret }).replace("ö", "\\u00f6");
+    expect(canonical).toBe(String.raw`{"note":"pa\"ss\\w\u00f6rd"}`);
+    expect(capBody(canonical, 8192, [secret]).text).toBe(`{"note":"${REDACTED}"}`);
+  });
 });

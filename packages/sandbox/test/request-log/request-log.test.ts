@@ -122,16 +122,56 @@ describe("the request log", () => {
     expect(log.toLowerCase()).not.toContain("x-signature");
   });
 
-  it("logs a refused signature for the organization whose key was sent, and nothing for an unknown key", async () => {
+  it("keeps a refused signature out of the log and counts it for the key's organization, and nothing for an unknown key", async () => {
     const sandbox = await startSandbox();
     const api = new Api(sandbox);
     await api.as({ apiKey: ORG_A.apiKey, apiSecret: "wrong" }).get("/cms/api/v1/customer/list");
     await api.as({ apiKey: "key_nobody", apiSecret: "wrong" }).get("/cms/api/v1/customer/list");
     const a = await requests(api);
-    expect(a.results.map((e: { status: number; err_code: string }) => [e.status, e.err_code])).toEqual([
-      [401, "AUTH_INVALID_SIGNATURE"],
-    ]);
-    expect((await requests(api.as(ORG_B))).count).toBe(0);
+    expect(a.count).toBe(0);
+    expect(a.refused).toEqual({ count: 1, last_at: expect.any(String) });
+    expect(await requests(api.as(ORG_B))).toMatchObject({ count: 0, refused: { count: 0, last_at: null } });
+  });
+
+  it("lets no one who only knows the API key evict the organization's entries or plant a body in them", async () => {
+    const api = new Api(await startSandbox({ requestLog: { maxEntries: 20 } }));
+    const customer = await createCustomer(api, { full_name: "Asha Verma" });
+    const forger = api.as({ apiKey: ORG_A.apiKey, apiSecret: "guessed" });
+    const planted = `<img src=x onerror=alert(1)>${"p".repeat(8000)}`;
+    for (let i = 0; i < 60; i++) {
+      await forger.post("/cms/api/v1/customer/create", { client_reference_id: `forged-${i}`, full_name: planted });
+    }
+    await forger.get("/no/such/path");
+    const log = await requests(api, { order: "asc" });
+    expect(log.results.map((e: { operation_id: string }) => e.operation_id)).toEqual(["createCustomer"]);
+    expect(JSON.parse(log.results[0].response.text).data.id).toBe(customer.id);
+    expect(JSON.stringify(log)).not.toContain("onerror");
+    expect(log.refused.count).toBe(61);
+  });
+
+  it("keeps the API secret out of the path, the query, a body cut across it and its canonical JSON form", async () => {
+    const secret = 'sk_"é\\_0123456789abcdef';
+    const org = { name: "Leaky", apiKey: "key_leaky", apiSecret: secret };
+    const api = new Api(await startSandbox({ organizations: [org] }), org);
+    await api.get(`/cms/api/v1/customer/${encodeURIComponent(secret)}`);
+    await api.get("/cms/api/v1/customer/list", { query: { note: secret } });
+    // The body's first 8,182 bytes, then the secret's canonical form across byte 8,192 where the body is cut.
+    const prefix = '{"alpha_3_country_code":"IND","client_reference_id":"cut-1","full_name":"';
+    await api.post("/cms/api/v1/customer/create", {
+      client_reference_id: "cut-1",
+      alpha_3_country_code: "IND",
+      full_name: `${"x".repeat(8182 - prefix.length)}${secret}`,
+    });
+    await api.post("/cms/api/v1/customer/create", { client_reference_id: unique("esc"), full_name: secret });
+    const log = await requests(api, { order: "asc" });
+    expect(log.results).toHaveLength(4);
+    const text = JSON.stringify(log.results);
+    for (const form of [secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret), "0123456789abcdef"])
+      expect(text, form).not.toContain(form);
+    expect(log.results.map((e: { path: string }) => e.path)[0]).toBe(`/cms/api/v1/customer/[redacted]`);
+    expect(log.results[1].query).toBe("note=[redacted]");
+    expect(log.results[2].request).toMatchObject({ truncated: true, text: expect.stringMatching(/x\[redacted\]$/) });
+    expect(log.results[3].request.text).toContain('"full_name":"[redacted]"');
   });
 
   it("shows an organization its own requests only", async () => {

@@ -10,14 +10,16 @@ import {
 } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type { AddressInfo } from "node:net";
-import { collector, decodeBody } from "./body-bytes.js";
+import { checkedBody, collector } from "./body-bytes.js";
 import { forwardedHeaders } from "./headers.js";
 
 /** One message as the check sees it: headers (names in lower case) and the decoded body, if it could be kept. */
 export interface SeenMessage {
   headers: IncomingHttpHeaders;
-  /** Undefined when the body was over the check's limit or in an unknown Content-Encoding. */
+  /** Undefined when the body is not checked: `unchecked` says why. */
   body: Buffer | undefined;
+  /** Why the body is not checked (over the limit as sent or inflated, an unknown or broken Content-Encoding). */
+  unchecked?: string;
 }
 
 export interface SeenRequest extends SeenMessage {
@@ -46,9 +48,9 @@ function tap(message: IncomingMessage, done: (seen: SeenMessage) => void): void 
   const bytes = collector();
   message.on("data", (chunk: Buffer) => bytes.add(chunk));
   message.on("end", () => {
-    const raw = bytes.bytes();
-    const encoding = message.headers["content-encoding"];
-    done({ headers: message.headers, body: raw === undefined ? undefined : decodeBody(raw, encoding) });
+    void checkedBody(bytes.bytes(), message.headers["content-encoding"]).then((decoded) =>
+      done({ headers: message.headers, body: undefined, ...decoded }),
+    );
   });
 }
 

@@ -2,21 +2,48 @@
 // migration lock, so replicas that start at once against a fresh database create it once, and a database
 // written by a newer sandbox (or by another application) is refused with one line. Whatever stops the start
 // becomes a DatabaseError naming the database (its URL without the password) and what to do.
-import { DatabaseError } from "../start-errors.js";
+import { inspect as inspectValue } from "node:util";
+import { DatabaseError, isSecretParameter, maskSecretParameters } from "../start-errors.js";
 import { PostgresError } from "./pg-bridge.js";
 import { MIGRATION_LOCK, PostgresDatabase } from "./pg-database.js";
 
 const APPLICATION = "exchange-kit-sandbox";
 
-/** The URL as it may be shown: the password never is. */
+/**
+ * The URL as it may be shown: no credential it can carry ever is (the userinfo's password, and the `password`
+ * and `sslpassword` parameters, whatever their case), each masked as `***`.
+ *
+ * @example
+ * displayUrl("postgres://sb:s3cret@db/sb?sslpassword=k3y"); // "postgres://sb:***@db/sb?sslpassword=***"
+ */
 export function displayUrl(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = "***";
-    return parsed.toString();
+    return maskSecretParameters(parsed.toString());
   } catch {
     return "the PostgreSQL URL given to --db (it does not parse as a URL)";
   }
+}
+
+/** Every credential the URL carries, as written and decoded: what no message may repeat. */
+export function urlSecrets(url: string): string[] {
+  try {
+    const parsed = new URL(url);
+    const secrets = [parsed.password, decodeURIComponent(parsed.password)];
+    for (const [name, value] of parsed.searchParams)
+      if (isSecretParameter(name)) secrets.push(value, encodeURIComponent(value));
+    return secrets.filter((secret) => secret !== "");
+  } catch {
+    return [];
+  }
+}
+
+/** `text` with every credential of `url` masked: a driver's message may quote what it was given. */
+function masked(text: string, url: string): string {
+  let out = text;
+  for (const secret of urlSecrets(url)) out = out.split(secret).join("***");
+  return out;
 }
 
 type StartProblem = "cannot-open" | "other-application" | "newer-version" | "permission-denied";
@@ -34,8 +61,15 @@ export function pgStartProblem(error: unknown): { problem: StartProblem; says: s
   return { problem: "cannot-open", says: message };
 }
 
+/** The refusal, its message masked; the cause is kept only when no credential shows in it anywhere. */
 function refuse(url: string, problem: StartProblem, says: string, cause?: unknown): DatabaseError {
-  return new DatabaseError(`${displayUrl(url)}: ${says}.`, { file: displayUrl(url), problem, cause });
+  const shown = masked(says, url);
+  const causeShows = cause !== undefined && urlSecrets(url).some((secret) => inspectValue(cause).includes(secret));
+  return new DatabaseError(`${displayUrl(url)}: ${shown}.`, {
+    file: displayUrl(url),
+    problem,
+    cause: causeShows ? undefined : cause,
+  });
 }
 
 interface Found {
