@@ -2,8 +2,8 @@
 //   plugins: [./openapi/rules/plugin.js]
 //   rules: { exchange-kit/<rule>: { severity: error, ...options } }
 // Its decorator changes a bundle and is switched on by the root redocly.yaml: it adds the code samples to the
-// reference and the public bundle. (The sandbox folds `x-sandbox-required` itself when it reads the published
-// spec: packages/sandbox/src/spec/sandbox-required.ts.)
+// reference and the public bundle. (The sandbox's rules are not in this spec: overlays/sandbox.yaml adds them to
+// the sandbox's own copy, see CONVENTIONS.md.)
 import { ErrCodeEnum, ErrorEnvelope, SuccessEnvelope } from "./envelopes.js";
 import { OperationConventions } from "./operation-conventions.js";
 import { PropertyDescription } from "./property-description.js";

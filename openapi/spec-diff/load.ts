@@ -1,10 +1,11 @@
 // Loads the two documents of a spec diff as bundled JSON: any spec file (a multi-file root or a bundle, YAML or
 // JSON) goes through `redocly bundle`, and a git ref's spec is taken from `git archive` first.
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { applySandboxOverlay, parseOverlay } from "../scripts/overlay.ts";
 import type { JsonObject } from "./types.ts";
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -40,6 +41,28 @@ export function loadSpec(file: string): JsonObject {
 
 /** The spec as it is at a git ref (a branch, tag or commit), bundled. */
 export function loadSpecAtRef(ref: string, root = repoRoot): JsonObject {
+  return withSpecAtRef(ref, root, (file) => loadSpec(file));
+}
+
+/**
+ * The sandbox's spec as it is at a git ref: the bundle with that ref's own overlay (`overlays/sandbox.yaml`)
+ * applied; a ref from before the overlay existed held the sandbox's statements in the spec itself.
+ */
+export async function loadSandboxSpecAtRef(ref: string, root = repoRoot): Promise<JsonObject> {
+  const { spec, overlay } = withSpecAtRef(ref, root, (file) => {
+    const overlayFile = join(dirname(file), "overlays", "sandbox.yaml");
+    return { spec: loadSpec(file), overlay: existsSync(overlayFile) ? readFileSync(overlayFile, "utf8") : undefined };
+  });
+  return overlay === undefined ? spec : applySandboxOverlay(spec, await parseOverlay(overlay));
+}
+
+/** The working tree's sandbox spec: the bundle with the working tree's overlay applied. */
+export async function loadSandboxSpec(file = join(repoRoot, specPath)): Promise<JsonObject> {
+  return applySandboxOverlay(loadSpec(file));
+}
+
+/** Runs `read` on the spec's root file as it is at a git ref, extracted into a temporary directory. */
+function withSpecAtRef<T>(ref: string, root: string, read: (file: string) => T): T {
   const work = mkdtempSync(join(tmpdir(), "spec-diff-ref-"));
   try {
     let archive: Buffer;
@@ -53,7 +76,7 @@ export function loadSpecAtRef(ref: string, root = repoRoot): JsonObject {
       throw new SpecDiffInputError(`no spec at git ref ${ref}`);
     }
     execFileSync("tar", ["-x", "-C", work], { input: archive });
-    return loadSpec(join(work, specPath));
+    return read(join(work, specPath));
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

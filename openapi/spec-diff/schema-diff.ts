@@ -2,7 +2,7 @@
 // a client sends requests (the service may refuse more than before) and reads responses (it may receive more
 // than before). References are resolved inside each document; a pair already compared is not compared twice.
 // What each keyword's change means is in schema-rules/, one comparer per keyword family.
-import { deref, isObject, same } from "./json.ts";
+import { isObject, refSiblings, resolveSchema, same } from "./json.ts";
 import { SCHEMA_RULES, type SchemaPair } from "./schema-rules/index.ts";
 import type { Change, Direction, Json, JsonObject } from "./types.ts";
 
@@ -16,7 +16,9 @@ export interface SchemaContext {
   seen: Set<string>;
 }
 
-const refOf = (value: Json | undefined) => (isObject(value) && typeof value.$ref === "string" ? value.$ref : undefined);
+/** The reference a schema is, alone: one with constraining keywords beside it is compared where it is used. */
+const refOf = (value: Json | undefined) =>
+  isObject(value) && typeof value.$ref === "string" && refSiblings(value) === undefined ? value.$ref : undefined;
 
 /**
  * Where a pair is reported, or undefined when it was compared already. One component, wherever it is used, is
@@ -56,8 +58,8 @@ export function compareSchemas(
 ): void {
   const where = locate(ctx, oldRaw, newRaw, at);
   if (where === undefined) return;
-  const oldSchema = deref(ctx.oldDoc, oldRaw);
-  const newSchema = deref(ctx.newDoc, newRaw);
+  const oldSchema = resolveSchema(ctx.oldDoc, oldRaw);
+  const newSchema = resolveSchema(ctx.newDoc, newRaw);
   if (isObject(oldSchema) && isObject(newSchema)) {
     const pair = pairOf(ctx, oldSchema, newSchema, where);
     for (const rule of SCHEMA_RULES) rule(pair);

@@ -20,6 +20,11 @@ export interface SpecFiles {
   json: string;
   /** Every `$ref` replaced by its target, for tools that cannot follow references. */
   dereferencedJson: string;
+  /**
+   * The local sandbox's spec (JSON): the published one with the sandbox's overlay applied (the members it requires
+   * where the interface leaves them open, its own query parameters, loopback webhook URLs). Not the service's contract.
+   */
+  sandboxJson: string;
 }
 
 // `../dist/` from dist/index.js is dist/ itself; the same URL from src/index.ts (the tests) finds the built files.
@@ -36,6 +41,7 @@ export const specFiles: SpecFiles = Object.freeze({
   yaml: file("openapi.yaml"),
   json: file("openapi.json"),
   dereferencedJson: file("openapi.dereferenced.json"),
+  sandboxJson: file("sandbox/openapi.json"),
 });
 
 // The build refuses any object key with an escape sequence in its text, so the native JSON.parse reads these
@@ -63,4 +69,16 @@ export function readSpec(): OpenApiDocument {
  */
 export function readDereferencedSpec(): OpenApiDocument {
   return parse(specFiles.dereferencedJson);
+}
+
+/**
+ * Reads and parses the local sandbox's spec: the published one with the sandbox's own rules applied (an OpenAPI
+ * Overlay). For the sandbox and the tools that talk to it, never for a client of the real service.
+ *
+ * @example
+ * import { readSandboxSpec } from "@exchange-kit/openapi";
+ * const sandbox = readSandboxSpec();
+ */
+export function readSandboxSpec(): OpenApiDocument {
+  return parse(specFiles.sandboxJson);
 }

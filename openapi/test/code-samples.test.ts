@@ -3,10 +3,12 @@ import { join } from "node:path";
 import { canonicalize } from "@exchange-kit/signing";
 import { describe, expect, it } from "vitest";
 import { codeSamples, exampleRequests, type CodeSample } from "../code-samples/samples.ts";
+import { applySandboxOverlay } from "../scripts/overlay.ts";
 import { loadSpec } from "../spec-diff/load.ts";
 import { repoRoot, specRoot } from "./helpers.js";
 
-const spec = loadSpec(specRoot);
+// The samples run against the sandbox, so they are made from the sandbox's spec (code-samples/generate.ts).
+const spec = await applySandboxOverlay(loadSpec(specRoot));
 const committed: Record<string, CodeSample[]> = JSON.parse(
   readFileSync(join(repoRoot, "openapi", "code-samples", "generated", "code-samples.json"), "utf8"),
 );

@@ -21,11 +21,12 @@ function refsIn(value: unknown, found: string[] = []): string[] {
 }
 
 describe("@exchange-kit/openapi", () => {
-  it("points specFiles at the three built files", () => {
+  it("points specFiles at the three built files and the sandbox's spec", () => {
     expect(specFiles).toEqual({
       yaml: join(packageDir, "dist", "openapi.yaml"),
       json: join(packageDir, "dist", "openapi.json"),
       dereferencedJson: join(packageDir, "dist", "openapi.dereferenced.json"),
+      sandboxJson: join(packageDir, "dist", "sandbox", "openapi.json"),
     });
     for (const path of Object.values(specFiles)) expect(existsSync(path), path).toBe(true);
   });

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { diffSpecs } from "../spec-diff/diff.ts";
 import { additionalMembersBreak } from "../spec-diff/schema-rules/additional-properties.ts";
+import { acceptsMore } from "../spec-diff/schema-rules/composition.ts";
 import { isTighter } from "../spec-diff/schema-rules/bounds.ts";
 import { addedRuleName } from "../spec-diff/schema-rules/properties.ts";
 import { defaultChangeBreaks } from "../spec-diff/schema-rules/default.ts";
@@ -15,6 +16,7 @@ import { exitCodeOf } from "../spec-diff/exit-code.ts";
 import { sectionOf, verdictLine } from "../spec-diff/report.ts";
 import { deprecationChange } from "../spec-diff/steps/deprecation.ts";
 import { pathRenames, requiredChange } from "../spec-diff/steps/parameters.ts";
+import { responseHeaderChange } from "../spec-diff/steps/response-headers.ts";
 import { securityChange } from "../spec-diff/steps/security.ts";
 import type { Change } from "../spec-diff/types.ts";
 import { fixtures } from "./helpers.js";
@@ -145,6 +147,41 @@ describe("schema comparer decisions", () => {
   });
 });
 
+describe("composition decisions", () => {
+  it.each([
+    ["a first anyOf/oneOf", 0, 2, true, false],
+    ["a removed anyOf/oneOf", 2, 0, true, true],
+    ["a new alternative", 2, 3, true, true],
+    ["a removed alternative", 3, 2, true, false],
+    ["a first allOf", 0, 1, false, false],
+    ["a removed allOf", 1, 0, false, true],
+    ["a new allOf member", 1, 2, false, false],
+    ["a removed allOf member", 2, 1, false, true],
+  ])(
+    "judges whether %s accepts more: %s -> %s members (alternatives: %s) gives %s",
+    (_name, before, after, widens, more) => {
+      expect(acceptsMore(before, after, widens)).toBe(more);
+    },
+  );
+});
+
+describe("response header decisions", () => {
+  const header = (required: boolean) => ({ required });
+  it.each([
+    ["a required header removed", header(true), undefined, "response-header-removed", true],
+    ["an optional header removed", header(false), undefined, "response-header-removed", false],
+    ["a header added", undefined, header(false), "response-header-added", false],
+    ["a header no longer required", header(true), header(false), "response-header-became-optional", true],
+    ["a header now required", header(false), header(true), "response-header-became-required", false],
+  ])("classes %s as %s (breaking: %s)", (_name, before, after, rule, breaking) => {
+    expect(responseHeaderChange(before, after)).toMatchObject({ rule, breaking });
+  });
+
+  it("finds nothing in a header kept as it was", () => {
+    expect(responseHeaderChange(header(true), header(true))).toBeUndefined();
+  });
+});
+
 describe("the report's sections and the exit code", () => {
   const change = (extra: Partial<Change>): Change => ({
     rule: "r",
@@ -196,6 +233,15 @@ describe("the report's sections and the exit code", () => {
     expect(exitCodeOf(changes, { prMode, ...(changesets ? { changesets } : {}) })).toBe(code);
   });
 });
+
+/** The customer ID as a component referenced from the path parameter and the record (with a description beside). */
+function useReferencedId(d: any): void {
+  d.components.schemas.Id = { type: "string", format: "uuid" };
+  getCustomer(d).parameters[0].schema = { $ref: "#/components/schemas/Id" };
+  customer(d).properties.id = { $ref: "#/components/schemas/Id", description: "The customer's ID." };
+}
+
+const requestIdHeader = (required: boolean) => ({ required, schema: { type: "string" } });
 
 interface Fixture {
   rule: string;
@@ -276,6 +322,67 @@ const MORE_FIXTURES: Record<string, Fixture> = {
     edit: (d) =>
       (d.webhooks.PAYOUT = { post: { operationId: "payoutEvent", responses: { 200: { description: "ok" } } } }),
   },
+  "a pattern added beside a parameter's $ref": {
+    rule: "pattern-tightened",
+    breaking: true,
+    before: useReferencedId,
+    edit: (d) => (getCustomer(d).parameters[0].schema.pattern = "^[0-9a-f-]+$"),
+  },
+  "a pattern added beside a request member's $ref": {
+    rule: "pattern-tightened",
+    breaking: true,
+    before: (d) => {
+      useReferencedId(d);
+      body(d).properties.parent_id = { $ref: "#/components/schemas/Id", description: "The parent." };
+    },
+    edit: (d) => (body(d).properties.parent_id.pattern = "^[0-9a-f-]+$"),
+  },
+  "a maximum length added beside a response member's $ref": {
+    rule: "constraint-tightened",
+    breaking: false,
+    before: useReferencedId,
+    edit: (d) => (customer(d).properties.id.maxLength = 36),
+  },
+  "a first anyOf on a response object": {
+    rule: "composition-changed",
+    breaking: false,
+    edit: (d) => (customer(d).anyOf = [{ required: ["tags"] }, { required: ["parent"] }]),
+  },
+  "a required response header removed": {
+    rule: "response-header-removed",
+    breaking: true,
+    before: (d) => (getCustomer(d).responses["200"].headers = { "X-Request-Id": requestIdHeader(true) }),
+    edit: (d) => delete getCustomer(d).responses["200"].headers,
+  },
+  "an optional response header removed": {
+    rule: "response-header-removed",
+    breaking: false,
+    before: (d) => (getCustomer(d).responses["200"].headers = { "X-Request-Id": requestIdHeader(false) }),
+    edit: (d) => delete getCustomer(d).responses["200"].headers,
+  },
+  "a response header added": {
+    rule: "response-header-added",
+    breaking: false,
+    edit: (d) => (getCustomer(d).responses["200"].headers = { "X-Request-Id": requestIdHeader(true) }),
+  },
+  "a response header no longer required": {
+    rule: "response-header-became-optional",
+    breaking: true,
+    before: (d) => (getCustomer(d).responses["200"].headers = { "X-Request-Id": requestIdHeader(true) }),
+    edit: (d) => (getCustomer(d).responses["200"].headers["X-Request-Id"].required = false),
+  },
+  "a response header now required": {
+    rule: "response-header-became-required",
+    breaking: false,
+    before: (d) => (getCustomer(d).responses["200"].headers = { "X-Request-Id": requestIdHeader(false) }),
+    edit: (d) => (getCustomer(d).responses["200"].headers["X-Request-Id"].required = true),
+  },
+  "a response header whose type changed": {
+    rule: "type-changed",
+    breaking: true,
+    before: (d) => (getCustomer(d).responses["200"].headers = { "X-Request-Id": requestIdHeader(true) }),
+    edit: (d) => (getCustomer(d).responses["200"].headers["X-Request-Id"].schema = { type: "integer" }),
+  },
 };
 
 describe("spec diff rules without a fixture in spec-diff.test.ts", () => {
@@ -297,6 +404,48 @@ describe("spec diff rules without a fixture in spec-diff.test.ts", () => {
     expect(diffSpecs(before, after)).toEqual([
       expect.objectContaining({ rule: "type-changed", where: "POST /customers request body: *" }),
     ]);
+  });
+
+  it("names a oneOf member by oneOf", () => {
+    const before = base();
+    body(before).oneOf = [{ required: ["email"] }, { required: ["country"] }];
+    const after = base();
+    body(after).oneOf = [{ required: ["email", "reference"] }, { required: ["country"] }];
+    expect(diffSpecs(before, after)).toEqual([
+      expect.objectContaining({
+        rule: "request-member-became-required",
+        where: "POST /customers request body (oneOf 1).reference",
+      }),
+    ]);
+  });
+
+  it("reports a keyword beside a $ref where the reference is used, not under the component", () => {
+    const before = base();
+    useReferencedId(before);
+    const after = structuredClone(before);
+    getCustomer(after).parameters[0].schema.pattern = "^[0-9a-f-]+$";
+    expect(diffSpecs(before, after)).toEqual([
+      expect.objectContaining({
+        rule: "pattern-tightened",
+        where: "GET /customers/{customer_id} parameter path customer_id:",
+      }),
+    ]);
+  });
+
+  it("reads a description beside a $ref as no change", () => {
+    const before = base();
+    useReferencedId(before);
+    const after = structuredClone(before);
+    customer(after).properties.id.description = "Another description.";
+    expect(diffSpecs(before, after)).toEqual([]);
+  });
+
+  it("matches response headers regardless of case", () => {
+    const before = base();
+    getCustomer(before).responses["200"].headers = { "X-Request-Id": requestIdHeader(true) };
+    const after = base();
+    getCustomer(after).responses["200"].headers = { "x-request-id": requestIdHeader(true) };
+    expect(diffSpecs(before, after)).toEqual([]);
   });
 
   it("compares composition members by position, each at its own place", () => {

@@ -1,7 +1,8 @@
 // Responses, matched by status: a removed success response breaks; a removed error response or a new one does
-// not. A webhook's answer is not read by anyone the spec describes, so webhooks have none to compare.
+// not. A kept response's headers are compared too (response-headers.ts). A webhook's answer is not read by anyone the spec describes, so webhooks have none to compare.
 import { isObject } from "../json.ts";
 import { jsonSchemaOf } from "../operations.ts";
+import { compareResponseHeaders } from "./response-headers.ts";
 import type { OperationStep } from "./step.ts";
 
 export const responsesStep: OperationStep = (ctx, { old, current, where, webhook }) => {
@@ -13,6 +14,7 @@ export const responsesStep: OperationStep = (ctx, { old, current, where, webhook
     if (status in after) {
       const schemaBefore = jsonSchemaOf(ctx.oldDoc, before[status]);
       ctx.compareSchemas("response", schemaBefore, jsonSchemaOf(ctx.newDoc, after[status]), `${at}:`);
+      compareResponseHeaders(ctx, before[status], after[status], at);
     } else {
       ctx.add({ rule: "response-removed", breaking: status.startsWith("2"), where: at, message: "response removed" });
     }

@@ -1,7 +1,7 @@
 import { ExchangeNetworkError, ExchangeTimeoutError } from "@exchange-kit/client";
 
 /** What went wrong, in a few words: the socket error (connect ECONNREFUSED ..., getaddrinfo ENOTFOUND ...) or the time limit. */
-function reasonOf(error: ExchangeNetworkError | ExchangeTimeoutError): string {
+export function unreachableReason(error: ExchangeNetworkError | ExchangeTimeoutError): string {
   if (error instanceof ExchangeTimeoutError) return `no answer within ${error.timeoutMs} ms`;
   for (let cause: unknown = error.cause; cause instanceof Error; cause = cause.cause)
     if ((cause as { code?: string }).code) return cause.message;
@@ -19,7 +19,7 @@ function reasonOf(error: ExchangeNetworkError | ExchangeTimeoutError): string {
 export function unreachableMessage(error: unknown, base: string): string | undefined {
   if (!(error instanceof ExchangeNetworkError || error instanceof ExchangeTimeoutError)) return undefined;
   return (
-    `cannot reach the sandbox at ${base} (${reasonOf(error)}): is it running? ` +
+    `cannot reach the sandbox at ${base} (${unreachableReason(error)}): is it running? ` +
     "Start it with `exchange-kit sandbox`, or point --base-url (or EXCHANGE_BASE_URL) at it."
   );
 }

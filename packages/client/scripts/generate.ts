@@ -8,10 +8,10 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { readSpec } from "@exchange-kit/openapi";
+import { readSandboxSpec, readSpec } from "@exchange-kit/openapi";
 import { asOpenApiSpec } from "@exchange-kit/spec-tools/spec";
 import { idempotencyTable, replaceBlock } from "./lib/readme-gen.ts";
-import { generateResources } from "./lib/resources-gen.ts";
+import { generateResources, withSandboxParameters } from "./lib/resources-gen.ts";
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const repoRoot = join(packageDir, "..", "..");
@@ -27,8 +27,9 @@ function write(path: string, content: string): boolean {
   return true;
 }
 
-// The bundled document @exchange-kit/openapi publishes: the file users install (turbo builds it first).
-const spec = asOpenApiSpec(readSpec());
+// The bundled document @exchange-kit/openapi publishes: the file users install (turbo builds it first), with the
+// sandbox's own query parameters taken from the sandbox's spec: the client talks to both.
+const spec = withSandboxParameters(asOpenApiSpec(readSpec()), asOpenApiSpec(readSandboxSpec()));
 let changed = 0;
 
 const outDir = join(packageDir, "src", "generated", "resources");

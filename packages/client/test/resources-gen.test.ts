@@ -6,7 +6,12 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JsonSchema } from "@exchange-kit/spec-tools/json-schema";
 import type { OpenApiSpec, Operation, PathItem } from "@exchange-kit/spec-tools/spec";
-import { type ClientOperation, clientOperations, generateResources } from "../scripts/lib/resources-gen.ts";
+import {
+  type ClientOperation,
+  clientOperations,
+  generateResources,
+  withSandboxParameters,
+} from "../scripts/lib/resources-gen.ts";
 
 /** An operation of the Customers tag, safe to repeat, with `overrides` on top. */
 function op(operationId: string, overrides: Partial<Operation> = {}): Operation {
@@ -375,5 +380,24 @@ export type { KycResource, CustomersResource, BanksResource };
     expect(() => generateResources(spec, repoRoot)).toThrow(
       'getCustomer: x-idempotency must be one of safe, safe-by-reference, safe-delete, guarded, unsafe, got "maybe"',
     );
+  });
+});
+
+describe("the sandbox's query parameters", () => {
+  const parameter = { name: "asset", in: "query", required: true, schema: { type: "string" } };
+  const published: OpenApiSpec = { paths: { "/rate": { get: op("fetchRate") } } };
+  const rateOperation = (spec: OpenApiSpec) => (spec.paths?.["/rate"] as PathItem | undefined)?.get;
+  const sandbox: OpenApiSpec = {
+    paths: { "/rate": { get: op("fetchRate", { "x-sandbox-parameters": [parameter] }) } },
+  };
+
+  it("are taken from the sandbox's spec onto the published operation", () => {
+    const merged = withSandboxParameters(published, sandbox);
+    expect(rateOperation(merged)?.["x-sandbox-parameters"]).toEqual([parameter]);
+  });
+
+  it("leave the published spec it was given unchanged", () => {
+    withSandboxParameters(published, sandbox);
+    expect(rateOperation(published)?.["x-sandbox-parameters"]).toBeUndefined();
   });
 });

@@ -11,7 +11,13 @@ export type {
 } from "./sandbox.js";
 export type { SandboxLogger } from "./logger.js";
 export { createContractChecker } from "./spec/contract-check.js";
-export type { ContractChecker, ContractViolation, ExchangeRequest, ExchangeResponse } from "./spec/contract-check.js";
+export type {
+  ContractChecker,
+  ContractCheckerOptions,
+  ContractViolation,
+  ExchangeRequest,
+  ExchangeResponse,
+} from "./spec/contract-check.js";
 export type { ExchangeHeaders } from "./spec/contract-operations.js";
 export { transitionPath } from "./record-kinds.js";
 export { DatabaseError } from "./store/database.js";

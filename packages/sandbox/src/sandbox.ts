@@ -12,9 +12,10 @@ import { StoreFaultPlan } from "./faults/fault-plan.js";
 import { RequestFaults } from "./faults/request-faults.js";
 import { WebhookFaults } from "./faults/webhook-faults.js";
 import { Turnstile } from "./http/turnstile.js";
-import { createApiServer } from "./http/server.js";
+import { createApiServer, type ServerOptions } from "./http/server.js";
 import { loadTracing } from "./tracing/tracing.js";
 import { adminIntercept } from "./organizations/admin-api.js";
+import { readinessIntercept } from "./control/readiness.js";
 import { adminTokenProblem } from "./organizations/admin-token.js";
 import { type OrganizationCredentials, OrganizationDirectory } from "./organizations/directory.js";
 import { keyLookups } from "./organizations/key-lookups.js";
@@ -566,6 +567,13 @@ function sandboxHandle(
   };
 }
 
+type Intercept = NonNullable<ServerOptions<unknown>["intercept"]>;
+
+/** The first of `intercepts` that takes a request outside the API: the readiness probe, the admin API, the dashboard. */
+function firstTaker(...intercepts: Array<Intercept | undefined>): Intercept {
+  return (req, res, target) => intercepts.some((take) => take?.(req, res, target) ?? false);
+}
+
 /**
  * Starts a sandbox: opens its store, listens, resumes the automatic progress a `db` file has planned, and answers
  * the handle. Rejects with a TypeError for a bad option and a DatabaseError for a `db` file it cannot use.
@@ -608,7 +616,7 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   server = createApiServer({
     routes: buildRoutes(requestLog),
     onAnswered: (answered) => requestLog.record(answered),
-    intercept: (req, res, target) => admin(req, res, target) || (dashboard?.intercept(req, res, target) ?? false),
+    intercept: firstTaker(readinessIntercept(store), admin, dashboard?.intercept.bind(dashboard)),
     transaction: (work, onlyReads) => store.transaction(work, { onlyReads }),
     freshen: () => store.freshenCache(),
     organizationsByKey: byKey.auth,

@@ -1,5 +1,5 @@
 // createContractChecker: the published spec as a contract for exchanges with the real service (what
-// `exchange-kit proxy` checks). One behaviour per test; the spec is the installed @exchange-kit/openapi.
+// `exchange-kit proxy` checks), and the sandbox's spec for exchanges with the sandbox. One behaviour per test; the spec is the installed @exchange-kit/openapi.
 import { describe, expect, it } from "vitest";
 import { createContractChecker } from "../src/index.js";
 
@@ -54,6 +54,36 @@ describe("checking a request", () => {
     // alpha_3_country_code is in createCustomer's x-sandbox-required: the sandbox answers 400 without it.
     const violations = checker.checkRequest({ method: "POST", url: CREATE, headers: JSON_HEADERS, body: bytes(valid) });
     expect(found(violations)).not.toContainEqual(["/body/alpha_3_country_code", "required"]);
+  });
+
+  it("holds the sandbox to the sandbox's spec: the members only the sandbox requires are required", () => {
+    const sandbox = createContractChecker({ against: "sandbox" });
+    const violations = sandbox.checkRequest({ method: "POST", url: CREATE, headers: JSON_HEADERS, body: bytes(valid) });
+    expect(found(violations)).toContainEqual(["/body/alpha_3_country_code", "required"]);
+  });
+
+  it("refuses an http:// loopback webhook URL for the service and takes it for the sandbox", () => {
+    const request = {
+      method: "POST",
+      url: "/org/api/v1/organizations/api-webhooks",
+      headers: JSON_HEADERS,
+      body: bytes({ webhook_url: "http://127.0.0.1:3000/webhooks" }),
+    };
+    expect(found(checker.checkRequest(request))).toContainEqual(["/body/webhook_url", "pattern"]);
+    expect(createContractChecker({ against: "sandbox" }).checkRequest(request)).toEqual([]);
+  });
+
+  it("refuses an http:// webhook URL off the loopback interface for the sandbox too", () => {
+    const request = {
+      method: "POST",
+      url: "/org/api/v1/organizations/api-webhooks",
+      headers: JSON_HEADERS,
+      body: bytes({ webhook_url: "http://hooks.example.in/events" }),
+    };
+    expect(found(createContractChecker({ against: "sandbox" }).checkRequest(request))).toContainEqual([
+      "/body/webhook_url",
+      "pattern",
+    ]);
   });
 
   it("folds the alternatives of an anyOf into one violation that says what would do", () => {

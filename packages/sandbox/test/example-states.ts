@@ -1,12 +1,13 @@
 // The spec's request examples as calls, and for each operation a state of the sandbox where its examples apply,
 // built over HTTP (the spec's own operations, the sandbox-only wallet route). Shared by spec-examples.test.ts
 // (the examples themselves) and code-samples.test.ts (the reference's TypeScript samples made from them).
-import { readSpec } from "@exchange-kit/openapi";
+import { readSandboxSpec } from "@exchange-kit/openapi";
 import { type Api, createCustomer, verifiedBank, verifiedCustomer } from "./helpers.js";
 
 type Json = any;
-// The published bundle of the spec: the same examples as openapi/.
-const spec: Json = readSpec();
+// The sandbox's spec (the published bundle with its overlay): the same examples as openapi/, and the query
+// parameters only the sandbox names (`x-sandbox-parameters`).
+const spec: Json = readSandboxSpec();
 
 function deref(value: Json): Json {
   let v = value;

@@ -36,6 +36,48 @@ describe("the zod schemas follow the spec's rules", () => {
     ).toBe(true);
   });
 
+  it("refuse a labelled wallet that does not say it is visible", () => {
+    const { is_visible: _, ...labelled } = example("Wallet");
+    expect(WalletSchema.safeParse(labelled).success).toBe(false);
+    expect(WalletSchema.safeParse({ ...labelled, label: "" }).success).toBe(true);
+  });
+
+  it("refuse a bank account record whose rail account has no identifiers", () => {
+    const { identifiers: _, ...rail } = example("BankAccount");
+    expect(BankAccountRecordSchema.safeParse(rail).success).toBe(false);
+  });
+
+  it("refuse a bank account record whose bank_account_type is a rail in the wrong case", () => {
+    const rail = example("BankAccount");
+    expect(BankAccountRecordSchema.safeParse({ ...rail, bank_account_type: "account_details" }).success).toBe(false);
+  });
+
+  it("refuse a UPI bank account record with empty identifiers", () => {
+    const rail = example("BankAccount");
+    expect(BankAccountRecordSchema.safeParse({ ...rail, bank_account_type: "UPI", identifiers: {} }).success).toBe(
+      false,
+    );
+    const upi = { ...rail, bank_account_type: "UPI", identifiers: { vpa: "asha@okhdfc" } };
+    expect(BankAccountRecordSchema.safeParse(upi).success).toBe(true);
+  });
+
+  it("refuse a payout bank account record without its method's identifiers", () => {
+    const sepa = example("PayoutBankAccount");
+    const { swift_code: _, ...noSwift } = sepa.identifiers as Record<string, unknown>;
+    expect(BankAccountRecordSchema.safeParse({ ...sepa, identifiers: noSwift }).success).toBe(false);
+    expect(BankAccountRecordSchema.safeParse({ ...sepa, bank_account_type: "PIX" }).success).toBe(false);
+    const pix = { ...sepa, bank_account_type: "PIX", identifiers: { br_cpf: "12345678909" } };
+    expect(BankAccountRecordSchema.safeParse(pix).success).toBe(true);
+    const wire: Record<string, unknown> = { ...sepa, bank_account_type: "WIRE" };
+    delete wire.identifiers;
+    expect(BankAccountRecordSchema.safeParse(wire).success).toBe(false);
+  });
+
+  it("refuse a payout bank account record whose bank_account_type is not an upper-case method code", () => {
+    const sepa = example("PayoutBankAccount");
+    expect(BankAccountRecordSchema.safeParse({ ...sepa, bank_account_type: "sepa" }).success).toBe(false);
+  });
+
   it("accept a payout quotation request with exactly one of sending_amount and receiving_amount (oneOf with not)", () => {
     for (const schema of [PayoutQuotationRequestSchema, RemittancePayoutQuotationRequestSchema]) {
       const base = example(

@@ -12,8 +12,12 @@ import { unreachableMessage } from "../unreachable.js";
 import type { Command } from "./command.js";
 import { portFlag } from "./flags.js";
 import { untilAborted } from "./until-aborted.js";
+import { type TraceDelivery, tracedDelivery, untracedDelivery } from "./listen/delivery-trace.js";
+import { startTelemetry, type Telemetry } from "../telemetry.js";
 
-const FORWARDED = ["content-type", "x-timestamp", "x-signature"];
+// The trace context goes on too, so the receiver's spans join the sandbox's trace (with --otel, under the
+// listener's own spans).
+const FORWARDED = ["content-type", "x-timestamp", "x-signature", "traceparent", "tracestate"];
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -36,9 +40,10 @@ function forwardTarget(value: string | boolean | undefined): string {
 async function verdictLabel(body: Buffer, headers: Record<string, string>, credentials: Credentials, out: Output) {
   try {
     const event = await verifyWebhook({ body, headers, ...credentials });
-    return `${out.green("verified")} ${event.type} ${event.event} ${event.id}`;
+    return { verified: true, label: `${out.green("verified")} ${event.type} ${event.event} ${event.id}` };
   } catch (error) {
-    return `${out.red("NOT VERIFIED")} ${error instanceof WebhookVerificationError ? error.code : String(error)}`;
+    const reason = error instanceof WebhookVerificationError ? error.code : String(error);
+    return { verified: false, label: `${out.red("NOT VERIFIED")} ${reason}` };
   }
 }
 
@@ -88,6 +93,7 @@ function forwarder(
   credentials: Credentials,
   save: string | undefined,
   out: Output,
+  trace: TraceDelivery,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   return async (req, res) => {
     const body = await readBody(req);
@@ -97,9 +103,12 @@ function forwarder(
       const value = req.headers[name];
       if (typeof value === "string") headers[name] = value;
     }
-    let label = await verdictLabel(body, headers, credentials, out);
+    const verdict = await verdictLabel(body, headers, credentials, out);
+    let label = verdict.label;
     if (save) await appendFile(save, `${JSON.stringify({ headers, body: text })}\n`);
-    const { status, failure } = await forward(target, headers, body);
+    const { status, failure } = await trace(req.headers, headers, verdict.verified, (sent) =>
+      forward(target, sent, body),
+    );
     if (failure !== undefined) label += out.red(` ${failure}`);
     out.result(
       { forwarded: status, ...(failure === undefined ? {} : { failure }), headers, body: text },
@@ -144,8 +153,11 @@ export const listen: Command = {
   on exit (Ctrl-C) the URL registered before is put back
   --save FILE       append each delivery as a JSON line {headers, body} ('exchange-kit verify --delivery FILE'
                     checks every line)
+  --otel            export the listener's spans (each delivery, and its forward under it) with the OpenTelemetry
+                    Node SDK over OTLP/HTTP, configured as for exchange-kit sandbox --otel
   --api-key K --api-secret S   credentials (default: EXCHANGE_API_KEY, EXCHANGE_API_SECRET)`,
   options: {
+    otel: { type: "boolean" },
     "forward-to": { type: "string" },
     "base-url": { type: "string" },
     port: { type: "string" },
@@ -158,23 +170,35 @@ export const listen: Command = {
     const target = forwardTarget(values["forward-to"]);
     const base = baseUrl(values["base-url"] as string | undefined, env);
     const save = typeof values.save === "string" ? values.save : undefined;
-    const port = portFlag(values.port, 0);
-    const server = createServer(forwarder(target, credentials, save, out));
-    const url = await listenOn(server, port);
-    const client = serviceClient(base, credentials);
-    const previous = await takeOver(client, url, base).catch((error: unknown) => {
-      server.close();
-      throw error;
-    });
-    out.result(
-      { listening: url, forwardTo: target },
-      `${out.green("listening")} on ${url}, forwarding to ${target} (Ctrl-C to stop)`,
-    );
-    await untilAborted(signal);
-    await new Promise((resolve) => server.close(resolve));
-    return restoreWebhook(client, previous, url, out);
+    const telemetry = values.otel === true ? await startTelemetry("listen", env) : undefined;
+    try {
+      const trace = telemetry ? tracedDelivery(await import("@opentelemetry/api")) : untracedDelivery;
+      const server = createServer(forwarder(target, credentials, save, out, trace));
+      const url = await listenOn(server, portFlag(values.port, 0));
+      const client = serviceClient(base, credentials);
+      const previous = await takeOver(client, url, base).catch((error: unknown) => {
+        server.close();
+        throw error;
+      });
+      announceListening(out, url, target, telemetry);
+      await untilAborted(signal);
+      await new Promise((resolve) => server.close(resolve));
+      return await restoreWebhook(client, previous, url, out);
+    } finally {
+      // Flushes the spans not yet exported.
+      await telemetry?.shutdown();
+    }
   },
 };
+
+/** The ready line: where it listens, where it forwards, and where its spans go with --otel. */
+function announceListening(out: Output, url: string, target: string, telemetry: Telemetry | undefined): void {
+  const traces = telemetry ? `; traces to ${telemetry.endpoint}` : "";
+  out.result(
+    { listening: url, forwardTo: target, ...(telemetry ? { otel: { endpoint: telemetry.endpoint } } : {}) },
+    `${out.green("listening")} on ${url}, forwarding to ${target}${traces} (Ctrl-C to stop)`,
+  );
+}
 
 /** What was registered before listen took over: a URL, none (null), or unknown (not a sandbox). */
 type PreviousWebhook = string | null | undefined;

@@ -6,7 +6,8 @@ import { type Output, UsageError } from "../output.js";
 import { unreachableMessage } from "../unreachable.js";
 import type { Command, CommandContext } from "./command.js";
 import { itemJson, itemLine, latestItems, newItems, nothingPrinted } from "./logs/event-lines.js";
-import { followRequests, pause, readEvents, readRequests } from "./logs/follow.js";
+import { followEvents, followRequests, readEvents, readRequests } from "./logs/follow.js";
+import { awayReason, type Reconnecting } from "./logs/reconnect.js";
 import { filterQuery, limitFlag, requestLine } from "./logs/request-lines.js";
 import type { RequestLogEntry } from "@exchange-kit/sandbox";
 
@@ -18,11 +19,30 @@ export function intervalFlag(value: string | boolean | undefined): number {
   return ms;
 }
 
+/**
+ * What following says when the sandbox goes away (once, with why) and when it is back, as lines or --json
+ * objects; the follow interval is where its backoff starts.
+ */
+function reconnecting({ out, signal }: CommandContext, base: string, intervalMs: number): Reconnecting {
+  return {
+    intervalMs,
+    signal,
+    away: (error) =>
+      out.result(
+        { sandbox: "unreachable", url: base, reason: awayReason(error) },
+        out.red(
+          `… cannot reach the sandbox at ${base} (${awayReason(error)}); retrying until it is back (Ctrl-C to stop)`,
+        ),
+      ),
+    back: () => out.result({ sandbox: "reconnected", url: base }, out.dim("… the sandbox is back; following on")),
+  };
+}
+
 const printEntries = (out: Output) => (entries: RequestLogEntry[]) => {
   for (const entry of entries) out.result(entry, requestLine(entry));
 };
 
-async function requests(context: CommandContext, client: ExchangeClient): Promise<void> {
+async function requests(context: CommandContext, client: ExchangeClient, base: string): Promise<void> {
   const { values, out, signal } = context;
   const filters = filterQuery(values, Date.now());
   const intervalMs = intervalFlag(values.interval);
@@ -38,7 +58,7 @@ async function requests(context: CommandContext, client: ExchangeClient): Promis
   await followRequests(
     client,
     filters,
-    { cursor, intervalMs, signal },
+    { cursor, ...reconnecting(context, base, intervalMs) },
     {
       entries: printEntries(out),
       dropped: (count) =>
@@ -46,11 +66,16 @@ async function requests(context: CommandContext, client: ExchangeClient): Promis
           { dropped: count },
           out.red(`… ${count} request(s) were dropped from the log before they were read (the log's maxEntries)`),
         ),
+      startedOver: () =>
+        out.result(
+          { sandbox: "log_started_over", url: base },
+          out.dim("… the request log started over (a sandbox without --db restarted); following from its first entry"),
+        ),
     },
   );
 }
 
-async function events(context: CommandContext, client: ExchangeClient): Promise<void> {
+async function events(context: CommandContext, client: ExchangeClient, base: string): Promise<void> {
   const { values, out, signal } = context;
   const printed = nothingPrinted();
   const print = (items: ReturnType<typeof newItems>) => {
@@ -63,10 +88,7 @@ async function events(context: CommandContext, client: ExchangeClient): Promise<
   const first = limit === undefined ? newItems(all, printed) : latestItems(all, printed, limit);
   if (values.follow !== true) return print(first);
   out.line(out.dim(`following webhook events and delivery attempts (Ctrl-C to stop)`));
-  while (!signal.aborted) {
-    await pause(intervalMs, signal);
-    if (!signal.aborted) print(newItems(await readEvents(client, signal), printed));
-  }
+  await followEvents(client, reconnecting(context, base, intervalMs), (events) => print(newItems(events, printed)));
 }
 
 /** An error of the sandbox call as the CLI reports it (exit 1); anything else is rethrown. */
@@ -83,14 +105,16 @@ export const logs: Command = {
   usage: `exchange-kit logs [--follow] [--status 4xx] [--err-code CODE] [--operation-id ID] [--since 10m] [--json]
 exchange-kit logs --events [--follow] [--json]
   one line per request: 12:01:02 POST createCustomer 400 USR_DUPLICATE_CONTACT 4 ms
-  --follow             stream new requests (or events and attempts) as they come, until Ctrl-C
+  --follow             stream new requests (or events and attempts) as they come, until Ctrl-C; while the
+                       sandbox is away it says so once, retries (from --interval, doubling, at most 5 s) and
+                       goes on from where it stopped
   --limit N            without --follow, how many of the latest requests (default 20, at most 1000); with
                        --events, how many of the latest events (default: all), before following if --follow
   --status S           an exact status (404) or a class (4xx)
   --err-code CODE, --operation-id ID   exact filters
   --since T            an ISO time or a duration back from now (30s, 10m, 2h, 1d)
   --events             webhook events and every delivery attempt (answer code, latency, next retry)
-  --interval MS        time between two reads while following (default 500)
+  --interval MS        time between two reads while following, and the first retry's wait (default 500)
   --json               one JSON object per request (the log's entry, bodies included), event or attempt
   --base-url URL       the sandbox (default: EXCHANGE_BASE_URL, then http://127.0.0.1:4020)
   --api-key K --api-secret S   credentials (default: EXCHANGE_API_KEY, EXCHANGE_API_SECRET)`,
@@ -113,7 +137,7 @@ exchange-kit logs --events [--follow] [--json]
     const base = baseUrl(values["base-url"] as string | undefined, env);
     const client = serviceClient(base, credentials);
     try {
-      await (values.events === true ? events(context, client) : requests(context, client));
+      await (values.events === true ? events(context, client, base) : requests(context, client, base));
       return 0;
     } catch (error) {
       if (context.signal.aborted) return 0;

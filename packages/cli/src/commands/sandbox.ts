@@ -14,6 +14,7 @@ import { type Credentials, readCredentials } from "../credentials.js";
 import { type Output, UsageError } from "../output.js";
 import { loadSandbox } from "../sandbox-runtime.js";
 import { exportLine } from "../shell-exports.js";
+import { startTelemetry, type Telemetry } from "../telemetry.js";
 import type { Command, CommandContext } from "./command.js";
 import { hostFlag, portFlag } from "./flags.js";
 import { untilAborted } from "./until-aborted.js";
@@ -167,7 +168,7 @@ export function clientEnvironment(box: Pick<Sandbox, "url" | "organizations">, g
  * replica); then the `export` line to paste into
  * the shell of the app. A given secret is never printed: the line says where it is.
  */
-function announceReady(out: Output, box: Sandbox, generated: boolean): void {
+function announceReady(out: Output, box: Sandbox, generated: boolean, telemetry?: Telemetry): void {
   const org = box.organizations[0]!;
   const keys = box.organizations.map((o) => o.apiKey);
   const dashboard = box.dashboard.map((d) => ({ name: d.name, apiKey: d.apiKey, url: d.url }));
@@ -182,9 +183,10 @@ function announceReady(out: Output, box: Sandbox, generated: boolean): void {
       dashboard,
       env,
       ...(box.chaos ? { chaos: box.chaos } : {}),
+      ...(telemetry ? { otel: { endpoint: telemetry.endpoint } } : {}),
     },
     [
-      `${out.green("sandbox ready")} at ${out.bold(box.url)} (API key${keys.length > 1 ? "s" : ""} ${keys.join(", ")}${generated ? `, generated secret ${org.apiSecret}` : ""})${dashboardText(box, out)}`,
+      `${out.green("sandbox ready")} at ${out.bold(box.url)} (API key${keys.length > 1 ? "s" : ""} ${keys.join(", ")}${generated ? `, generated secret ${org.apiSecret}` : ""})${dashboardText(box, out)}${telemetry ? `; traces to ${telemetry.endpoint}` : ""}`,
       `  ${exportLine(env)}${generated ? "" : "   # EXCHANGE_API_SECRET: the secret it was started with"}`,
     ].join("\n"),
   );
@@ -244,6 +246,10 @@ export const sandbox: Command = {
                        own or private addresses; this allows one such target (repeatable, or comma-separated)
   --no-dashboard       do not serve the dashboard at /_dashboard/ (each organization's link is in the ready line)
   --verbose            log each request (with its err_code) and each delivery on stderr
+  --otel               export the sandbox's spans with the OpenTelemetry Node SDK over OTLP/HTTP, configured by
+                       OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_EXPORTER_OTLP_HEADERS, OTEL_SERVICE_NAME (the SDK's
+                       defaults otherwise; http://localhost:4318); needs npm install @opentelemetry/api
+                       @opentelemetry/sdk-node @opentelemetry/exporter-trace-otlp-http
   prints one ready line, then the export line to paste into your app's shell (EXCHANGE_BASE_URL,
   EXCHANGE_API_KEY, and EXCHANGE_API_SECRET when it generated one); needs Node 22.13+ (node:sqlite)`,
   options: {
@@ -265,16 +271,24 @@ export const sandbox: Command = {
     "webhook-allow": { type: "string", multiple: true },
     verbose: { type: "boolean" },
     "no-dashboard": { type: "boolean" },
+    otel: { type: "boolean" },
   },
   async run({ values, out, env, signal, streams }) {
     const options = sandboxOptions(values, env, (line) => streams.stderr.write(`${line}\n`));
     const { createSandbox } = await loadSandbox("sandbox");
-    const box = await createSandbox(options).catch((error: unknown) => {
-      throw optionAsFlag(error);
-    });
-    announceReady(out, box, options.organizations === undefined);
-    await untilAborted(signal);
-    await box.close();
+    // Before the sandbox starts, so its first request is traced.
+    const telemetry = values.otel === true ? await startTelemetry("sandbox", env) : undefined;
+    try {
+      const box = await createSandbox(options).catch((error: unknown) => {
+        throw optionAsFlag(error);
+      });
+      announceReady(out, box, options.organizations === undefined, telemetry);
+      await untilAborted(signal);
+      await box.close();
+    } finally {
+      // Flushes the spans not yet exported, the last requests' included.
+      await telemetry?.shutdown();
+    }
     out.line(out.dim("sandbox stopped"));
     return 0;
   },

@@ -61,6 +61,25 @@ export function sandboxQueryOf(op: ClientOperation): SandboxParameter[] {
   );
 }
 
+/**
+ * The published spec with each operation's `x-sandbox-parameters` copied from the sandbox's spec (the published
+ * contract holds none: they are the sandbox's, stated by its overlay). A new document; `spec` is not changed.
+ *
+ * @example
+ * const spec = withSandboxParameters(asOpenApiSpec(readSpec()), asOpenApiSpec(readSandboxSpec()));
+ */
+export function withSandboxParameters(spec: OpenApiSpec, sandbox: OpenApiSpec): OpenApiSpec {
+  const out = structuredClone(spec);
+  for (const [path, item] of Object.entries(sandbox.paths ?? {})) {
+    for (const [method, operation] of Object.entries(item as Record<string, unknown>)) {
+      const listed = (operation as Record<string, unknown> | null)?.["x-sandbox-parameters"];
+      const target = (out.paths?.[path] as Record<string, Record<string, unknown>> | undefined)?.[method];
+      if (listed !== undefined && target) target["x-sandbox-parameters"] = listed;
+    }
+  }
+  return out;
+}
+
 const TS_TYPES: Readonly<Record<string, string>> = {
   string: "string",
   integer: "number",

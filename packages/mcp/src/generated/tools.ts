@@ -7,7 +7,7 @@ export const generatedTools: readonly GeneratedTool[] = [
  {
   "name": "createCustomer",
   "title": "Create a customer",
-  "description": "Create a customer\n\nCreates an end customer with status `UNVERIFIED`. KYC is submitted afterwards with `addKycData`.\n\n- `client_reference_id` is unique per organization. Re-sending an existing value returns the existing\n  customer (the error table also lists a 400 for an existing reference). That 400 (\"Client Reference ID\n  already exists\") has no err_code in the document. `x-idempotency: safe-by-reference`: a client repeats\n  the request, and when a repeat after an attempt whose answer was lost meets that 400, it looks the customer\n  up by `client_reference_id` (no lookup by reference is published: the customer list is searched).\n- `alpha_3_country_code` must be enabled for the organization, otherwise `REQ_INVALID_COUNTRY`. The\n  interface does not say it is required; the sandbox requires it (`x-sandbox-required`).\n- `full_name` is required unless both `first_name` and `last_name` are sent; `first_name` and `last_name`\n  are sent together.\n- `email` is required only when email verification is enabled for the organization; unique per organization.\n- `phone` is the national mobile number without country code, 8 to 15 characters, validated per country;\n  required only when phone verification is enabled; unique per organization.\n- `dob` (YYYY-MM-DD) is required when `alpha_3_country_code` is `USA`.\n\nerr_code on 400: REQ_INVALID_COUNTRY, REQ_NON_RESIDENT_UNSUPPORTED, REQ_INVALID_RESIDENCE_COUNTRY, REQ_FIELD_MISSING, INPUT_MALFORMED, USR_DUPLICATE_CONTACT, NET_TIMEOUT, UNKNOWN_ERROR. A tool error names the err_code and its action: fix (change the input; sending it again as it is gives the same answer), retry (the server's client already retried what was safe to), escalate (stop and tell a person: RISK_AML_FAILED, a recurring 5xx).",
+  "description": "Create a customer\n\nCreates an end customer with status `UNVERIFIED`. KYC is submitted afterwards with `addKycData`.\n\n- `client_reference_id` is unique per organization. Re-sending an existing value returns the existing\n  customer (the error table also lists a 400 for an existing reference). That 400 (\"Client Reference ID\n  already exists\") has no err_code in the document. `x-idempotency: safe-by-reference`: a client repeats\n  the request, and when a repeat after an attempt whose answer was lost meets that 400, it looks the customer\n  up by `client_reference_id` (no lookup by reference is published: the customer list is searched).\n- `alpha_3_country_code` must be enabled for the organization, otherwise `REQ_INVALID_COUNTRY`. The\n  interface does not say it is required.\n- `full_name` is required unless both `first_name` and `last_name` are sent; `first_name` and `last_name`\n  are sent together.\n- `email` is required only when email verification is enabled for the organization; unique per organization.\n- `phone` is the national mobile number without country code, 8 to 15 characters, validated per country;\n  required only when phone verification is enabled; unique per organization.\n- `dob` (YYYY-MM-DD) is required when `alpha_3_country_code` is `USA`.\n\nerr_code on 400: REQ_INVALID_COUNTRY, REQ_NON_RESIDENT_UNSUPPORTED, REQ_INVALID_RESIDENCE_COUNTRY, REQ_FIELD_MISSING, INPUT_MALFORMED, USR_DUPLICATE_CONTACT, NET_TIMEOUT, UNKNOWN_ERROR. A tool error names the err_code and its action: fix (change the input; sending it again as it is gives the same answer), retry (the server's client already retried what was safe to), escalate (stop and tell a person: RISK_AML_FAILED, a recurring 5xx).",
   "method": "POST",
   "path": "/cms/api/v1/customer/create",
   "tag": "Customers",
@@ -33,32 +33,25 @@ export const generatedTools: readonly GeneratedTool[] = [
      "required": [
       "client_reference_id"
      ],
-     "x-sandbox-required": [
-      "alpha_3_country_code"
-     ],
      "properties": {
       "client_reference_id": {
        "type": "string",
-       "minLength": 1,
        "description": "The organization's own reference; unique per organization."
       },
       "alpha_3_country_code": {
        "$ref": "#/$defs/Alpha3CountryCode",
-       "description": "ISO 3166-1 alpha-3; must be enabled for the organization (REQ_INVALID_COUNTRY). The interface does not say it is required; the sandbox requires it (`x-sandbox-required`)."
+       "description": "ISO 3166-1 alpha-3; must be enabled for the organization (REQ_INVALID_COUNTRY). The interface does not say it is required."
       },
       "full_name": {
        "type": "string",
-       "minLength": 1,
        "description": "Required unless both first_name and last_name are sent."
       },
       "first_name": {
        "type": "string",
-       "minLength": 1,
        "description": "Sent together with last_name as an alternative to full_name."
       },
       "last_name": {
        "type": "string",
-       "minLength": 1,
        "description": "Sent together with first_name."
       },
       "email": {
@@ -877,7 +870,7 @@ export const generatedTools: readonly GeneratedTool[] = [
  {
   "name": "addKycData",
   "title": "Submit KYC data for a customer",
-  "description": "Submit KYC data for a customer\n\nSubmits identity documents and personal details and starts KYC verification. The submission is returned\nwith status `PROCESSING`; the outcome arrives as a CUSTOMER event (VERIFIED, or FAILED with a\n`failure_reason`). Fetch the customer's requirements first with `getKycConfiguration`.\n\n- `customer_id` is the customer from `createCustomer`.\n- `full_name` is the name as on the identity document.\n- `phone` is the national mobile number without country code, 9 to 10 digits, validated for the customer's\n  country.\n- `dob` (date of birth) and `registered_date` (registration date) are written DD-MM-YYYY.\n- `document_type` is one of `supported_document_types` of `getKycConfiguration`, otherwise\n  `KYC_INVALID_DOC_TYPE`.\n- `selfie_url` links to a JPG, JPEG or PNG image.\n- `tax_number` is optional, up to 15 characters; for India it is the PAN, checked against the name and date\n  of birth. `is_tax_required` of `getKycConfiguration` says whether the customer's country requires it.\n- `document_front_image_url` and `document_back_image_url` link to a JPG, JPEG, PNG or PDF file and are\n  required for every document type except AADHAAR. For AADHAAR, send either both images, or `aadhaar_json`\n  inside `document_details.additional_data`; otherwise `KYC_INVALID_AADHAAR_INPUT`.\n- `additional_info` carries the extra fields the organization's KYC configuration requires (see\n  `getKycConfiguration`); unknown keys are rejected (`INPUT_MALFORMED_ADDITIONAL_INFO` is the code for a\n  wrongly shaped `additional_info`).\n- `ip_address` is optional: the end user's IP address.\n\n`customer_id` is required: the submission is for an existing customer (\"customer not found or access\ndenied\" is its first error), and the body is the only place it is named. Which of the remaining fields are\nmandatory is not published, so the schema marks none as required beyond the image rule above. The sandbox\nrequires `full_name`, `dob`, `document_type`, `document_details` and `selfie_url` (`x-sandbox-required`), and\n`tax_number` when `is_tax_required` is true for the customer's country. The image-format rules are stated in the\ndescriptions only: whether they are checked on the URL's extension or on the file is not published.\n\nerr_code on 400: REQ_FIELD_MISSING, INPUT_MALFORMED, USR_NOT_FOUND, AUTH_ORG_MISMATCH, KYC_INVALID_AADHAAR_INPUT, KYC_INVALID_DOC_TYPE, KYC_IN_USE, INPUT_MALFORMED_ADDITIONAL_INFO, NET_TIMEOUT, UNKNOWN_ERROR. A tool error names the err_code and its action: fix (change the input; sending it again as it is gives the same answer), retry (the server's client already retried what was safe to), escalate (stop and tell a person: RISK_AML_FAILED, a recurring 5xx).",
+  "description": "Submit KYC data for a customer\n\nSubmits identity documents and personal details and starts KYC verification. The submission is returned\nwith status `PROCESSING`; the outcome arrives as a CUSTOMER event (VERIFIED, or FAILED with a\n`failure_reason`). Fetch the customer's requirements first with `getKycConfiguration`.\n\n- `customer_id` is the customer from `createCustomer`.\n- `full_name` is the name as on the identity document.\n- `phone` is the national mobile number without country code, 9 to 10 digits, validated for the customer's\n  country.\n- `dob` (date of birth) and `registered_date` (registration date) are written DD-MM-YYYY.\n- `document_type` is one of `supported_document_types` of `getKycConfiguration`, otherwise\n  `KYC_INVALID_DOC_TYPE`.\n- `selfie_url` links to a JPG, JPEG or PNG image.\n- `tax_number` is optional, up to 15 characters; for India it is the PAN, checked against the name and date\n  of birth. `is_tax_required` of `getKycConfiguration` says whether the customer's country requires it.\n- `document_front_image_url` and `document_back_image_url` link to a JPG, JPEG, PNG or PDF file and are\n  required for every document type except AADHAAR. For AADHAAR, send either both images, or `aadhaar_json`\n  inside `document_details.additional_data`; otherwise `KYC_INVALID_AADHAAR_INPUT`.\n- `additional_info` carries the extra fields the organization's KYC configuration requires (see\n  `getKycConfiguration`); unknown keys are rejected (`INPUT_MALFORMED_ADDITIONAL_INFO` is the code for a\n  wrongly shaped `additional_info`).\n- `ip_address` is optional: the end user's IP address.\n\n`customer_id` is required: the submission is for an existing customer (\"customer not found or access\ndenied\" is its first error), and the body is the only place it is named. Which of the remaining fields are\nmandatory is not published, so the schema marks none as required beyond the image rule above. The image-format rules are stated in the\ndescriptions only: whether they are checked on the URL's extension or on the file is not published.\n\nerr_code on 400: REQ_FIELD_MISSING, INPUT_MALFORMED, USR_NOT_FOUND, AUTH_ORG_MISMATCH, KYC_INVALID_AADHAAR_INPUT, KYC_INVALID_DOC_TYPE, KYC_IN_USE, INPUT_MALFORMED_ADDITIONAL_INFO, NET_TIMEOUT, UNKNOWN_ERROR. A tool error names the err_code and its action: fix (change the input; sending it again as it is gives the same answer), retry (the server's client already retried what was safe to), escalate (stop and tell a person: RISK_AML_FAILED, a recurring 5xx).",
   "method": "POST",
   "path": "/cms/api/v1/kyc/add-kyc-data",
   "tag": "KYC",
@@ -905,13 +898,6 @@ export const generatedTools: readonly GeneratedTool[] = [
      "required": [
       "customer_id"
      ],
-     "x-sandbox-required": [
-      "full_name",
-      "dob",
-      "document_type",
-      "document_details",
-      "selfie_url"
-     ],
      "properties": {
       "customer_id": {
        "$ref": "#/$defs/Uuid",
@@ -919,7 +905,6 @@ export const generatedTools: readonly GeneratedTool[] = [
       },
       "full_name": {
        "type": "string",
-       "minLength": 1,
        "description": "The name as on the identity document."
       },
       "phone": {
@@ -929,7 +914,6 @@ export const generatedTools: readonly GeneratedTool[] = [
       },
       "full_address": {
        "type": "string",
-       "minLength": 1,
        "description": "The residential address."
       },
       "dob": {
@@ -942,7 +926,6 @@ export const generatedTools: readonly GeneratedTool[] = [
       },
       "document_type": {
        "type": "string",
-       "minLength": 1,
        "description": "A value from supported_document_types of getKycConfiguration, e.g. AADHAAR; otherwise KYC_INVALID_DOC_TYPE. The full set is country-dependent and not published.",
        "examples": [
         "AADHAAR"
@@ -1056,7 +1039,6 @@ export const generatedTools: readonly GeneratedTool[] = [
      "properties": {
       "document_number": {
        "type": "string",
-       "minLength": 1,
        "description": "The number of the identity document."
       },
       "additional_data": {
@@ -1273,7 +1255,7 @@ export const generatedTools: readonly GeneratedTool[] = [
  {
   "name": "updateKycTaxInfo",
   "title": "Update the customer's tax information",
-  "description": "Update the customer's tax information\n\nUpdates the tax information of a customer's KYC. The interface names this operation and its error codes\nbut does not publish its request or response shape.\n\n- The body members below are inferred from `addKycData` (`customer_id`, and `tax_number`: up to 15\n  characters, for India the PAN, checked against the name and date of birth); they are not published for\n  this operation, none is marked required, and other members are allowed.\n- The response `data` is not published, so it stays an open object.\n- KYC information can be updated at most 3 times per customer; afterwards `KYC_UPDATE_LIMIT_EXCEEDED`. The\n  per-endpoint code list names it for `updateKycSelfie` only, but the limits table applies it to \"KYC\n  updates\", so it is listed below too (see docs/gaps.md).\n- No member is marked required by the interface, and the body's member names are inferred, so none is\n  required here (where the document publishes `customer_id`, in `addKycData` and `updateKycSelfie`, it is);\n  the sandbox requires `customer_id` and `tax_number` (`x-sandbox-required`).\n\nerr_code on 400: REQ_FIELD_MISSING, INPUT_MALFORMED, USR_NOT_FOUND, AUTH_ORG_MISMATCH, KYC_IN_USE, KYC_UPDATE_LIMIT_EXCEEDED, NET_TIMEOUT, UNKNOWN_ERROR. A tool error names the err_code and its action: fix (change the input; sending it again as it is gives the same answer), retry (the server's client already retried what was safe to), escalate (stop and tell a person: RISK_AML_FAILED, a recurring 5xx).",
+  "description": "Update the customer's tax information\n\nUpdates the tax information of a customer's KYC. The interface names this operation and its error codes\nbut does not publish its request or response shape.\n\n- The body members below are inferred from `addKycData` (`customer_id`, and `tax_number`: up to 15\n  characters, for India the PAN, checked against the name and date of birth); they are not published for\n  this operation, none is marked required, and other members are allowed.\n- The response `data` is not published, so it stays an open object.\n- KYC information can be updated at most 3 times per customer; afterwards `KYC_UPDATE_LIMIT_EXCEEDED`. The\n  per-endpoint code list names it for `updateKycSelfie` only, but the limits table applies it to \"KYC\n  updates\", so it is listed below too (see docs/gaps.md).\n- No member is marked required by the interface, and the body's member names are inferred, so none is\n  required here (where the document publishes `customer_id`, in `addKycData` and `updateKycSelfie`, it is).\n\nerr_code on 400: REQ_FIELD_MISSING, INPUT_MALFORMED, USR_NOT_FOUND, AUTH_ORG_MISMATCH, KYC_IN_USE, KYC_UPDATE_LIMIT_EXCEEDED, NET_TIMEOUT, UNKNOWN_ERROR. A tool error names the err_code and its action: fix (change the input; sending it again as it is gives the same answer), retry (the server's client already retried what was safe to), escalate (stop and tell a person: RISK_AML_FAILED, a recurring 5xx).",
   "method": "PATCH",
   "path": "/cms/api/v1/kyc/update-tax-info",
   "tag": "KYC",
@@ -1297,10 +1279,6 @@ export const generatedTools: readonly GeneratedTool[] = [
     "body": {
      "type": "object",
      "description": "The request shape is not published; the members below are inferred from addKycData.",
-     "x-sandbox-required": [
-      "customer_id",
-      "tax_number"
-     ],
      "additionalProperties": true,
      "properties": {
       "customer_id": {
@@ -1341,7 +1319,7 @@ export const generatedTools: readonly GeneratedTool[] = [
  {
   "name": "updateKycDocumentInfo",
   "title": "Update the customer's identity document",
-  "description": "Update the customer's identity document\n\nUpdates the identity document of a customer's KYC. The interface names this operation and its error codes\nbut does not publish its request or response shape.\n\n- The body members below are inferred from `addKycData`; they are not published for this operation, none\n  is marked required, and other members are allowed.\n- Its error codes include `KYC_INVALID_DOC_TYPE` and `KYC_INVALID_AADHAAR_INPUT`, so the `addKycData` rules\n  presumably apply: `document_type` is one of `supported_document_types` of `getKycConfiguration`; the front\n  and back images (JPG, JPEG, PNG or PDF links) are required for every document type except AADHAAR; for\n  AADHAAR either both images or `aadhaar_json` inside `document_details.additional_data`. Because the\n  member names are inferred, these rules are stated here and not enforced by the schema.\n- The response `data` is not published, so it stays an open object.\n- KYC information can be updated at most 3 times per customer; afterwards `KYC_UPDATE_LIMIT_EXCEEDED`. The\n  per-endpoint code list names it for `updateKycSelfie` only, but the limits table applies it to \"KYC\n  updates\", so it is listed below too (see docs/gaps.md).\n- No member is marked required by the interface, and the body's member names are inferred, so none is\n  required here (where the document publishes `customer_id`, in `addKycData` and `updateKycSelfie`, it is);\n  the sandbox requires `customer_id`, `document_type` and `document_details` (`x-sandbox-required`).\n\nerr_code on 400: REQ_FIELD_MISSING, INPUT_MALFORMED, USR_NOT_FOUND, AUTH_ORG_MISMATCH, KYC_IN_USE, KYC_INVALID_AADHAAR_INPUT, KYC_INVALID_DOC_TYPE, KYC_UPDATE_LIMIT_EXCEEDED, NET_TIMEOUT, UNKNOWN_ERROR. A tool error names the err_code and its action: fix (change the input; sending it again as it is gives the same answer), retry (the server's client already retried what was safe to), escalate (stop and tell a person: RISK_AML_FAILED, a recurring 5xx).",
+  "description": "Update the customer's identity document\n\nUpdates the identity document of a customer's KYC. The interface names this operation and its error codes\nbut does not publish its request or response shape.\n\n- The body members below are inferred from `addKycData`; they are not published for this operation, none\n  is marked required, and other members are allowed.\n- Its error codes include `KYC_INVALID_DOC_TYPE` and `KYC_INVALID_AADHAAR_INPUT`, so the `addKycData` rules\n  presumably apply: `document_type` is one of `supported_document_types` of `getKycConfiguration`; the front\n  and back images (JPG, JPEG, PNG or PDF links) are required for every document type except AADHAAR; for\n  AADHAAR either both images or `aadhaar_json` inside `document_details.additional_data`. Because the\n  member names are inferred, these rules are stated here and not enforced by the schema.\n- The response `data` is not published, so it stays an open object.\n- KYC information can be updated at most 3 times per customer; afterwards `KYC_UPDATE_LIMIT_EXCEEDED`. The\n  per-endpoint code list names it for `updateKycSelfie` only, but the limits table applies it to \"KYC\n  updates\", so it is listed below too (see docs/gaps.md).\n- No member is marked required by the interface, and the body's member names are inferred, so none is\n  required here (where the document publishes `customer_id`, in `addKycData` and `updateKycSelfie`, it is).\n\nerr_code on 400: REQ_FIELD_MISSING, INPUT_MALFORMED, USR_NOT_FOUND, AUTH_ORG_MISMATCH, KYC_IN_USE, KYC_INVALID_AADHAAR_INPUT, KYC_INVALID_DOC_TYPE, KYC_UPDATE_LIMIT_EXCEEDED, NET_TIMEOUT, UNKNOWN_ERROR. A tool error names the err_code and its action: fix (change the input; sending it again as it is gives the same answer), retry (the server's client already retried what was safe to), escalate (stop and tell a person: RISK_AML_FAILED, a recurring 5xx).",
   "method": "PATCH",
   "path": "/cms/api/v1/kyc/update-document-info",
   "tag": "KYC",
@@ -1367,11 +1345,6 @@ export const generatedTools: readonly GeneratedTool[] = [
     "body": {
      "type": "object",
      "description": "The request shape is not published; the members below are inferred from addKycData.",
-     "x-sandbox-required": [
-      "customer_id",
-      "document_type",
-      "document_details"
-     ],
      "additionalProperties": true,
      "properties": {
       "customer_id": {
@@ -1380,7 +1353,6 @@ export const generatedTools: readonly GeneratedTool[] = [
       },
       "document_type": {
        "type": "string",
-       "minLength": 1,
        "description": "A value from supported_document_types of getKycConfiguration, e.g. AADHAAR (member name inferred).",
        "examples": [
         "AADHAAR"
@@ -1415,7 +1387,6 @@ export const generatedTools: readonly GeneratedTool[] = [
      "properties": {
       "document_number": {
        "type": "string",
-       "minLength": 1,
        "description": "The number of the identity document."
       },
       "additional_data": {
@@ -1451,7 +1422,7 @@ export const generatedTools: readonly GeneratedTool[] = [
  {
   "name": "addPayoutSenderKycData",
   "title": "Submit sender KYC for payout-only onboarding",
-  "description": "Submit sender KYC for payout-only onboarding\n\nSubmits the KYC of a payout-only customer, identified by its `client_reference_id` (the beneficiary's\nreference).\n\n- `country_code` is alpha-3 and, if sent, must match the customer's country.\n- `document_type` is one of ONLY_PAN, GOVT_ID, PASSPORT; the document images are URLs.\n- `beneficiary_identifiers` carries country-specific beneficiary fields; its members are not published.\n- Which fields are mandatory, and the per-country requirements, are not published beyond the validation\n  message style (for example a postal code being required for one country). `client_reference_id` is\n  required (judgment): it is how the body names the existing customer, and nothing else does. The sandbox\n  also requires `document_type` (`x-sandbox-required`), plus `tax_number` for India and `street`, `city` and\n  `postal_code` elsewhere (its own per-country rule).\n- `tax_number` is up to 15 characters: the limits table gives \"tax_number | up to 15 characters | KYC\n  submission\", and this operation submits KYC data.\n- Errors: 400 with `errors` keyed by field name and `err_code` UNKNOWN_ERROR. No operation-specific codes\n  are listed for this operation; only the general 400 codes apply.\n\nerr_code on 400: NET_TIMEOUT, UNKNOWN_ERROR. A tool error names the err_code and its action: fix (change the input; sending it again as it is gives the same answer), retry (the server's client already retried what was safe to), escalate (stop and tell a person: RISK_AML_FAILED, a recurring 5xx).",
+  "description": "Submit sender KYC for payout-only onboarding\n\nSubmits the KYC of a payout-only customer, identified by its `client_reference_id` (the beneficiary's\nreference).\n\n- `country_code` is alpha-3 and, if sent, must match the customer's country.\n- `document_type` is one of ONLY_PAN, GOVT_ID, PASSPORT; the document images are URLs.\n- `beneficiary_identifiers` carries country-specific beneficiary fields; its members are not published.\n- Which fields are mandatory, and the per-country requirements, are not published beyond the validation\n  message style (for example a postal code being required for one country). `client_reference_id` is\n  required (judgment): it is how the body names the existing customer, and nothing else does.\n- `tax_number` is up to 15 characters: the limits table gives \"tax_number | up to 15 characters | KYC\n  submission\", and this operation submits KYC data.\n- Errors: 400 with `errors` keyed by field name and `err_code` UNKNOWN_ERROR. No operation-specific codes\n  are listed for this operation; only the general 400 codes apply.\n\nerr_code on 400: NET_TIMEOUT, UNKNOWN_ERROR. A tool error names the err_code and its action: fix (change the input; sending it again as it is gives the same answer), retry (the server's client already retried what was safe to), escalate (stop and tell a person: RISK_AML_FAILED, a recurring 5xx).",
   "method": "POST",
   "path": "/cms/api/v1/kyc/payout/add-sender-kyc-data",
   "tag": "KYC",
@@ -1471,13 +1442,9 @@ export const generatedTools: readonly GeneratedTool[] = [
      "required": [
       "client_reference_id"
      ],
-     "x-sandbox-required": [
-      "document_type"
-     ],
      "properties": {
       "client_reference_id": {
        "type": "string",
-       "minLength": 1,
        "description": "The beneficiary's client_reference_id."
       },
       "country_code": {
@@ -1662,11 +1629,6 @@ export const generatedTools: readonly GeneratedTool[] = [
    "properties": {
     "body": {
      "type": "object",
-     "x-sandbox-required": [
-      "customer_id",
-      "bank_account_type",
-      "identifiers"
-     ],
      "description": "The request shape is not published; the members below mirror the bank account record.",
      "additionalProperties": true,
      "properties": {
@@ -1701,7 +1663,6 @@ export const generatedTools: readonly GeneratedTool[] = [
      "properties": {
       "account_number": {
        "type": "string",
-       "minLength": 1,
        "description": "The bank account number (ACCOUNT_DETAILS)."
       },
       "ifsc": {
@@ -1898,7 +1859,6 @@ export const generatedTools: readonly GeneratedTool[] = [
      "properties": {
       "account_number": {
        "type": "string",
-       "minLength": 1,
        "description": "The bank account number (ACCOUNT_DETAILS)."
       },
       "ifsc": {
@@ -1948,7 +1908,7 @@ export const generatedTools: readonly GeneratedTool[] = [
  {
   "name": "listBankAccounts",
   "title": "List a customer's bank accounts",
-  "description": "List a customer's bank accounts\n\nLists a customer's bank accounts and UPI IDs.\n\n- `page`: optional, minimum 1, default 1. `per_page`: optional, 10 to 100, default 20. `page` is at most\n  1,000,000,000: the spec's own bound (see the parameter), not the document's.\n- For customers outside the USA, `data` is a paginated list (`count`, `next`, `previous`, `results`).\n  For customers in the USA, `data` is an object with `accounts` (an array of bank accounts) instead.\n- USA accounts linked through the bank link flow (`generateBankLink`) appear as PROCESSING and then\n  VERIFIED; no BANK event is sent for them, so poll this list.\n- A customer that does not exist, or belongs to another organization, gives \"Customer not found or access\n  denied\" (`USR_NOT_FOUND` or `AUTH_ORG_MISMATCH`).\n- Whether payout bank accounts (`createBankAccountForPayout`: PIX, SEPA, ...) are listed is not published;\n  each item is a `BankAccountRecord`, so a listed one validates. The sandbox lists them.\n\nerr_code on 400: USR_NOT_FOUND, AUTH_ORG_MISMATCH, NET_TIMEOUT, UNKNOWN_ERROR. A tool error names the err_code and its action: fix (change the input; sending it again as it is gives the same answer), retry (the server's client already retried what was safe to), escalate (stop and tell a person: RISK_AML_FAILED, a recurring 5xx).",
+  "description": "List a customer's bank accounts\n\nLists a customer's bank accounts and UPI IDs.\n\n- `page`: optional, minimum 1, default 1. `per_page`: optional, 10 to 100, default 20. `page` is at most\n  1,000,000,000: the spec's own bound (see the parameter), not the document's.\n- For customers outside the USA, `data` is a paginated list (`count`, `next`, `previous`, `results`).\n  For customers in the USA, `data` is an object with `accounts` (an array of bank accounts) instead.\n- USA accounts linked through the bank link flow (`generateBankLink`) appear as PROCESSING and then\n  VERIFIED; no BANK event is sent for them, so poll this list.\n- A customer that does not exist, or belongs to another organization, gives \"Customer not found or access\n  denied\" (`USR_NOT_FOUND` or `AUTH_ORG_MISMATCH`).\n- Whether payout bank accounts (`createBankAccountForPayout`: PIX, SEPA, ...) are listed is not published;\n  each item is a `BankAccountRecord`, so a listed one validates.\n\nerr_code on 400: USR_NOT_FOUND, AUTH_ORG_MISMATCH, NET_TIMEOUT, UNKNOWN_ERROR. A tool error names the err_code and its action: fix (change the input; sending it again as it is gives the same answer), retry (the server's client already retried what was safe to), escalate (stop and tell a person: RISK_AML_FAILED, a recurring 5xx).",
   "method": "GET",
   "path": "/cms/api/v1/bank/list/{customer_id}",
   "tag": "Bank accounts",
@@ -2179,7 +2139,6 @@ export const generatedTools: readonly GeneratedTool[] = [
      "properties": {
       "account_number": {
        "type": "string",
-       "minLength": 1,
        "description": "The bank account number (ACCOUNT_DETAILS)."
       },
       "ifsc": {
@@ -2261,8 +2220,8 @@ export const generatedTools: readonly GeneratedTool[] = [
     },
     "BankAccountRecord": {
      "title": "BankAccountRecord",
-     "description": "A bank account as `getBankAccount`, `deleteBankAccount` and `listBankAccounts` answer it: either a bank account or UPI ID on a payment rail (`BankAccount`: ACCOUNT_DETAILS or UPI), or a beneficiary account added for a payout-only corridor (`PayoutBankAccount`: `bank_account_type` holds the payout method, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH). The interface calls both \"bank account\" and fetches a bank account by its ID alone, so either can come back. Whether the list includes payout accounts is not published. Read `bank_account_type` before `identifiers`.",
-     "anyOf": [
+     "description": "A bank account as `getBankAccount`, `deleteBankAccount` and `listBankAccounts` answer it: either a bank account or UPI ID on a payment rail (`BankAccount`: ACCOUNT_DETAILS or UPI), or a beneficiary account added for a payout-only corridor (`PayoutBankAccount`: `bank_account_type` holds the payout method, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH). The interface calls both \"bank account\" and fetches a bank account by its ID alone, so either can come back. Exactly one branch matches, told apart by `bank_account_type` (ACCOUNT_DETAILS or UPI is a rail account, any other upper-case code a payout method), and each requires the identifiers of its rail or method. The payout methods are an open set, so OpenAPI's `discriminator` (which maps every value) is not used. Whether the list includes payout accounts is not published.",
+     "oneOf": [
       {
        "$ref": "#/$defs/BankAccount"
       },
@@ -2356,11 +2315,12 @@ export const generatedTools: readonly GeneratedTool[] = [
     "PayoutBankAccount": {
      "type": "object",
      "title": "PayoutBankAccount",
-     "description": "A beneficiary bank account added for a payout-only corridor (`createBankAccountForPayout`). It is the bank account record, but `bank_account_type` holds the payout method (e.g. PIX, SEPA) rather than the ACCOUNT_DETAILS / UPI rail, and `identifiers` holds the method's identifiers. Which members are always present is not published.",
+     "description": "A beneficiary bank account added for a payout-only corridor (`createBankAccountForPayout`). It is the bank account record, but `bank_account_type` holds the payout method (e.g. PIX, SEPA) rather than the ACCOUNT_DETAILS / UPI rail, and `identifiers` holds the method's identifiers: `br_cpf` for PIX; `account_holder_name`, `account_number` and `swift_code` for SEPA; not published for the other methods. Which members are always present is not published; `identifiers` is treated as always present (the account is made from them).",
      "required": [
       "id",
       "customer_id",
       "bank_account_type",
+      "identifiers",
       "bank_account_status"
      ],
      "properties": {
@@ -2378,7 +2338,14 @@ export const generatedTools: readonly GeneratedTool[] = [
       },
       "bank_account_type": {
        "type": "string",
-       "description": "The payout method for the country, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH. The full set is not published, so the set stays open.",
+       "description": "The payout method for the country, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH. The full set is not published, so the set stays open to upper-case method codes; never a payment rail (ACCOUNT_DETAILS, UPI), which is a `BankAccount`.",
+       "pattern": "^[A-Z][A-Z0-9_]*$",
+       "not": {
+        "enum": [
+         "ACCOUNT_DETAILS",
+         "UPI"
+        ]
+       },
        "examples": [
         "PIX",
         "SEPA",
@@ -2432,6 +2399,85 @@ export const generatedTools: readonly GeneratedTool[] = [
        }
       }
      },
+     "anyOf": [
+      {
+       "title": "PIX",
+       "description": "A PIX account carries the CPF in identifiers.",
+       "required": [
+        "bank_account_type",
+        "identifiers"
+       ],
+       "properties": {
+        "bank_account_type": {
+         "description": "The PIX method.",
+         "const": "PIX"
+        },
+        "identifiers": {
+         "description": "PIX identifiers.",
+         "required": [
+          "br_cpf"
+         ],
+         "properties": {
+          "br_cpf": {
+           "description": "The Brazilian CPF."
+          }
+         }
+        }
+       }
+      },
+      {
+       "title": "SEPA",
+       "description": "A SEPA account carries the holder's name, the IBAN and the SWIFT/BIC code in identifiers.",
+       "required": [
+        "bank_account_type",
+        "identifiers"
+       ],
+       "properties": {
+        "bank_account_type": {
+         "description": "The SEPA method.",
+         "const": "SEPA"
+        },
+        "identifiers": {
+         "description": "SEPA identifiers.",
+         "required": [
+          "account_holder_name",
+          "account_number",
+          "swift_code"
+         ],
+         "properties": {
+          "account_holder_name": {
+           "description": "The account holder's name."
+          },
+          "account_number": {
+           "description": "The IBAN."
+          },
+          "swift_code": {
+           "description": "The bank's SWIFT/BIC code."
+          }
+         }
+        }
+       }
+      },
+      {
+       "title": "Another method",
+       "description": "A method other than PIX and SEPA (e.g. WIRE, SPEI, ACH_PUSH), whose identifiers are not published; the account carries them in identifiers.",
+       "required": [
+        "bank_account_type",
+        "identifiers"
+       ],
+       "properties": {
+        "bank_account_type": {
+         "description": "Any method other than PIX and SEPA.",
+         "not": {
+          "enum": [
+           "PIX",
+           "SEPA"
+          ]
+         }
+        }
+       }
+      }
+     ],
      "examples": [
       {
        "id": "8e9f0a1b-2c3d-4e4f-9a5b-6c7d8e9f0a1b",
@@ -2457,22 +2503,18 @@ export const generatedTools: readonly GeneratedTool[] = [
      "properties": {
       "br_cpf": {
        "type": "string",
-       "minLength": 1,
        "description": "The Brazilian CPF (individual taxpayer number); PIX."
       },
       "account_holder_name": {
        "type": "string",
-       "minLength": 1,
        "description": "The account holder's name; SEPA."
       },
       "account_number": {
        "type": "string",
-       "minLength": 1,
        "description": "The account number; for SEPA the IBAN."
       },
       "swift_code": {
        "type": "string",
-       "minLength": 1,
        "description": "The bank's SWIFT/BIC code; SEPA."
       }
      },
@@ -2743,7 +2785,6 @@ export const generatedTools: readonly GeneratedTool[] = [
      "properties": {
       "account_number": {
        "type": "string",
-       "minLength": 1,
        "description": "The bank account number (ACCOUNT_DETAILS)."
       },
       "ifsc": {
@@ -2765,8 +2806,8 @@ export const generatedTools: readonly GeneratedTool[] = [
     },
     "BankAccountRecord": {
      "title": "BankAccountRecord",
-     "description": "A bank account as `getBankAccount`, `deleteBankAccount` and `listBankAccounts` answer it: either a bank account or UPI ID on a payment rail (`BankAccount`: ACCOUNT_DETAILS or UPI), or a beneficiary account added for a payout-only corridor (`PayoutBankAccount`: `bank_account_type` holds the payout method, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH). The interface calls both \"bank account\" and fetches a bank account by its ID alone, so either can come back. Whether the list includes payout accounts is not published. Read `bank_account_type` before `identifiers`.",
-     "anyOf": [
+     "description": "A bank account as `getBankAccount`, `deleteBankAccount` and `listBankAccounts` answer it: either a bank account or UPI ID on a payment rail (`BankAccount`: ACCOUNT_DETAILS or UPI), or a beneficiary account added for a payout-only corridor (`PayoutBankAccount`: `bank_account_type` holds the payout method, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH). The interface calls both \"bank account\" and fetches a bank account by its ID alone, so either can come back. Exactly one branch matches, told apart by `bank_account_type` (ACCOUNT_DETAILS or UPI is a rail account, any other upper-case code a payout method), and each requires the identifiers of its rail or method. The payout methods are an open set, so OpenAPI's `discriminator` (which maps every value) is not used. Whether the list includes payout accounts is not published.",
+     "oneOf": [
       {
        "$ref": "#/$defs/BankAccount"
       },
@@ -2823,11 +2864,12 @@ export const generatedTools: readonly GeneratedTool[] = [
     "PayoutBankAccount": {
      "type": "object",
      "title": "PayoutBankAccount",
-     "description": "A beneficiary bank account added for a payout-only corridor (`createBankAccountForPayout`). It is the bank account record, but `bank_account_type` holds the payout method (e.g. PIX, SEPA) rather than the ACCOUNT_DETAILS / UPI rail, and `identifiers` holds the method's identifiers. Which members are always present is not published.",
+     "description": "A beneficiary bank account added for a payout-only corridor (`createBankAccountForPayout`). It is the bank account record, but `bank_account_type` holds the payout method (e.g. PIX, SEPA) rather than the ACCOUNT_DETAILS / UPI rail, and `identifiers` holds the method's identifiers: `br_cpf` for PIX; `account_holder_name`, `account_number` and `swift_code` for SEPA; not published for the other methods. Which members are always present is not published; `identifiers` is treated as always present (the account is made from them).",
      "required": [
       "id",
       "customer_id",
       "bank_account_type",
+      "identifiers",
       "bank_account_status"
      ],
      "properties": {
@@ -2845,7 +2887,14 @@ export const generatedTools: readonly GeneratedTool[] = [
       },
       "bank_account_type": {
        "type": "string",
-       "description": "The payout method for the country, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH. The full set is not published, so the set stays open.",
+       "description": "The payout method for the country, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH. The full set is not published, so the set stays open to upper-case method codes; never a payment rail (ACCOUNT_DETAILS, UPI), which is a `BankAccount`.",
+       "pattern": "^[A-Z][A-Z0-9_]*$",
+       "not": {
+        "enum": [
+         "ACCOUNT_DETAILS",
+         "UPI"
+        ]
+       },
        "examples": [
         "PIX",
         "SEPA",
@@ -2899,6 +2948,85 @@ export const generatedTools: readonly GeneratedTool[] = [
        }
       }
      },
+     "anyOf": [
+      {
+       "title": "PIX",
+       "description": "A PIX account carries the CPF in identifiers.",
+       "required": [
+        "bank_account_type",
+        "identifiers"
+       ],
+       "properties": {
+        "bank_account_type": {
+         "description": "The PIX method.",
+         "const": "PIX"
+        },
+        "identifiers": {
+         "description": "PIX identifiers.",
+         "required": [
+          "br_cpf"
+         ],
+         "properties": {
+          "br_cpf": {
+           "description": "The Brazilian CPF."
+          }
+         }
+        }
+       }
+      },
+      {
+       "title": "SEPA",
+       "description": "A SEPA account carries the holder's name, the IBAN and the SWIFT/BIC code in identifiers.",
+       "required": [
+        "bank_account_type",
+        "identifiers"
+       ],
+       "properties": {
+        "bank_account_type": {
+         "description": "The SEPA method.",
+         "const": "SEPA"
+        },
+        "identifiers": {
+         "description": "SEPA identifiers.",
+         "required": [
+          "account_holder_name",
+          "account_number",
+          "swift_code"
+         ],
+         "properties": {
+          "account_holder_name": {
+           "description": "The account holder's name."
+          },
+          "account_number": {
+           "description": "The IBAN."
+          },
+          "swift_code": {
+           "description": "The bank's SWIFT/BIC code."
+          }
+         }
+        }
+       }
+      },
+      {
+       "title": "Another method",
+       "description": "A method other than PIX and SEPA (e.g. WIRE, SPEI, ACH_PUSH), whose identifiers are not published; the account carries them in identifiers.",
+       "required": [
+        "bank_account_type",
+        "identifiers"
+       ],
+       "properties": {
+        "bank_account_type": {
+         "description": "Any method other than PIX and SEPA.",
+         "not": {
+          "enum": [
+           "PIX",
+           "SEPA"
+          ]
+         }
+        }
+       }
+      }
+     ],
      "examples": [
       {
        "id": "8e9f0a1b-2c3d-4e4f-9a5b-6c7d8e9f0a1b",
@@ -2924,22 +3052,18 @@ export const generatedTools: readonly GeneratedTool[] = [
      "properties": {
       "br_cpf": {
        "type": "string",
-       "minLength": 1,
        "description": "The Brazilian CPF (individual taxpayer number); PIX."
       },
       "account_holder_name": {
        "type": "string",
-       "minLength": 1,
        "description": "The account holder's name; SEPA."
       },
       "account_number": {
        "type": "string",
-       "minLength": 1,
        "description": "The account number; for SEPA the IBAN."
       },
       "swift_code": {
        "type": "string",
-       "minLength": 1,
        "description": "The bank's SWIFT/BIC code; SEPA."
       }
      },
@@ -3196,7 +3320,6 @@ export const generatedTools: readonly GeneratedTool[] = [
      "properties": {
       "account_number": {
        "type": "string",
-       "minLength": 1,
        "description": "The bank account number (ACCOUNT_DETAILS)."
       },
       "ifsc": {
@@ -3218,8 +3341,8 @@ export const generatedTools: readonly GeneratedTool[] = [
     },
     "BankAccountRecord": {
      "title": "BankAccountRecord",
-     "description": "A bank account as `getBankAccount`, `deleteBankAccount` and `listBankAccounts` answer it: either a bank account or UPI ID on a payment rail (`BankAccount`: ACCOUNT_DETAILS or UPI), or a beneficiary account added for a payout-only corridor (`PayoutBankAccount`: `bank_account_type` holds the payout method, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH). The interface calls both \"bank account\" and fetches a bank account by its ID alone, so either can come back. Whether the list includes payout accounts is not published. Read `bank_account_type` before `identifiers`.",
-     "anyOf": [
+     "description": "A bank account as `getBankAccount`, `deleteBankAccount` and `listBankAccounts` answer it: either a bank account or UPI ID on a payment rail (`BankAccount`: ACCOUNT_DETAILS or UPI), or a beneficiary account added for a payout-only corridor (`PayoutBankAccount`: `bank_account_type` holds the payout method, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH). The interface calls both \"bank account\" and fetches a bank account by its ID alone, so either can come back. Exactly one branch matches, told apart by `bank_account_type` (ACCOUNT_DETAILS or UPI is a rail account, any other upper-case code a payout method), and each requires the identifiers of its rail or method. The payout methods are an open set, so OpenAPI's `discriminator` (which maps every value) is not used. Whether the list includes payout accounts is not published.",
+     "oneOf": [
       {
        "$ref": "#/$defs/BankAccount"
       },
@@ -3276,11 +3399,12 @@ export const generatedTools: readonly GeneratedTool[] = [
     "PayoutBankAccount": {
      "type": "object",
      "title": "PayoutBankAccount",
-     "description": "A beneficiary bank account added for a payout-only corridor (`createBankAccountForPayout`). It is the bank account record, but `bank_account_type` holds the payout method (e.g. PIX, SEPA) rather than the ACCOUNT_DETAILS / UPI rail, and `identifiers` holds the method's identifiers. Which members are always present is not published.",
+     "description": "A beneficiary bank account added for a payout-only corridor (`createBankAccountForPayout`). It is the bank account record, but `bank_account_type` holds the payout method (e.g. PIX, SEPA) rather than the ACCOUNT_DETAILS / UPI rail, and `identifiers` holds the method's identifiers: `br_cpf` for PIX; `account_holder_name`, `account_number` and `swift_code` for SEPA; not published for the other methods. Which members are always present is not published; `identifiers` is treated as always present (the account is made from them).",
      "required": [
       "id",
       "customer_id",
       "bank_account_type",
+      "identifiers",
       "bank_account_status"
      ],
      "properties": {
@@ -3298,7 +3422,14 @@ export const generatedTools: readonly GeneratedTool[] = [
       },
       "bank_account_type": {
        "type": "string",
-       "description": "The payout method for the country, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH. The full set is not published, so the set stays open.",
+       "description": "The payout method for the country, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH. The full set is not published, so the set stays open to upper-case method codes; never a payment rail (ACCOUNT_DETAILS, UPI), which is a `BankAccount`.",
+       "pattern": "^[A-Z][A-Z0-9_]*$",
+       "not": {
+        "enum": [
+         "ACCOUNT_DETAILS",
+         "UPI"
+        ]
+       },
        "examples": [
         "PIX",
         "SEPA",
@@ -3352,6 +3483,85 @@ export const generatedTools: readonly GeneratedTool[] = [
        }
       }
      },
+     "anyOf": [
+      {
+       "title": "PIX",
+       "description": "A PIX account carries the CPF in identifiers.",
+       "required": [
+        "bank_account_type",
+        "identifiers"
+       ],
+       "properties": {
+        "bank_account_type": {
+         "description": "The PIX method.",
+         "const": "PIX"
+        },
+        "identifiers": {
+         "description": "PIX identifiers.",
+         "required": [
+          "br_cpf"
+         ],
+         "properties": {
+          "br_cpf": {
+           "description": "The Brazilian CPF."
+          }
+         }
+        }
+       }
+      },
+      {
+       "title": "SEPA",
+       "description": "A SEPA account carries the holder's name, the IBAN and the SWIFT/BIC code in identifiers.",
+       "required": [
+        "bank_account_type",
+        "identifiers"
+       ],
+       "properties": {
+        "bank_account_type": {
+         "description": "The SEPA method.",
+         "const": "SEPA"
+        },
+        "identifiers": {
+         "description": "SEPA identifiers.",
+         "required": [
+          "account_holder_name",
+          "account_number",
+          "swift_code"
+         ],
+         "properties": {
+          "account_holder_name": {
+           "description": "The account holder's name."
+          },
+          "account_number": {
+           "description": "The IBAN."
+          },
+          "swift_code": {
+           "description": "The bank's SWIFT/BIC code."
+          }
+         }
+        }
+       }
+      },
+      {
+       "title": "Another method",
+       "description": "A method other than PIX and SEPA (e.g. WIRE, SPEI, ACH_PUSH), whose identifiers are not published; the account carries them in identifiers.",
+       "required": [
+        "bank_account_type",
+        "identifiers"
+       ],
+       "properties": {
+        "bank_account_type": {
+         "description": "Any method other than PIX and SEPA.",
+         "not": {
+          "enum": [
+           "PIX",
+           "SEPA"
+          ]
+         }
+        }
+       }
+      }
+     ],
      "examples": [
       {
        "id": "8e9f0a1b-2c3d-4e4f-9a5b-6c7d8e9f0a1b",
@@ -3377,22 +3587,18 @@ export const generatedTools: readonly GeneratedTool[] = [
      "properties": {
       "br_cpf": {
        "type": "string",
-       "minLength": 1,
        "description": "The Brazilian CPF (individual taxpayer number); PIX."
       },
       "account_holder_name": {
        "type": "string",
-       "minLength": 1,
        "description": "The account holder's name; SEPA."
       },
       "account_number": {
        "type": "string",
-       "minLength": 1,
        "description": "The account number; for SEPA the IBAN."
       },
       "swift_code": {
        "type": "string",
-       "minLength": 1,
        "description": "The bank's SWIFT/BIC code; SEPA."
       }
      },
@@ -3445,7 +3651,6 @@ export const generatedTools: readonly GeneratedTool[] = [
       },
       "bank_account_type": {
        "type": "string",
-       "minLength": 1,
        "description": "The payout method for the country, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH. Defaults to the country's default method. The full set is not published.",
        "examples": [
         "PIX",
@@ -3585,22 +3790,18 @@ export const generatedTools: readonly GeneratedTool[] = [
      "properties": {
       "br_cpf": {
        "type": "string",
-       "minLength": 1,
        "description": "The Brazilian CPF (individual taxpayer number); PIX."
       },
       "account_holder_name": {
        "type": "string",
-       "minLength": 1,
        "description": "The account holder's name; SEPA."
       },
       "account_number": {
        "type": "string",
-       "minLength": 1,
        "description": "The account number; for SEPA the IBAN."
       },
       "swift_code": {
        "type": "string",
-       "minLength": 1,
        "description": "The bank's SWIFT/BIC code; SEPA."
       }
      },
@@ -3647,11 +3848,12 @@ export const generatedTools: readonly GeneratedTool[] = [
     "PayoutBankAccount": {
      "type": "object",
      "title": "PayoutBankAccount",
-     "description": "A beneficiary bank account added for a payout-only corridor (`createBankAccountForPayout`). It is the bank account record, but `bank_account_type` holds the payout method (e.g. PIX, SEPA) rather than the ACCOUNT_DETAILS / UPI rail, and `identifiers` holds the method's identifiers. Which members are always present is not published.",
+     "description": "A beneficiary bank account added for a payout-only corridor (`createBankAccountForPayout`). It is the bank account record, but `bank_account_type` holds the payout method (e.g. PIX, SEPA) rather than the ACCOUNT_DETAILS / UPI rail, and `identifiers` holds the method's identifiers: `br_cpf` for PIX; `account_holder_name`, `account_number` and `swift_code` for SEPA; not published for the other methods. Which members are always present is not published; `identifiers` is treated as always present (the account is made from them).",
      "required": [
       "id",
       "customer_id",
       "bank_account_type",
+      "identifiers",
       "bank_account_status"
      ],
      "properties": {
@@ -3669,7 +3871,14 @@ export const generatedTools: readonly GeneratedTool[] = [
       },
       "bank_account_type": {
        "type": "string",
-       "description": "The payout method for the country, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH. The full set is not published, so the set stays open.",
+       "description": "The payout method for the country, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH. The full set is not published, so the set stays open to upper-case method codes; never a payment rail (ACCOUNT_DETAILS, UPI), which is a `BankAccount`.",
+       "pattern": "^[A-Z][A-Z0-9_]*$",
+       "not": {
+        "enum": [
+         "ACCOUNT_DETAILS",
+         "UPI"
+        ]
+       },
        "examples": [
         "PIX",
         "SEPA",
@@ -3723,6 +3932,85 @@ export const generatedTools: readonly GeneratedTool[] = [
        }
       }
      },
+     "anyOf": [
+      {
+       "title": "PIX",
+       "description": "A PIX account carries the CPF in identifiers.",
+       "required": [
+        "bank_account_type",
+        "identifiers"
+       ],
+       "properties": {
+        "bank_account_type": {
+         "description": "The PIX method.",
+         "const": "PIX"
+        },
+        "identifiers": {
+         "description": "PIX identifiers.",
+         "required": [
+          "br_cpf"
+         ],
+         "properties": {
+          "br_cpf": {
+           "description": "The Brazilian CPF."
+          }
+         }
+        }
+       }
+      },
+      {
+       "title": "SEPA",
+       "description": "A SEPA account carries the holder's name, the IBAN and the SWIFT/BIC code in identifiers.",
+       "required": [
+        "bank_account_type",
+        "identifiers"
+       ],
+       "properties": {
+        "bank_account_type": {
+         "description": "The SEPA method.",
+         "const": "SEPA"
+        },
+        "identifiers": {
+         "description": "SEPA identifiers.",
+         "required": [
+          "account_holder_name",
+          "account_number",
+          "swift_code"
+         ],
+         "properties": {
+          "account_holder_name": {
+           "description": "The account holder's name."
+          },
+          "account_number": {
+           "description": "The IBAN."
+          },
+          "swift_code": {
+           "description": "The bank's SWIFT/BIC code."
+          }
+         }
+        }
+       }
+      },
+      {
+       "title": "Another method",
+       "description": "A method other than PIX and SEPA (e.g. WIRE, SPEI, ACH_PUSH), whose identifiers are not published; the account carries them in identifiers.",
+       "required": [
+        "bank_account_type",
+        "identifiers"
+       ],
+       "properties": {
+        "bank_account_type": {
+         "description": "Any method other than PIX and SEPA.",
+         "not": {
+          "enum": [
+           "PIX",
+           "SEPA"
+          ]
+         }
+        }
+       }
+      }
+     ],
      "examples": [
       {
        "id": "8e9f0a1b-2c3d-4e4f-9a5b-6c7d8e9f0a1b",
@@ -3748,22 +4036,18 @@ export const generatedTools: readonly GeneratedTool[] = [
      "properties": {
       "br_cpf": {
        "type": "string",
-       "minLength": 1,
        "description": "The Brazilian CPF (individual taxpayer number); PIX."
       },
       "account_holder_name": {
        "type": "string",
-       "minLength": 1,
        "description": "The account holder's name; SEPA."
       },
       "account_number": {
        "type": "string",
-       "minLength": 1,
        "description": "The account number; for SEPA the IBAN."
       },
       "swift_code": {
        "type": "string",
-       "minLength": 1,
        "description": "The bank's SWIFT/BIC code; SEPA."
       }
      },
@@ -3802,9 +4086,6 @@ export const generatedTools: readonly GeneratedTool[] = [
    "properties": {
     "body": {
      "type": "object",
-     "x-sandbox-required": [
-      "customer_id"
-     ],
      "description": "The request shape is not published.",
      "additionalProperties": true,
      "properties": {
@@ -3925,7 +4206,6 @@ export const generatedTools: readonly GeneratedTool[] = [
       },
       "wallet_address": {
        "type": "string",
-       "minLength": 1,
        "description": "The on-chain address."
       },
       "network": {
@@ -3946,7 +4226,7 @@ export const generatedTools: readonly GeneratedTool[] = [
       },
       "is_visible": {
        "type": "boolean",
-       "description": "True when `label` is non-empty (enforced: a wallet with a non-empty label and `is_visible` false breaks the schema). The interface does not say it is false otherwise."
+       "description": "True when `label` is non-empty (enforced: a wallet with a non-empty label and `is_visible` false or absent breaks the schema). The interface does not say it is false otherwise."
       },
       "created_at": {
        "$ref": "#/$defs/Timestamp",
@@ -3970,7 +4250,10 @@ export const generatedTools: readonly GeneratedTool[] = [
       },
       {
        "title": "Visible",
-       "description": "A wallet with a non-empty label is visible.",
+       "description": "A wallet with a non-empty label carries `is_visible` true.",
+       "required": [
+        "is_visible"
+       ],
        "properties": {
         "is_visible": {
          "const": true,
@@ -4111,7 +4394,6 @@ export const generatedTools: readonly GeneratedTool[] = [
       },
       "wallet_address": {
        "type": "string",
-       "minLength": 1,
        "description": "The on-chain address."
       },
       "network": {
@@ -4132,7 +4414,7 @@ export const generatedTools: readonly GeneratedTool[] = [
       },
       "is_visible": {
        "type": "boolean",
-       "description": "True when `label` is non-empty (enforced: a wallet with a non-empty label and `is_visible` false breaks the schema). The interface does not say it is false otherwise."
+       "description": "True when `label` is non-empty (enforced: a wallet with a non-empty label and `is_visible` false or absent breaks the schema). The interface does not say it is false otherwise."
       },
       "created_at": {
        "$ref": "#/$defs/Timestamp",
@@ -4156,7 +4438,10 @@ export const generatedTools: readonly GeneratedTool[] = [
       },
       {
        "title": "Visible",
-       "description": "A wallet with a non-empty label is visible.",
+       "description": "A wallet with a non-empty label carries `is_visible` true.",
+       "required": [
+        "is_visible"
+       ],
        "properties": {
         "is_visible": {
          "const": true,
@@ -4291,7 +4576,7 @@ export const generatedTools: readonly GeneratedTool[] = [
  {
   "name": "fetchPayinRate",
   "title": "Fetch the current payin rate",
-  "description": "Fetch the current payin rate\n\nReturns the current indicative payin exchange rate. A quotation is what fixes the rate for an order.\n\nThe query parameters (which corridor: asset, fiat, network, payment method) and the response shape are not\npublished, so no parameters are declared here and `data` stays an open object. `REQ_FIELD_MISSING` shows that\nsome query parameters are mandatory; `errors` names the missing ones. The sandbox reads `asset` and `fiat`\nfrom the query, both required (`x-sandbox-parameters`).\n\nerr_code on 400: REQ_FIELD_MISSING, INPUT_MALFORMED, NET_TIMEOUT, UNKNOWN_ERROR. A tool error names the err_code and its action: fix (change the input; sending it again as it is gives the same answer), retry (the server's client already retried what was safe to), escalate (stop and tell a person: RISK_AML_FAILED, a recurring 5xx).",
+  "description": "Fetch the current payin rate\n\nReturns the current indicative payin exchange rate. A quotation is what fixes the rate for an order.\n\nThe query parameters (which corridor: asset, fiat, network, payment method) and the response shape are not\npublished, so no parameters are declared here and `data` stays an open object. `REQ_FIELD_MISSING` shows that\nsome query parameters are mandatory; `errors` names the missing ones.\n\nerr_code on 400: REQ_FIELD_MISSING, INPUT_MALFORMED, NET_TIMEOUT, UNKNOWN_ERROR. A tool error names the err_code and its action: fix (change the input; sending it again as it is gives the same answer), retry (the server's client already retried what was safe to), escalate (stop and tell a person: RISK_AML_FAILED, a recurring 5xx).",
   "method": "GET",
   "path": "/pis/api/v1/payin/fetch-rate",
   "tag": "Payins",
@@ -4357,21 +4642,11 @@ export const generatedTools: readonly GeneratedTool[] = [
    "properties": {
     "body": {
      "type": "object",
-     "x-sandbox-required": [
-      "customer_id",
-      "bank_id",
-      "asset",
-      "fiat",
-      "network",
-      "payment_method",
-      "wallet_address"
-     ],
      "additionalProperties": true,
-     "description": "The payin quotation body. Its full shape is not published: `payment_method` and `risk_parameters` are the members the error codes name; the others are the sandbox's, named after the payin order record (`x-sandbox-required`). Exactly one of `sending_amount` and `receiving_amount` is sent (`oneOf`), as the payout quotations state it; for payins that rule and those names are the sandbox's.",
+     "description": "The payin quotation body. Its full shape is not published: `payment_method` and `risk_parameters` are the members the error codes name; the others are inferred, named after the payin order record. Exactly one of `sending_amount` and `receiving_amount` is sent (`oneOf`), as the payout quotations state it; for payins that rule and those names are a judgment (docs/gaps.md).",
      "properties": {
       "payment_method": {
        "type": "string",
-       "minLength": 1,
        "examples": [
         "IMPS"
        ],
@@ -4383,48 +4658,44 @@ export const generatedTools: readonly GeneratedTool[] = [
       },
       "customer_id": {
        "$ref": "#/$defs/Uuid",
-       "description": "Not published (sandbox: required). The paying customer; must be VERIFIED (USR_UNVERIFIED)."
+       "description": "Not published (name inferred). The paying customer; must be VERIFIED (USR_UNVERIFIED)."
       },
       "bank_id": {
        "$ref": "#/$defs/Uuid",
-       "description": "Not published (sandbox: required). The customer's verified bank account the fiat is paid from (BANK_NOT_FOUND, BANK_ACCOUNT_UNVERIFIED, BANK_MODE_MISMATCH)."
+       "description": "Not published (name inferred). The customer's verified bank account the fiat is paid from (BANK_NOT_FOUND, BANK_ACCOUNT_UNVERIFIED, BANK_MODE_MISMATCH)."
       },
       "asset": {
        "type": "string",
-       "minLength": 1,
-       "description": "Not published (sandbox: required). The crypto asset delivered, e.g. USDT.",
+       "description": "Not published (name inferred). The crypto asset delivered, e.g. USDT.",
        "examples": [
         "USDT"
        ]
       },
       "fiat": {
        "type": "string",
-       "minLength": 1,
-       "description": "Not published (sandbox: required). The fiat currency paid, e.g. INR.",
+       "description": "Not published (name inferred). The fiat currency paid, e.g. INR.",
        "examples": [
         "INR"
        ]
       },
       "network": {
        "type": "string",
-       "minLength": 1,
-       "description": "Not published (sandbox: required). The blockchain network of the delivery, e.g. tron.",
+       "description": "Not published (name inferred). The blockchain network of the delivery, e.g. tron.",
        "examples": [
         "tron"
        ]
       },
       "wallet_address": {
        "type": "string",
-       "minLength": 1,
-       "description": "Not published (sandbox: required). The wallet the crypto is delivered to."
+       "description": "Not published (name inferred). The wallet the crypto is delivered to."
       },
       "sending_amount": {
        "$ref": "#/$defs/DecimalString",
-       "description": "Not published (sandbox: this or receiving_amount). The fiat amount the customer pays."
+       "description": "Not published (name inferred; this or receiving_amount). The fiat amount the customer pays."
       },
       "receiving_amount": {
        "$ref": "#/$defs/DecimalString",
-       "description": "Not published (sandbox: this or sending_amount). The crypto amount delivered."
+       "description": "Not published (name inferred; this or sending_amount). The crypto amount delivered."
       }
      },
      "oneOf": [
@@ -4639,11 +4910,6 @@ export const generatedTools: readonly GeneratedTool[] = [
    "properties": {
     "body": {
      "type": "object",
-     "x-sandbox-required": [
-      "quotation_id",
-      "client_reference_id",
-      "transaction_reference_id"
-     ],
      "additionalProperties": true,
      "description": "The payin initiation body. Its full shape is not published; the members below are the ones the interface names.",
      "properties": {
@@ -4653,12 +4919,10 @@ export const generatedTools: readonly GeneratedTool[] = [
       },
       "client_reference_id": {
        "type": "string",
-       "minLength": 1,
        "description": "The organization's own reference for the order; must not exist yet (PAYIN_DUPLICATE_CLIENT_REF_ID)."
       },
       "transaction_reference_id": {
        "type": "string",
-       "minLength": 1,
        "examples": [
         "412345678901"
        ],
@@ -5113,9 +5377,6 @@ export const generatedTools: readonly GeneratedTool[] = [
    "properties": {
     "body": {
      "type": "object",
-     "x-sandbox-required": [
-      "customer_id"
-     ],
      "additionalProperties": true,
      "description": "The EDD submission. Its fields are not published."
     }
@@ -5142,7 +5403,7 @@ export const generatedTools: readonly GeneratedTool[] = [
  {
   "name": "listPayinEdd",
   "title": "List EDD records for payins",
-  "description": "List EDD records for payins\n\nLists enhanced due diligence records.\n\nEDD (enhanced due diligence) is required when a quotation answers `RISK_EDD_REQUIRED`: suspicious activity or a\nred flag, a transaction milestone reached since the last EDD, or an annual EDD due or overdue. Submit it, then\nretry after approval. The outcome arrives as an EDD event: VERIFIED (higher limits) or FAILED (standard limits\nremain). The thresholds and milestones are not published.\n\nThe request and response shapes are not published. `INPUT_INVALID_PARAMETER` (invalid customer ID) shows that the\noperation takes a customer ID, but the parameter's name and location are not published, so it is not declared.\nThe sandbox reads an optional `customer_id` query parameter (`x-sandbox-parameters`).\n\nerr_code on 400: INPUT_INVALID_PARAMETER, NET_TIMEOUT, UNKNOWN_ERROR. A tool error names the err_code and its action: fix (change the input; sending it again as it is gives the same answer), retry (the server's client already retried what was safe to), escalate (stop and tell a person: RISK_AML_FAILED, a recurring 5xx).",
+  "description": "List EDD records for payins\n\nLists enhanced due diligence records.\n\nEDD (enhanced due diligence) is required when a quotation answers `RISK_EDD_REQUIRED`: suspicious activity or a\nred flag, a transaction milestone reached since the last EDD, or an annual EDD due or overdue. Submit it, then\nretry after approval. The outcome arrives as an EDD event: VERIFIED (higher limits) or FAILED (standard limits\nremain). The thresholds and milestones are not published.\n\nThe request and response shapes are not published. `INPUT_INVALID_PARAMETER` (invalid customer ID) shows that the\noperation takes a customer ID, but the parameter's name and location are not published, so it is not declared.\n\nerr_code on 400: INPUT_INVALID_PARAMETER, NET_TIMEOUT, UNKNOWN_ERROR. A tool error names the err_code and its action: fix (change the input; sending it again as it is gives the same answer), retry (the server's client already retried what was safe to), escalate (stop and tell a person: RISK_AML_FAILED, a recurring 5xx).",
   "method": "GET",
   "path": "/pis/api/v1/payin/edd/list",
   "tag": "Payins",
@@ -6042,22 +6303,13 @@ export const generatedTools: readonly GeneratedTool[] = [
     "PayoutQuotationRequest": {
      "type": "object",
      "title": "PayoutQuotationRequest",
-     "description": "The body of a payout quotation. Exactly one of `sending_amount` (crypto) and `receiving_amount` (fiat) is sent, not both. `risk_parameters` is required and must contain every key in `required_risk_parameters` of the payout configuration for the fiat (an empty object when that list is empty). The interface marks only `risk_parameters` as required; the sandbox also needs the members listed in `x-sandbox-required` to price a quotation.",
+     "description": "The body of a payout quotation. Exactly one of `sending_amount` (crypto) and `receiving_amount` (fiat) is sent, not both. `risk_parameters` is required and must contain every key in `required_risk_parameters` of the payout configuration for the fiat (an empty object when that list is empty). The interface marks only `risk_parameters` as required.",
      "required": [
       "risk_parameters"
-     ],
-     "x-sandbox-required": [
-      "asset",
-      "fiat",
-      "customer_id",
-      "bank_id",
-      "network",
-      "payment_method"
      ],
      "properties": {
       "asset": {
        "type": "string",
-       "minLength": 1,
        "description": "The crypto asset code, e.g. USDT.",
        "examples": [
         "USDT"
@@ -6065,7 +6317,6 @@ export const generatedTools: readonly GeneratedTool[] = [
       },
       "fiat": {
        "type": "string",
-       "minLength": 1,
        "description": "The fiat currency code, e.g. INR.",
        "examples": [
         "INR"
@@ -6085,7 +6336,6 @@ export const generatedTools: readonly GeneratedTool[] = [
       },
       "network": {
        "type": "string",
-       "minLength": 1,
        "description": "The blockchain network, e.g. tron or polygon.",
        "examples": [
         "tron"
@@ -6093,7 +6343,6 @@ export const generatedTools: readonly GeneratedTool[] = [
       },
       "payment_method": {
        "type": "string",
-       "minLength": 1,
        "description": "A payment method valid for the fiat (see the prefunded payout configuration), e.g. IMPS.",
        "examples": [
         "IMPS"
@@ -6404,7 +6653,7 @@ export const generatedTools: readonly GeneratedTool[] = [
  {
   "name": "createRemittancePayoutQuotation",
   "title": "Create a remittance payout quotation",
-  "description": "Create a remittance payout quotation\n\nCreates a payout quotation for a remittance: the body of `createPayoutQuotation` plus `remitter_id` (required;\nthe sending party, created beforehand through the remitter creation operation) and `is_self_transfer` (true when\nthe remitter sends to their own account). The response is a payout quotation including `remitter_id`.\n\n- Exactly one of `sending_amount` (crypto to send) and `receiving_amount` (fiat the beneficiary should receive)\n  is sent, not both. With `receiving_amount` given, the response's `sending_amount` is the crypto needed; with\n  `sending_amount` given, the response's `receiving_amount` is what the beneficiary gets.\n- `risk_parameters` is required and must contain every key in `required_risk_parameters` of the prefunded payout\n  configuration for the fiat; send an empty object when that list is empty. Send the end user's own IP address\n  (`RISK_IP_CHECK_FAILED` otherwise).\n- On the prefunded model, `network` must match the organization's prefunded wallet network.\n- The published 400 cases are: a required field such as `remitter_id` is missing; the customer is unverified (KYC\n  unverified, or the customer is not in the organization); the bank account is unverified (not added or still\n  processing). Whether the amount bounds and risk checks of `createPayoutQuotation` also apply is not published.\n\nThe document gives this operation its own error body (\"status false, message, and the field errors under a key\nnamed `error` (not `errors`)\") and lists 400 and 500 as its errors, so both use it: the 400 carries the field\nerrors (`RemittanceErrorEnvelope`), the 500 a string or an empty object under `error`\n(`RemittanceInternalErrorEnvelope`). Their `err_code` is not published. 401, 404, 429 and 503 are the standard\nresponses of every endpoint.",
+  "description": "Create a remittance payout quotation\n\nCreates a payout quotation for a remittance: the body of `createPayoutQuotation` plus `remitter_id` (required;\nthe sending party, created beforehand through the remitter creation operation) and `is_self_transfer` (true when\nthe remitter sends to their own account). The response is a payout quotation including `remitter_id`.\n\n- Exactly one of `sending_amount` (crypto to send) and `receiving_amount` (fiat the beneficiary should receive)\n  is sent, not both. With `receiving_amount` given, the response's `sending_amount` is the crypto needed; with\n  `sending_amount` given, the response's `receiving_amount` is what the beneficiary gets.\n- `risk_parameters` is required and must contain every key in `required_risk_parameters` of the prefunded payout\n  configuration for the fiat; send an empty object when that list is empty. Send the end user's own IP address\n  there; whether this operation checks it is not published (the document lists `RISK_IP_CHECK_FAILED` for\n  `POST /payout/quotation` only).\n- On the prefunded model, `network` must match the organization's prefunded wallet network.\n- The published 400 cases are: a required field such as `remitter_id` is missing; the customer is unverified (KYC\n  unverified, or the customer is not in the organization); the bank account is unverified (not added or still\n  processing). Whether the amount bounds and risk checks of `createPayoutQuotation` also apply is not published.\n\nThe document gives this operation its own error body (\"status false, message, and the field errors under a key\nnamed `error` (not `errors`)\") and lists 400 and 500 as its errors, so both use it: the 400 carries the field\nerrors (`RemittanceErrorEnvelope`), the 500 a string or an empty object under `error`\n(`RemittanceInternalErrorEnvelope`). Their `err_code` is not published. 401, 404, 429 and 503 are the standard\nresponses of every endpoint.",
   "method": "POST",
   "path": "/pos/api/v1/remittance-payout/quotation",
   "tag": "Payouts",
@@ -6437,23 +6686,14 @@ export const generatedTools: readonly GeneratedTool[] = [
     "RemittancePayoutQuotationRequest": {
      "type": "object",
      "title": "RemittancePayoutQuotationRequest",
-     "description": "The body of a remittance payout quotation: the payout quotation body (`PayoutQuotationRequest`) plus the required `remitter_id` and the optional `is_self_transfer`. Exactly one of `sending_amount` and `receiving_amount` is sent, not both. On the prefunded model, `network` must match the organization's prefunded wallet network. The interface marks only `risk_parameters` and `remitter_id` as required; the sandbox also needs the members listed in `x-sandbox-required` to price a quotation.",
+     "description": "The body of a remittance payout quotation: the payout quotation body (`PayoutQuotationRequest`) plus the required `remitter_id` and the optional `is_self_transfer`. Exactly one of `sending_amount` and `receiving_amount` is sent, not both. On the prefunded model, `network` must match the organization's prefunded wallet network. The interface marks only `risk_parameters` and `remitter_id` as required.",
      "required": [
       "risk_parameters",
       "remitter_id"
      ],
-     "x-sandbox-required": [
-      "asset",
-      "fiat",
-      "customer_id",
-      "bank_id",
-      "network",
-      "payment_method"
-     ],
      "properties": {
       "asset": {
        "type": "string",
-       "minLength": 1,
        "description": "The crypto asset code, e.g. USDT.",
        "examples": [
         "USDT"
@@ -6461,7 +6701,6 @@ export const generatedTools: readonly GeneratedTool[] = [
       },
       "fiat": {
        "type": "string",
-       "minLength": 1,
        "description": "The fiat currency code, e.g. INR.",
        "examples": [
         "INR"
@@ -6481,7 +6720,6 @@ export const generatedTools: readonly GeneratedTool[] = [
       },
       "network": {
        "type": "string",
-       "minLength": 1,
        "description": "The blockchain network, e.g. tron or polygon.",
        "examples": [
         "tron"
@@ -6489,7 +6727,6 @@ export const generatedTools: readonly GeneratedTool[] = [
       },
       "payment_method": {
        "type": "string",
-       "minLength": 1,
        "description": "A payment method valid for the fiat (see the prefunded payout configuration), e.g. IMPS.",
        "examples": [
         "IMPS"
@@ -6910,7 +7147,7 @@ export const generatedTools: readonly GeneratedTool[] = [
  {
   "name": "fetchPayoutRate",
   "title": "Fetch the current payout rate",
-  "description": "Fetch the current payout rate\n\nReturns the current indicative payout exchange rate. A quotation is what fixes the rate for an order.\n\nThe query parameters (which corridor: asset, fiat, network, payment method) and the response shape are not\npublished, so no parameters are declared here and `data` stays an open object. `REQ_FIELD_MISSING` shows that\nsome query parameters are mandatory; `errors` names the missing ones. The sandbox reads `asset` and `fiat`\nfrom the query, both required (`x-sandbox-parameters`).\n\nerr_code on 400: REQ_FIELD_MISSING, NET_TIMEOUT, UNKNOWN_ERROR. A tool error names the err_code and its action: fix (change the input; sending it again as it is gives the same answer), retry (the server's client already retried what was safe to), escalate (stop and tell a person: RISK_AML_FAILED, a recurring 5xx).",
+  "description": "Fetch the current payout rate\n\nReturns the current indicative payout exchange rate. A quotation is what fixes the rate for an order.\n\nThe query parameters (which corridor: asset, fiat, network, payment method) and the response shape are not\npublished, so no parameters are declared here and `data` stays an open object. `REQ_FIELD_MISSING` shows that\nsome query parameters are mandatory; `errors` names the missing ones.\n\nerr_code on 400: REQ_FIELD_MISSING, NET_TIMEOUT, UNKNOWN_ERROR. A tool error names the err_code and its action: fix (change the input; sending it again as it is gives the same answer), retry (the server's client already retried what was safe to), escalate (stop and tell a person: RISK_AML_FAILED, a recurring 5xx).",
   "method": "GET",
   "path": "/pos/api/v1/payout/fetch-rate",
   "tag": "Payouts",
@@ -7191,9 +7428,6 @@ export const generatedTools: readonly GeneratedTool[] = [
    "properties": {
     "body": {
      "type": "object",
-     "x-sandbox-required": [
-      "quotation_id"
-     ],
      "additionalProperties": true,
      "description": "The payout initiation body. Its full shape is not published; the members below are the ones the interface names.",
      "properties": {
@@ -7203,7 +7437,6 @@ export const generatedTools: readonly GeneratedTool[] = [
       },
       "client_reference_id": {
        "type": "string",
-       "minLength": 1,
        "description": "The organization's own reference for the order; must not exist yet (PAYOUT_DUPLICATE_CLIENT_REF_ID). PAYOUT events echo it in metadata, or null when none was given."
       }
      }
@@ -7659,9 +7892,6 @@ export const generatedTools: readonly GeneratedTool[] = [
    "properties": {
     "body": {
      "type": "object",
-     "x-sandbox-required": [
-      "customer_id"
-     ],
      "additionalProperties": true,
      "description": "The EDD submission. Its fields are not published."
     }
@@ -7688,7 +7918,7 @@ export const generatedTools: readonly GeneratedTool[] = [
  {
   "name": "listPayoutEdd",
   "title": "List EDD records for payouts",
-  "description": "List EDD records for payouts\n\nLists enhanced due diligence records.\n\nEDD (enhanced due diligence) is required when a quotation answers `RISK_EDD_REQUIRED`: suspicious activity or a\nred flag, a transaction milestone reached since the last EDD, or an annual EDD due or overdue. Submit it, then\nretry after approval. The outcome arrives as an EDD event: VERIFIED (higher limits) or FAILED (standard limits\nremain). The thresholds and milestones are not published.\n\nThe request and response shapes are not published. `INPUT_INVALID_PARAMETER` (invalid customer ID) shows that the\noperation takes a customer ID, but the parameter's name and location are not published, so it is not declared.\nThe sandbox reads an optional `customer_id` query parameter (`x-sandbox-parameters`).\n\nerr_code on 400: INPUT_INVALID_PARAMETER, NET_TIMEOUT, UNKNOWN_ERROR. A tool error names the err_code and its action: fix (change the input; sending it again as it is gives the same answer), retry (the server's client already retried what was safe to), escalate (stop and tell a person: RISK_AML_FAILED, a recurring 5xx).",
+  "description": "List EDD records for payouts\n\nLists enhanced due diligence records.\n\nEDD (enhanced due diligence) is required when a quotation answers `RISK_EDD_REQUIRED`: suspicious activity or a\nred flag, a transaction milestone reached since the last EDD, or an annual EDD due or overdue. Submit it, then\nretry after approval. The outcome arrives as an EDD event: VERIFIED (higher limits) or FAILED (standard limits\nremain). The thresholds and milestones are not published.\n\nThe request and response shapes are not published. `INPUT_INVALID_PARAMETER` (invalid customer ID) shows that the\noperation takes a customer ID, but the parameter's name and location are not published, so it is not declared.\n\nerr_code on 400: INPUT_INVALID_PARAMETER, NET_TIMEOUT, UNKNOWN_ERROR. A tool error names the err_code and its action: fix (change the input; sending it again as it is gives the same answer), retry (the server's client already retried what was safe to), escalate (stop and tell a person: RISK_AML_FAILED, a recurring 5xx).",
   "method": "GET",
   "path": "/pos/api/v1/payout/edd/list",
   "tag": "Payouts",

@@ -17,7 +17,7 @@ import { grantDigest } from "../store/dashboard-grants.js";
 import { bearerToken, DashboardAccess, fromOwnOrigin } from "./access.js";
 import { answerCall } from "./api.js";
 import { type DashboardUi, loadUi } from "./assets.js";
-import { openStream } from "./live.js";
+import { isResumedStream, openStream } from "./live.js";
 import { readJsonBody, send, sendApiError, sendJson } from "./respond.js";
 import { StreamCap } from "./stream-cap.js";
 
@@ -86,7 +86,7 @@ class DashboardServer implements Dashboard {
     sendJson(res, 201, { token: opened.token, organization: { id: org.id, name: org.name } });
   }
 
-  private stream(res: ServerResponse, org: string, token: string): void {
+  private stream(req: IncomingMessage, res: ServerResponse, org: string, token: string): void {
     const key = grantDigest(token);
     if (!this.cap.take(key))
       throw new ApiError(
@@ -95,7 +95,8 @@ class DashboardServer implements Dashboard {
         `At most ${this.cap.limit} live streams per session: close another tab of this dashboard`,
       );
     const { domain, requestLog, liveCoalesceMs } = this.options;
-    const end = openStream(res, org, { store: domain.store, requestLog, coalesceMs: liveCoalesceMs ?? 150 });
+    const sources = { store: domain.store, requestLog, coalesceMs: liveCoalesceMs ?? 150 };
+    const end = openStream(res, org, sources, isResumedStream(req.headers["last-event-id"]));
     this.streams.add(end);
     res.on("close", () => {
       this.streams.delete(end);
@@ -112,7 +113,7 @@ class DashboardServer implements Dashboard {
     const token = bearerToken(req.headers.authorization);
     const session = this.access.session(token);
     if (session === undefined || token === undefined) throw NOT_SIGNED_IN;
-    if (method === "GET" && path === "stream") return this.stream(res, session, token);
+    if (method === "GET" && path === "stream") return this.stream(req, res, session, token);
     const body = method === "GET" ? {} : await readJsonBody(req);
     const query = new URLSearchParams(target.search);
     refuseNul({ path: segments.join("/") });

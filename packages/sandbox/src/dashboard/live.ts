@@ -1,6 +1,8 @@
 // Live updates for an open dashboard: a server-sent event stream per page. Each kept batch of the request log
 // and each committed write of a record or event of the session's organization marks the stream dirty; at most
-// one `update` message per `coalesceMs` says what changed, and the page reloads what it shows.
+// one `update` message per `coalesceMs` says what changed, and the page reloads what it shows. Every stream
+// carries an event id, so a browser that lost it (a restart, a replica replaced behind a balancer) reconnects
+// with Last-Event-ID; what changed while it was away is unknown, so a resumed stream says "reload" at once.
 import type { ServerResponse } from "node:http";
 import type { RequestLog } from "../request-log/request-log.js";
 import type { Store } from "../store/store.js";
@@ -13,16 +15,39 @@ export interface LiveSources {
   coalesceMs: number;
 }
 
-/** Streams the organization's changes into `res` until the connection closes; answers the function that ends it. */
-export function openStream(res: ServerResponse, org: string, sources: LiveSources): () => void {
-  res.writeHead(200, { ...SECURITY_HEADERS, "Content-Type": "text/event-stream", Connection: "keep-alive" });
-  res.write("retry: 1000\n\n");
+/**
+ * Whether a stream opened with this Last-Event-ID header resumes one the browser had (so it may have missed
+ * updates while away).
+ *
+ * @example
+ * isResumedStream(undefined); // false: a first connection
+ * isResumedStream("3"); // true
+ */
+export function isResumedStream(lastEventId: string | string[] | undefined): boolean {
+  return typeof lastEventId === "string" && lastEventId !== "";
+}
+
+/**
+ * Streams the organization's changes into `res` until the connection closes; answers the function that ends it.
+ * A `resumed` stream (isResumedStream) starts with an update, so the page reloads what it missed.
+ */
+export function openStream(res: ServerResponse, org: string, sources: LiveSources, resumed = false): () => void {
+  // X-Accel-Buffering: a balancer such as nginx passes each message on at once instead of buffering the stream.
+  res.writeHead(200, {
+    ...SECURITY_HEADERS,
+    "Content-Type": "text/event-stream",
+    Connection: "keep-alive",
+    "X-Accel-Buffering": "no",
+  });
+  // The first id makes the browser send Last-Event-ID when it reconnects, even if no update came.
+  res.write("id: 0\nretry: 1000\n\n");
   const kinds = new Set<string>();
-  let requests = false;
+  let requests = resumed;
   let timer: NodeJS.Timeout | undefined;
+  let sent = 0;
   const flush = () => {
     timer = undefined;
-    res.write(`event: update\ndata: ${JSON.stringify({ requests, kinds: [...kinds] })}\n\n`);
+    res.write(`event: update\nid: ${++sent}\ndata: ${JSON.stringify({ requests, kinds: [...kinds] })}\n\n`);
     kinds.clear();
     requests = false;
   };
@@ -49,5 +74,6 @@ export function openStream(res: ServerResponse, org: string, sources: LiveSource
     res.end();
   };
   res.on("close", end);
+  if (resumed) mark();
   return end;
 }

@@ -73,7 +73,7 @@ function buildRouter<D>(routes: ReadonlyArray<RouteDefinition<D>>): Router<Route
   const router = new Router<RouteDefinition<D>>();
   for (const route of routes) {
     router.add(route.method, route.path, route);
-    if (route.operation) precompile(route.operation, route.validation);
+    if (route.operation) precompile(route.operation);
   }
   return router;
 }

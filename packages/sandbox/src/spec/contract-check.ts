@@ -1,9 +1,10 @@
-// Checks an exchange with a real service against the published contract: which operation a request is for, its
-// credentials, parameters and body, and the answer's status and body. Ajv over the bundled spec with the options of
-// the sandbox's own validation (ajv.ts), but on the spec as published: the sandbox's instances fold
-// `x-sandbox-required` into `required` (members only the sandbox insists on), and a real service is not held to those.
-import { readSpec } from "@exchange-kit/openapi";
+// Checks an exchange against a contract: which operation a request is for, its credentials, parameters and body,
+// and the answer's status and body. Ajv over the bundled spec with the options of the sandbox's own validation
+// (ajv.ts). With a real service the contract is the published spec, which holds none of the sandbox's rules; with
+// the sandbox it is the sandbox's spec (the published one with its overlay applied, `x-sandbox-required` folded).
+import { readSandboxSpec, readSpec } from "@exchange-kit/openapi";
 import { parseJson } from "@exchange-kit/signing";
+import { foldSandboxRequired } from "./sandbox-required.js";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import {
@@ -254,17 +255,25 @@ function checkResponse(
   return checkBody(ctx.compiled(`${found.op.id} ${declared[0]}`, schema), body, base);
 }
 
+/** Which contract a checker holds exchanges to. */
+export interface ContractCheckerOptions {
+  /** `service` (default): the published spec, as the real service states it; `sandbox`: the sandbox's spec. */
+  against?: "service" | "sandbox";
+}
+
 /**
  * A checker of exchanges against the published spec (`@exchange-kit/openapi`), e.g. in a proxy between a client
- * and the real service.
+ * and the real service; `{ against: "sandbox" }` holds them to the sandbox's spec instead (a proxy in front of
+ * the sandbox, where an http:// loopback webhook URL is allowed and the sandbox's required members are required).
  *
  * @example
  * const checker = createContractChecker();
  * for (const v of checker.checkRequest({ method: "POST", url: "/cms/api/v1/customer/create", headers, body }))
  *   console.log(v.operationId, v.pointer, v.rule);
  */
-export function createContractChecker(): ContractChecker {
-  const ctx = contextOf(readSpec() as unknown as Spec);
+export function createContractChecker(options: ContractCheckerOptions = {}): ContractChecker {
+  const document = options.against === "sandbox" ? foldSandboxRequired(readSandboxSpec()) : readSpec();
+  const ctx = contextOf(document as unknown as Spec);
   return {
     operationFor: (method, url) => ctx.find(method, url)?.op.id,
     checkRequest: (request) => checkRequest(ctx, request),

@@ -1,6 +1,7 @@
-// The published spec (@exchange-kit/openapi's bundled openapi.json, what users install) is the single source of
-// the request schemas, the per-operation error codes and the response schemas: nothing here is retyped by hand.
-import { readSpec } from "@exchange-kit/openapi";
+// The sandbox's spec (@exchange-kit/openapi's sandbox/openapi.json: the published contract with the sandbox's
+// overlay applied, openapi/overlays/sandbox.yaml) is the single source of the request schemas, the per-operation
+// error codes and the response schemas: nothing here is retyped by hand.
+import { readSandboxSpec } from "@exchange-kit/openapi";
 import { foldSandboxRequired } from "./sandbox-required.js";
 
 /** A JSON Schema fragment as it appears in the spec. */
@@ -30,7 +31,7 @@ export interface OpenApiDocument {
   webhooks: Record<string, Record<string, OperationObject>>;
 }
 
-export const spec = foldSandboxRequired(readSpec()) as unknown as OpenApiDocument;
+export const spec = foldSandboxRequired(readSandboxSpec()) as unknown as OpenApiDocument;
 
 /** What the server needs to know about one operation of the spec. */
 export interface SpecOperation {

@@ -8,8 +8,6 @@ import type { JsonSchema, SpecOperation } from "./openapi.js";
 export interface ValidationOptions {
   /** Schema paths whose errors the handler checks itself, with the document's own codes. */
   ignoredSchemaPaths?: readonly string[];
-  /** Replaces the body schema of the spec (sandbox-only relaxations, e.g. http://localhost webhook URLs). */
-  patchBodySchema?: (schema: JsonSchema) => JsonSchema;
 }
 
 interface Compiled {
@@ -41,7 +39,7 @@ export function integerFormErrors(integers: readonly string[], params: Record<st
 
 const cache = new Map<string, Compiled>();
 
-function compileFor(op: SpecOperation, options: ValidationOptions): Compiled {
+function compileFor(op: SpecOperation): Compiled {
   let compiled = cache.get(op.operationId);
   if (compiled) return compiled;
   const properties: Record<string, JsonSchema> = {};
@@ -57,17 +55,15 @@ function compileFor(op: SpecOperation, options: ValidationOptions): Compiled {
     Object.keys(properties).length > 0
       ? compile({ type: "object", properties, required }, { coerce: true })
       : undefined;
-  const bodySchema =
-    op.bodySchema && (options.patchBodySchema ? options.patchBodySchema(op.bodySchema) : op.bodySchema);
-  const body = bodySchema ? compile(bodySchema) : undefined;
+  const body = op.bodySchema ? compile(op.bodySchema) : undefined;
   compiled = { params, integers, body };
   cache.set(op.operationId, compiled);
   return compiled;
 }
 
 /** Compiles every validator up front, so the first request of a kind is as fast as the rest. */
-export function precompile(op: SpecOperation, options: ValidationOptions = {}): void {
-  compileFor(op, options);
+export function precompile(op: SpecOperation): void {
+  compileFor(op);
 }
 
 /**
@@ -80,7 +76,7 @@ export function validateRequest(
   body: unknown,
   options: ValidationOptions = {},
 ): ApiError | undefined {
-  const { params: paramsValidator, integers, body: bodyValidator } = compileFor(op, options);
+  const { params: paramsValidator, integers, body: bodyValidator } = compileFor(op);
   const ignored = options.ignoredSchemaPaths ?? [];
   // Read before Ajv coerces the values in place.
   const forms = integerFormErrors(integers, params);

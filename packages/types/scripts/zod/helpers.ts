@@ -1,5 +1,6 @@
 // The runtime helpers the zod module declares for the keywords zod has no method for (allOf that does not merge,
-// not, if/then/else, dependentRequired, overlapping oneOf, propertyNames, min/maxProperties, uniqueItems). The
+// not, if/then/else, dependentRequired, overlapping oneOf, propertyNames, min/maxProperties, uniqueItems), and
+// RFC 3339's date-time, whose "T" and "Z" zod reads in upper case only. The
 // module declares only the helpers its schemas call, in this order.
 
 export type HelperName =
@@ -10,7 +11,8 @@ export type HelperName =
   | "oneOf"
   | "propertyNames"
   | "propertyCount"
-  | "uniqueItems";
+  | "uniqueItems"
+  | "dateTime";
 
 interface Helper {
   name: HelperName;
@@ -115,6 +117,17 @@ function uniqueItems() {
   return z.superRefine((value: readonly unknown[], ctx) => {
     if (new Set(value.map(canonical)).size !== value.length) ctx.addIssue({ code: "custom", message: "Array items must be unique", input: value });
   });
+}`,
+  },
+  {
+    name: "dateTime",
+    code: `/**
+ * RFC 3339 \`date-time\` (JSON Schema's \`format\`): zod's ISO check with an offset, where "T" and "Z" may also be
+ * lower case (RFC 3339, section 5.6); the value is kept as sent.
+ */
+const isoDateTime = z.iso.datetime({ offset: true });
+function dateTime() {
+  return z.string().check(z.refine((value: string) => isoDateTime.safeParse(value.toUpperCase()).success, { message: "Invalid RFC 3339 date-time" }));
 }`,
   },
 ];

@@ -6,14 +6,17 @@ import { literal } from "./source.ts";
 export const FORMATS: ReadonlyMap<string, string> = new Map([
   // Any 8-4-4-4-12 hex string, as JSON Schema validators check a uuid (z.uuid() also checks the version bits).
   ["uuid", "z.guid()"],
-  // RFC 3339: an offset (or Z) is required.
-  ["date-time", "z.iso.datetime({ offset: true })"],
+  // RFC 3339: an offset (or Z) is required; "T" and "Z" in either case (the dateTime helper).
+  ["date-time", "dateTime()"],
   ["date", "z.iso.date()"],
   ["email", "z.email()"],
   ["uri", "z.url()"],
   ["ipv4", "z.ipv4()"],
   ["ipv6", "z.ipv6()"],
 ]);
+
+/** The helper a format's expression calls, if any. */
+export const FORMAT_HELPERS: ReadonlyMap<string, "dateTime"> = new Map([["date-time", "dateTime"]]);
 
 /** The zod expression of a string schema's own keywords. */
 export function stringSchema(schema: SchemaObject): string {

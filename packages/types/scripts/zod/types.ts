@@ -13,7 +13,7 @@ import { type Compiler, type Zod, zod } from "./context.ts";
 import { numberSchema } from "./numbers.ts";
 import { objectSchema } from "./objects.ts";
 import { list } from "./source.ts";
-import { stringSchema } from "./strings.ts";
+import { FORMAT_HELPERS, stringSchema } from "./strings.ts";
 
 /**
  * A schema without `type`, `const` or `enum` is typed by the parent's types (`inherited`, in a subschema of an
@@ -40,8 +40,11 @@ export function withoutNullable(schema: SchemaObject): SchemaObject {
 /** One type's expression, with the keywords of its family. */
 function typed(compiler: Compiler, type: JsonType, schema: SchemaObject, where: string): Zod {
   switch (type) {
-    case "string":
+    case "string": {
+      const helper = FORMAT_HELPERS.get(schema.format ?? "");
+      if (helper) compiler.helpers.add(helper);
       return zod(stringSchema(schema));
+    }
     case "integer":
     case "number":
       return zod(numberSchema(type, schema));

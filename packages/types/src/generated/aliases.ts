@@ -123,12 +123,12 @@ export type BankAccountList = components["schemas"]["BankAccountList"];
 export type UsaBankAccountList = components["schemas"]["UsaBankAccountList"];
 
 /**
- * A beneficiary bank account added for a payout-only corridor (`createBankAccountForPayout`). It is the bank account record, but `bank_account_type` holds the payout method (e.g. PIX, SEPA) rather than the ACCOUNT_DETAILS / UPI rail, and `identifiers` holds the method's identifiers. Which members are always present is not published.
+ * A beneficiary bank account added for a payout-only corridor (`createBankAccountForPayout`). It is the bank account record, but `bank_account_type` holds the payout method (e.g. PIX, SEPA) rather than the ACCOUNT_DETAILS / UPI rail, and `identifiers` holds the method's identifiers: `br_cpf` for PIX; `account_holder_name`, `account_number` and `swift_code` for SEPA; not published for the other methods. Which members are always present is not published; `identifiers` is treated as always present (the account is made from them).
  */
 export type PayoutBankAccount = components["schemas"]["PayoutBankAccount"];
 
 /**
- * A bank account as `getBankAccount`, `deleteBankAccount` and `listBankAccounts` answer it: either a bank account or UPI ID on a payment rail (`BankAccount`: ACCOUNT_DETAILS or UPI), or a beneficiary account added for a payout-only corridor (`PayoutBankAccount`: `bank_account_type` holds the payout method, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH). The interface calls both "bank account" and fetches a bank account by its ID alone, so either can come back. Whether the list includes payout accounts is not published. Read `bank_account_type` before `identifiers`.
+ * A bank account as `getBankAccount`, `deleteBankAccount` and `listBankAccounts` answer it: either a bank account or UPI ID on a payment rail (`BankAccount`: ACCOUNT_DETAILS or UPI), or a beneficiary account added for a payout-only corridor (`PayoutBankAccount`: `bank_account_type` holds the payout method, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH). The interface calls both "bank account" and fetches a bank account by its ID alone, so either can come back. Exactly one branch matches, told apart by `bank_account_type` (ACCOUNT_DETAILS or UPI is a rail account, any other upper-case code a payout method), and each requires the identifiers of its rail or method. The payout methods are an open set, so OpenAPI's `discriminator` (which maps every value) is not used. Whether the list includes payout accounts is not published.
  */
 export type BankAccountRecord = components["schemas"]["BankAccountRecord"];
 
@@ -198,12 +198,12 @@ export type PayoutFees = components["schemas"]["PayoutFees"];
 export type PayoutQuotation = components["schemas"]["PayoutQuotation"];
 
 /**
- * The body of a payout quotation. Exactly one of `sending_amount` (crypto) and `receiving_amount` (fiat) is sent, not both. `risk_parameters` is required and must contain every key in `required_risk_parameters` of the payout configuration for the fiat (an empty object when that list is empty). The interface marks only `risk_parameters` as required; the sandbox also needs the members listed in `x-sandbox-required` to price a quotation.
+ * The body of a payout quotation. Exactly one of `sending_amount` (crypto) and `receiving_amount` (fiat) is sent, not both. `risk_parameters` is required and must contain every key in `required_risk_parameters` of the payout configuration for the fiat (an empty object when that list is empty). The interface marks only `risk_parameters` as required.
  */
 export type PayoutQuotationRequest = components["schemas"]["PayoutQuotationRequest"];
 
 /**
- * The body of a remittance payout quotation: the payout quotation body (`PayoutQuotationRequest`) plus the required `remitter_id` and the optional `is_self_transfer`. Exactly one of `sending_amount` and `receiving_amount` is sent, not both. On the prefunded model, `network` must match the organization's prefunded wallet network. The interface marks only `risk_parameters` and `remitter_id` as required; the sandbox also needs the members listed in `x-sandbox-required` to price a quotation.
+ * The body of a remittance payout quotation: the payout quotation body (`PayoutQuotationRequest`) plus the required `remitter_id` and the optional `is_self_transfer`. Exactly one of `sending_amount` and `receiving_amount` is sent, not both. On the prefunded model, `network` must match the organization's prefunded wallet network. The interface marks only `risk_parameters` and `remitter_id` as required.
  */
 export type RemittancePayoutQuotationRequest = components["schemas"]["RemittancePayoutQuotationRequest"];
 

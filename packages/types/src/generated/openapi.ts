@@ -21,7 +21,7 @@ export interface paths {
          *       the request, and when a repeat after an attempt whose answer was lost meets that 400, it looks the customer
          *       up by `client_reference_id` (no lookup by reference is published: the customer list is searched).
          *     - `alpha_3_country_code` must be enabled for the organization, otherwise `REQ_INVALID_COUNTRY`. The
-         *       interface does not say it is required; the sandbox requires it (`x-sandbox-required`).
+         *       interface does not say it is required.
          *     - `full_name` is required unless both `first_name` and `last_name` are sent; `first_name` and `last_name`
          *       are sent together.
          *     - `email` is required only when email verification is enabled for the organization; unique per organization.
@@ -158,9 +158,7 @@ export interface paths {
          *
          *     `customer_id` is required: the submission is for an existing customer ("customer not found or access
          *     denied" is its first error), and the body is the only place it is named. Which of the remaining fields are
-         *     mandatory is not published, so the schema marks none as required beyond the image rule above. The sandbox
-         *     requires `full_name`, `dob`, `document_type`, `document_details` and `selfie_url` (`x-sandbox-required`), and
-         *     `tax_number` when `is_tax_required` is true for the customer's country. The image-format rules are stated in the
+         *     mandatory is not published, so the schema marks none as required beyond the image rule above. The image-format rules are stated in the
          *     descriptions only: whether they are checked on the URL's extension or on the file is not published.
          *
          */
@@ -227,8 +225,7 @@ export interface paths {
          *       per-endpoint code list names it for `updateKycSelfie` only, but the limits table applies it to "KYC
          *       updates", so it is listed below too (see docs/gaps.md).
          *     - No member is marked required by the interface, and the body's member names are inferred, so none is
-         *       required here (where the document publishes `customer_id`, in `addKycData` and `updateKycSelfie`, it is);
-         *       the sandbox requires `customer_id` and `tax_number` (`x-sandbox-required`).
+         *       required here (where the document publishes `customer_id`, in `addKycData` and `updateKycSelfie`, it is).
          *
          */
         patch: operations["updateKycTaxInfo"];
@@ -264,8 +261,7 @@ export interface paths {
          *       per-endpoint code list names it for `updateKycSelfie` only, but the limits table applies it to "KYC
          *       updates", so it is listed below too (see docs/gaps.md).
          *     - No member is marked required by the interface, and the body's member names are inferred, so none is
-         *       required here (where the document publishes `customer_id`, in `addKycData` and `updateKycSelfie`, it is);
-         *       the sandbox requires `customer_id`, `document_type` and `document_details` (`x-sandbox-required`).
+         *       required here (where the document publishes `customer_id`, in `addKycData` and `updateKycSelfie`, it is).
          *
          */
         patch: operations["updateKycDocumentInfo"];
@@ -290,9 +286,7 @@ export interface paths {
          *     - `beneficiary_identifiers` carries country-specific beneficiary fields; its members are not published.
          *     - Which fields are mandatory, and the per-country requirements, are not published beyond the validation
          *       message style (for example a postal code being required for one country). `client_reference_id` is
-         *       required (judgment): it is how the body names the existing customer, and nothing else does. The sandbox
-         *       also requires `document_type` (`x-sandbox-required`), plus `tax_number` for India and `street`, `city` and
-         *       `postal_code` elsewhere (its own per-country rule).
+         *       required (judgment): it is how the body names the existing customer, and nothing else does.
          *     - `tax_number` is up to 15 characters: the limits table gives "tax_number | up to 15 characters | KYC
          *       submission", and this operation submits KYC data.
          *     - Errors: 400 with `errors` keyed by field name and `err_code` UNKNOWN_ERROR. No operation-specific codes
@@ -381,7 +375,7 @@ export interface paths {
          *     - A customer that does not exist, or belongs to another organization, gives "Customer not found or access
          *       denied" (`USR_NOT_FOUND` or `AUTH_ORG_MISMATCH`).
          *     - Whether payout bank accounts (`createBankAccountForPayout`: PIX, SEPA, ...) are listed is not published;
-         *       each item is a `BankAccountRecord`, so a listed one validates. The sandbox lists them.
+         *       each item is a `BankAccountRecord`, so a listed one validates.
          *
          */
         get: operations["listBankAccounts"];
@@ -640,8 +634,7 @@ export interface paths {
          *
          *     The query parameters (which corridor: asset, fiat, network, payment method) and the response shape are not
          *     published, so no parameters are declared here and `data` stays an open object. `REQ_FIELD_MISSING` shows that
-         *     some query parameters are mandatory; `errors` names the missing ones. The sandbox reads `asset` and `fiat`
-         *     from the query, both required (`x-sandbox-parameters`).
+         *     some query parameters are mandatory; `errors` names the missing ones.
          *
          */
         get: operations["fetchPayinRate"];
@@ -818,7 +811,6 @@ export interface paths {
          *
          *     The request and response shapes are not published. `INPUT_INVALID_PARAMETER` (invalid customer ID) shows that the
          *     operation takes a customer ID, but the parameter's name and location are not published, so it is not declared.
-         *     The sandbox reads an optional `customer_id` query parameter (`x-sandbox-parameters`).
          *
          */
         get: operations["listPayinEdd"];
@@ -982,7 +974,8 @@ export interface paths {
          *       `sending_amount` given, the response's `receiving_amount` is what the beneficiary gets.
          *     - `risk_parameters` is required and must contain every key in `required_risk_parameters` of the prefunded payout
          *       configuration for the fiat; send an empty object when that list is empty. Send the end user's own IP address
-         *       (`RISK_IP_CHECK_FAILED` otherwise).
+         *       there; whether this operation checks it is not published (the document lists `RISK_IP_CHECK_FAILED` for
+         *       `POST /payout/quotation` only).
          *     - On the prefunded model, `network` must match the organization's prefunded wallet network.
          *     - The published 400 cases are: a required field such as `remitter_id` is missing; the customer is unverified (KYC
          *       unverified, or the customer is not in the organization); the bank account is unverified (not added or still
@@ -1064,8 +1057,7 @@ export interface paths {
          *
          *     The query parameters (which corridor: asset, fiat, network, payment method) and the response shape are not
          *     published, so no parameters are declared here and `data` stays an open object. `REQ_FIELD_MISSING` shows that
-         *     some query parameters are mandatory; `errors` names the missing ones. The sandbox reads `asset` and `fiat`
-         *     from the query, both required (`x-sandbox-parameters`).
+         *     some query parameters are mandatory; `errors` names the missing ones.
          *
          */
         get: operations["fetchPayoutRate"];
@@ -1210,7 +1202,6 @@ export interface paths {
          *
          *     The request and response shapes are not published. `INPUT_INVALID_PARAMETER` (invalid customer ID) shows that the
          *     operation takes a customer ID, but the parameter's name and location are not published, so it is not declared.
-         *     The sandbox reads an optional `customer_id` query parameter (`x-sandbox-parameters`).
          *
          */
         get: operations["listPayoutEdd"];
@@ -1948,7 +1939,7 @@ export interface components {
         };
         /**
          * PayoutBankAccount
-         * @description A beneficiary bank account added for a payout-only corridor (`createBankAccountForPayout`). It is the bank account record, but `bank_account_type` holds the payout method (e.g. PIX, SEPA) rather than the ACCOUNT_DETAILS / UPI rail, and `identifiers` holds the method's identifiers. Which members are always present is not published.
+         * @description A beneficiary bank account added for a payout-only corridor (`createBankAccountForPayout`). It is the bank account record, but `bank_account_type` holds the payout method (e.g. PIX, SEPA) rather than the ACCOUNT_DETAILS / UPI rail, and `identifiers` holds the method's identifiers: `br_cpf` for PIX; `account_holder_name`, `account_number` and `swift_code` for SEPA; not published for the other methods. Which members are always present is not published; `identifiers` is treated as always present (the account is made from them).
          * @example {
          *       "id": "8e9f0a1b-2c3d-4e4f-9a5b-6c7d8e9f0a1b",
          *       "customer_id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
@@ -1973,7 +1964,7 @@ export interface components {
             /** @description The customer's country, alpha-3. */
             country?: components["schemas"]["Alpha3CountryCode"];
             /**
-             * @description The payout method for the country, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH. The full set is not published, so the set stays open.
+             * @description The payout method for the country, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH. The full set is not published, so the set stays open to upper-case method codes; never a payment rail (ACCOUNT_DETAILS, UPI), which is a `BankAccount`.
              * @example PIX
              * @example SEPA
              * @example WIRE
@@ -1982,7 +1973,7 @@ export interface components {
              */
             bank_account_type: string;
             /** @description The method-specific identifiers. */
-            identifiers?: components["schemas"]["PayoutBankIdentifiers"];
+            identifiers: components["schemas"]["PayoutBankIdentifiers"];
             /** @description The verification status of the account. */
             bank_account_status: components["schemas"]["BankAccountStatus"];
             /** @description The account holder name returned by bank verification. */
@@ -1991,10 +1982,41 @@ export interface components {
             bank_name?: string;
             /** @description Set when `bank_account_status` is FAILED; null otherwise. */
             failure_reason?: string | null;
-        };
+        } & ({
+            /**
+             * @description The PIX method.
+             * @constant
+             */
+            bank_account_type: "PIX";
+            /** @description PIX identifiers. */
+            identifiers: {
+                /** @description The Brazilian CPF. */
+                br_cpf: unknown;
+            };
+        } | {
+            /**
+             * @description The SEPA method.
+             * @constant
+             */
+            bank_account_type: "SEPA";
+            /** @description SEPA identifiers. */
+            identifiers: {
+                /** @description The account holder's name. */
+                account_holder_name: unknown;
+                /** @description The IBAN. */
+                account_number: unknown;
+                /** @description The bank's SWIFT/BIC code. */
+                swift_code: unknown;
+            };
+        } | {
+            /** @description Any method other than PIX and SEPA. */
+            bank_account_type: unknown;
+            /** @description The method-specific identifiers. */
+            identifiers: components["schemas"]["PayoutBankIdentifiers"];
+        });
         /**
          * BankAccountRecord
-         * @description A bank account as `getBankAccount`, `deleteBankAccount` and `listBankAccounts` answer it: either a bank account or UPI ID on a payment rail (`BankAccount`: ACCOUNT_DETAILS or UPI), or a beneficiary account added for a payout-only corridor (`PayoutBankAccount`: `bank_account_type` holds the payout method, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH). The interface calls both "bank account" and fetches a bank account by its ID alone, so either can come back. Whether the list includes payout accounts is not published. Read `bank_account_type` before `identifiers`.
+         * @description A bank account as `getBankAccount`, `deleteBankAccount` and `listBankAccounts` answer it: either a bank account or UPI ID on a payment rail (`BankAccount`: ACCOUNT_DETAILS or UPI), or a beneficiary account added for a payout-only corridor (`PayoutBankAccount`: `bank_account_type` holds the payout method, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH). The interface calls both "bank account" and fetches a bank account by its ID alone, so either can come back. Exactly one branch matches, told apart by `bank_account_type` (ACCOUNT_DETAILS or UPI is a rail account, any other upper-case code a payout method), and each requires the identifiers of its rail or method. The payout methods are an open set, so OpenAPI's `discriminator` (which maps every value) is not used. Whether the list includes payout accounts is not published.
          * @example {
          *       "id": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
          *       "customer_id": "3f0e8d7c-2b1a-4c5d-9e8f-7a6b5c4d3e2f",
@@ -2077,7 +2099,7 @@ export interface components {
              * @enum {string}
              */
             status: "ACTIVE" | "INACTIVE";
-            /** @description True when `label` is non-empty (enforced: a wallet with a non-empty label and `is_visible` false breaks the schema). The interface does not say it is false otherwise. */
+            /** @description True when `label` is non-empty (enforced: a wallet with a non-empty label and `is_visible` false or absent breaks the schema). The interface does not say it is false otherwise. */
             is_visible?: boolean;
             /** @description When the wallet was added. */
             created_at?: components["schemas"]["Timestamp"];
@@ -2086,7 +2108,7 @@ export interface components {
              * @description Visible.
              * @constant
              */
-            is_visible?: true;
+            is_visible: true;
         });
         /**
          * WalletNetwork
@@ -2441,7 +2463,7 @@ export interface components {
         };
         /**
          * PayoutQuotationRequest
-         * @description The body of a payout quotation. Exactly one of `sending_amount` (crypto) and `receiving_amount` (fiat) is sent, not both. `risk_parameters` is required and must contain every key in `required_risk_parameters` of the payout configuration for the fiat (an empty object when that list is empty). The interface marks only `risk_parameters` as required; the sandbox also needs the members listed in `x-sandbox-required` to price a quotation.
+         * @description The body of a payout quotation. Exactly one of `sending_amount` (crypto) and `receiving_amount` (fiat) is sent, not both. `risk_parameters` is required and must contain every key in `required_risk_parameters` of the payout configuration for the fiat (an empty object when that list is empty). The interface marks only `risk_parameters` as required.
          * @example {
          *       "asset": "USDT",
          *       "fiat": "INR",
@@ -2495,7 +2517,7 @@ export interface components {
         });
         /**
          * RemittancePayoutQuotationRequest
-         * @description The body of a remittance payout quotation: the payout quotation body (`PayoutQuotationRequest`) plus the required `remitter_id` and the optional `is_self_transfer`. Exactly one of `sending_amount` and `receiving_amount` is sent, not both. On the prefunded model, `network` must match the organization's prefunded wallet network. The interface marks only `risk_parameters` and `remitter_id` as required; the sandbox also needs the members listed in `x-sandbox-required` to price a quotation.
+         * @description The body of a remittance payout quotation: the payout quotation body (`PayoutQuotationRequest`) plus the required `remitter_id` and the optional `is_self_transfer`. Exactly one of `sending_amount` and `receiving_amount` is sent, not both. On the prefunded model, `network` must match the organization's prefunded wallet network. The interface marks only `risk_parameters` and `remitter_id` as required.
          * @example {
          *       "asset": "USDT",
          *       "fiat": "INR",
@@ -3343,7 +3365,7 @@ export interface operations {
                 "application/json": {
                     /** @description The organization's own reference; unique per organization. */
                     client_reference_id: string;
-                    /** @description ISO 3166-1 alpha-3; must be enabled for the organization (REQ_INVALID_COUNTRY). The interface does not say it is required; the sandbox requires it (`x-sandbox-required`). */
+                    /** @description ISO 3166-1 alpha-3; must be enabled for the organization (REQ_INVALID_COUNTRY). The interface does not say it is required. */
                     alpha_3_country_code?: components["schemas"]["Alpha3CountryCode"];
                     /** @description Required unless both first_name and last_name are sent. */
                     full_name?: string;
@@ -4603,38 +4625,38 @@ export interface operations {
                     payment_method?: string;
                     /** @description Risk signals about the end user; send the end user's own IP address, otherwise RISK_IP_CHECK_FAILED. */
                     risk_parameters?: components["schemas"]["RiskParameters"];
-                    /** @description Not published (sandbox: required). The paying customer; must be VERIFIED (USR_UNVERIFIED). */
+                    /** @description Not published (name inferred). The paying customer; must be VERIFIED (USR_UNVERIFIED). */
                     customer_id?: components["schemas"]["Uuid"];
-                    /** @description Not published (sandbox: required). The customer's verified bank account the fiat is paid from (BANK_NOT_FOUND, BANK_ACCOUNT_UNVERIFIED, BANK_MODE_MISMATCH). */
+                    /** @description Not published (name inferred). The customer's verified bank account the fiat is paid from (BANK_NOT_FOUND, BANK_ACCOUNT_UNVERIFIED, BANK_MODE_MISMATCH). */
                     bank_id?: components["schemas"]["Uuid"];
                     /**
-                     * @description Not published (sandbox: required). The crypto asset delivered, e.g. USDT.
+                     * @description Not published (name inferred). The crypto asset delivered, e.g. USDT.
                      * @example USDT
                      */
                     asset?: string;
                     /**
-                     * @description Not published (sandbox: required). The fiat currency paid, e.g. INR.
+                     * @description Not published (name inferred). The fiat currency paid, e.g. INR.
                      * @example INR
                      */
                     fiat?: string;
                     /**
-                     * @description Not published (sandbox: required). The blockchain network of the delivery, e.g. tron.
+                     * @description Not published (name inferred). The blockchain network of the delivery, e.g. tron.
                      * @example tron
                      */
                     network?: string;
-                    /** @description Not published (sandbox: required). The wallet the crypto is delivered to. */
+                    /** @description Not published (name inferred). The wallet the crypto is delivered to. */
                     wallet_address?: string;
-                    /** @description Not published (sandbox: this or receiving_amount). The fiat amount the customer pays. */
+                    /** @description Not published (name inferred; this or receiving_amount). The fiat amount the customer pays. */
                     sending_amount?: components["schemas"]["DecimalString"];
-                    /** @description Not published (sandbox: this or sending_amount). The crypto amount delivered. */
+                    /** @description Not published (name inferred; this or sending_amount). The crypto amount delivered. */
                     receiving_amount?: components["schemas"]["DecimalString"];
                 } & {
                     [key: string]: unknown;
                 }) & ({
-                    /** @description Not published (sandbox: this or receiving_amount). The fiat amount the customer pays. */
+                    /** @description Not published (name inferred; this or receiving_amount). The fiat amount the customer pays. */
                     sending_amount: components["schemas"]["DecimalString"];
                 } | {
-                    /** @description Not published (sandbox: this or sending_amount). The crypto amount delivered. */
+                    /** @description Not published (name inferred; this or sending_amount). The crypto amount delivered. */
                     receiving_amount: components["schemas"]["DecimalString"];
                 });
             };

@@ -3,6 +3,21 @@
 /* eslint-disable */
 import { z } from "zod";
 
+/**
+ * JSON Schema `allOf` of two schemas that do not merge into one: their intersection, also checked member by
+ * member (a zod intersection tolerates a key one closed member rejects when the other member knows it).
+ */
+function allOf<A extends z.ZodType, B extends z.ZodType>(a: A, b: B) {
+  return z.intersection(a, b).check(z.superRefine((value: unknown, ctx) => {
+    for (const member of [a, b]) {
+      const result = member.safeParse(value);
+      if (!result.success) {
+        for (const issue of result.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path, input: value });
+      }
+    }
+  }));
+}
+
 /** JSON Schema `not`: the value must not match the schema. */
 function not(schema: z.ZodType) {
   return z.superRefine((value: unknown, ctx) => {
@@ -40,6 +55,15 @@ function oneOf<const T extends readonly [z.ZodType, ...z.ZodType[]]>(options: T)
     const matches = options.filter((option) => option.safeParse(value).success).length;
     if (matches !== 1) ctx.addIssue({ code: "custom", message: `Expected exactly one oneOf member to match, ${matches} did`, input: value });
   }));
+}
+
+/**
+ * RFC 3339 `date-time` (JSON Schema's `format`): zod's ISO check with an offset, where "T" and "Z" may also be
+ * lower case (RFC 3339, section 5.6); the value is kept as sent.
+ */
+const isoDateTime = z.iso.datetime({ offset: true });
+function dateTime() {
+  return z.string().check(z.refine((value: string) => isoDateTime.safeParse(value.toUpperCase()).success, { message: "Invalid RFC 3339 date-time" }));
 }
 
 /**
@@ -143,7 +167,7 @@ export const UuidSchema = z.guid();
 /**
  * An ISO 8601 time in UTC.
  */
-export const TimestampSchema = z.iso.datetime({ offset: true });
+export const TimestampSchema = dateTime();
 
 /**
  * An ISO 3166-1 alpha-3 country code, e.g. `IND`, `USA`.
@@ -207,7 +231,7 @@ export const KycConfigurationSchema = z.looseObject({
  * The identity document's details. For AADHAAR, `additional_data.aadhaar_json` can be sent instead of the front and back images.
  */
 export const KycDocumentDetailsSchema = z.looseObject({
-  document_number: z.string().min(1).optional(),
+  document_number: z.string().optional(),
   additional_data: z.looseObject({ aadhaar_json: z.unknown().optional() }).optional(),
 });
 
@@ -246,7 +270,7 @@ export const BankAccountSchema = z.discriminatedUnion(
       customer_id: UuidSchema,
       country: Alpha3CountryCodeSchema.optional(),
       bank_account_type: z.literal("UPI"),
-      identifiers: z.looseObject({ account_number: z.string().min(1).optional(), ifsc: z.string().optional(), vpa: z.string() }),
+      identifiers: z.looseObject({ account_number: z.string().optional(), ifsc: z.string().optional(), vpa: z.string() }),
       bank_account_status: BankAccountStatusSchema,
       beneficiary_name: z.string().optional(),
       bank_name: z.string().optional(),
@@ -261,7 +285,7 @@ export const BankAccountSchema = z.discriminatedUnion(
       customer_id: UuidSchema,
       country: Alpha3CountryCodeSchema.optional(),
       bank_account_type: z.literal("ACCOUNT_DETAILS"),
-      identifiers: z.looseObject({ account_number: z.string().min(1), ifsc: z.string().optional(), vpa: z.string().optional() }),
+      identifiers: z.looseObject({ account_number: z.string(), ifsc: z.string().optional(), vpa: z.string().optional() }),
       bank_account_status: BankAccountStatusSchema,
       beneficiary_name: z.string().optional(),
       bank_name: z.string().optional(),
@@ -277,45 +301,83 @@ export const BankAccountSchema = z.discriminatedUnion(
 /**
  * The identifiers of a bank account for its rail: `account_number` and `ifsc` for ACCOUNT_DETAILS, `vpa` for UPI. The identifiers of USA accounts linked through the bank link flow are not published, so other members are allowed.
  */
-export const BankAccountIdentifiersSchema = z.looseObject({
-  account_number: z.string().min(1).optional(),
-  ifsc: z.string().optional(),
-  vpa: z.string().optional(),
-});
+export const BankAccountIdentifiersSchema = z.looseObject({ account_number: z.string().optional(), ifsc: z.string().optional(), vpa: z.string().optional() });
 
 /**
  * Method-specific identifiers of a payout bank account: `br_cpf` for PIX; `account_holder_name`, `account_number` (IBAN) and `swift_code` for SEPA. The identifiers of the other methods (WIRE, SPEI, ACH_PUSH, ...) are not published, so other members are allowed.
  */
 export const PayoutBankIdentifiersSchema = z.looseObject({
-  br_cpf: z.string().min(1).optional(),
-  account_holder_name: z.string().min(1).optional(),
-  account_number: z.string().min(1).optional(),
-  swift_code: z.string().min(1).optional(),
+  br_cpf: z.string().optional(),
+  account_holder_name: z.string().optional(),
+  account_number: z.string().optional(),
+  swift_code: z.string().optional(),
 });
 
 /**
- * A beneficiary bank account added for a payout-only corridor (`createBankAccountForPayout`). It is the bank account record, but `bank_account_type` holds the payout method (e.g. PIX, SEPA) rather than the ACCOUNT_DETAILS / UPI rail, and `identifiers` holds the method's identifiers. Which members are always present is not published.
+ * A beneficiary bank account added for a payout-only corridor (`createBankAccountForPayout`). It is the bank account record, but `bank_account_type` holds the payout method (e.g. PIX, SEPA) rather than the ACCOUNT_DETAILS / UPI rail, and `identifiers` holds the method's identifiers: `br_cpf` for PIX; `account_holder_name`, `account_number` and `swift_code` for SEPA; not published for the other methods. Which members are always present is not published; `identifiers` is treated as always present (the account is made from them).
  */
-export const PayoutBankAccountSchema = z.looseObject({
-  id: UuidSchema,
-  customer_id: UuidSchema,
-  country: Alpha3CountryCodeSchema.optional(),
-  bank_account_type: z.string(),
-  identifiers: PayoutBankIdentifiersSchema.optional(),
-  bank_account_status: BankAccountStatusSchema,
-  beneficiary_name: z.string().optional(),
-  bank_name: z.string().optional(),
-  failure_reason: z.string().nullable().optional(),
-}).check(conditional(
-  z.looseObject({ bank_account_status: z.literal("FAILED") }),
-  z.looseObject({ failure_reason: z.string() }),
-  undefined,
-));
+export const PayoutBankAccountSchema = z.union([
+  z.looseObject({
+    id: UuidSchema,
+    customer_id: UuidSchema,
+    country: Alpha3CountryCodeSchema.optional(),
+    bank_account_type: z.literal("PIX").check(not(z.enum(["ACCOUNT_DETAILS", "UPI"]))),
+    identifiers: z.looseObject({
+      br_cpf: z.string(),
+      account_holder_name: z.string().optional(),
+      account_number: z.string().optional(),
+      swift_code: z.string().optional(),
+    }),
+    bank_account_status: BankAccountStatusSchema,
+    beneficiary_name: z.string().optional(),
+    bank_name: z.string().optional(),
+    failure_reason: z.string().nullable().optional(),
+  }).check(conditional(
+    z.looseObject({ bank_account_status: z.literal("FAILED") }),
+    z.looseObject({ failure_reason: z.string() }),
+    undefined,
+  )),
+  z.looseObject({
+    id: UuidSchema,
+    customer_id: UuidSchema,
+    country: Alpha3CountryCodeSchema.optional(),
+    bank_account_type: z.literal("SEPA").check(not(z.enum(["ACCOUNT_DETAILS", "UPI"]))),
+    identifiers: z.looseObject({
+      br_cpf: z.string().optional(),
+      account_holder_name: z.string(),
+      account_number: z.string(),
+      swift_code: z.string(),
+    }),
+    bank_account_status: BankAccountStatusSchema,
+    beneficiary_name: z.string().optional(),
+    bank_name: z.string().optional(),
+    failure_reason: z.string().nullable().optional(),
+  }).check(conditional(
+    z.looseObject({ bank_account_status: z.literal("FAILED") }),
+    z.looseObject({ failure_reason: z.string() }),
+    undefined,
+  )),
+  z.looseObject({
+    id: UuidSchema,
+    customer_id: UuidSchema,
+    country: Alpha3CountryCodeSchema.optional(),
+    bank_account_type: allOf(z.string().regex(new RegExp("^[A-Z][A-Z0-9_]*$", "u")).check(not(z.enum(["ACCOUNT_DETAILS", "UPI"]))), z.unknown().check(not(z.enum(["PIX", "SEPA"])))),
+    identifiers: PayoutBankIdentifiersSchema,
+    bank_account_status: BankAccountStatusSchema,
+    beneficiary_name: z.string().optional(),
+    bank_name: z.string().optional(),
+    failure_reason: z.string().nullable().optional(),
+  }).check(conditional(
+    z.looseObject({ bank_account_status: z.literal("FAILED") }),
+    z.looseObject({ failure_reason: z.string() }),
+    undefined,
+  )),
+]);
 
 /**
- * A bank account as `getBankAccount`, `deleteBankAccount` and `listBankAccounts` answer it: either a bank account or UPI ID on a payment rail (`BankAccount`: ACCOUNT_DETAILS or UPI), or a beneficiary account added for a payout-only corridor (`PayoutBankAccount`: `bank_account_type` holds the payout method, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH). The interface calls both "bank account" and fetches a bank account by its ID alone, so either can come back. Whether the list includes payout accounts is not published. Read `bank_account_type` before `identifiers`.
+ * A bank account as `getBankAccount`, `deleteBankAccount` and `listBankAccounts` answer it: either a bank account or UPI ID on a payment rail (`BankAccount`: ACCOUNT_DETAILS or UPI), or a beneficiary account added for a payout-only corridor (`PayoutBankAccount`: `bank_account_type` holds the payout method, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH). The interface calls both "bank account" and fetches a bank account by its ID alone, so either can come back. Exactly one branch matches, told apart by `bank_account_type` (ACCOUNT_DETAILS or UPI is a rail account, any other upper-case code a payout method), and each requires the identifiers of its rail or method. The payout methods are an open set, so OpenAPI's `discriminator` (which maps every value) is not used. Whether the list includes payout accounts is not published.
  */
-export const BankAccountRecordSchema = z.union([BankAccountSchema, PayoutBankAccountSchema]);
+export const BankAccountRecordSchema = oneOf([BankAccountSchema, PayoutBankAccountSchema]);
 
 /**
  * A page of a customer's bank accounts (customers outside the USA).
@@ -348,7 +410,7 @@ export const WalletNetworkSchema = z.enum(["Ethereum", "Polygon", "Arbitrum", "B
 export const WalletSchema = z.union([
   z.looseObject({
     id: z.int(),
-    wallet_address: z.string().min(1),
+    wallet_address: z.string(),
     network: WalletNetworkSchema,
     label: z.string().optional(),
     status: z.enum(["ACTIVE", "INACTIVE"]),
@@ -357,11 +419,11 @@ export const WalletSchema = z.union([
   }).check(not(z.looseObject({ label: z.string().min(1) }))),
   z.looseObject({
     id: z.int(),
-    wallet_address: z.string().min(1),
+    wallet_address: z.string(),
     network: WalletNetworkSchema,
     label: z.string().optional(),
     status: z.enum(["ACTIVE", "INACTIVE"]),
-    is_visible: z.literal(true).optional(),
+    is_visible: z.literal(true),
     created_at: TimestampSchema.optional(),
   }),
 ]);
@@ -498,58 +560,58 @@ export const RiskParametersSchema = z.looseObject({
 });
 
 /**
- * The body of a payout quotation. Exactly one of `sending_amount` (crypto) and `receiving_amount` (fiat) is sent, not both. `risk_parameters` is required and must contain every key in `required_risk_parameters` of the payout configuration for the fiat (an empty object when that list is empty). The interface marks only `risk_parameters` as required; the sandbox also needs the members listed in `x-sandbox-required` to price a quotation.
+ * The body of a payout quotation. Exactly one of `sending_amount` (crypto) and `receiving_amount` (fiat) is sent, not both. `risk_parameters` is required and must contain every key in `required_risk_parameters` of the payout configuration for the fiat (an empty object when that list is empty). The interface marks only `risk_parameters` as required.
  */
 export const PayoutQuotationRequestSchema = oneOf([
   z.looseObject({
-    asset: z.string().min(1).optional(),
-    fiat: z.string().min(1).optional(),
+    asset: z.string().optional(),
+    fiat: z.string().optional(),
     customer_id: UuidSchema.optional(),
     bank_id: UuidSchema.optional(),
     risk_parameters: RiskParametersSchema,
-    network: z.string().min(1).optional(),
-    payment_method: z.string().min(1).optional(),
+    network: z.string().optional(),
+    payment_method: z.string().optional(),
     sending_amount: DecimalStringSchema,
     receiving_amount: DecimalStringSchema.optional(),
   }).check(not(z.looseObject({ receiving_amount: z.unknown() }))),
   z.looseObject({
-    asset: z.string().min(1).optional(),
-    fiat: z.string().min(1).optional(),
+    asset: z.string().optional(),
+    fiat: z.string().optional(),
     customer_id: UuidSchema.optional(),
     bank_id: UuidSchema.optional(),
     risk_parameters: RiskParametersSchema,
-    network: z.string().min(1).optional(),
-    payment_method: z.string().min(1).optional(),
+    network: z.string().optional(),
+    payment_method: z.string().optional(),
     sending_amount: DecimalStringSchema.optional(),
     receiving_amount: DecimalStringSchema,
   }).check(not(z.looseObject({ sending_amount: z.unknown() }))),
 ]);
 
 /**
- * The body of a remittance payout quotation: the payout quotation body (`PayoutQuotationRequest`) plus the required `remitter_id` and the optional `is_self_transfer`. Exactly one of `sending_amount` and `receiving_amount` is sent, not both. On the prefunded model, `network` must match the organization's prefunded wallet network. The interface marks only `risk_parameters` and `remitter_id` as required; the sandbox also needs the members listed in `x-sandbox-required` to price a quotation.
+ * The body of a remittance payout quotation: the payout quotation body (`PayoutQuotationRequest`) plus the required `remitter_id` and the optional `is_self_transfer`. Exactly one of `sending_amount` and `receiving_amount` is sent, not both. On the prefunded model, `network` must match the organization's prefunded wallet network. The interface marks only `risk_parameters` and `remitter_id` as required.
  */
 export const RemittancePayoutQuotationRequestSchema = oneOf([
   z.looseObject({
-    asset: z.string().min(1).optional(),
-    fiat: z.string().min(1).optional(),
+    asset: z.string().optional(),
+    fiat: z.string().optional(),
     customer_id: UuidSchema.optional(),
     bank_id: UuidSchema.optional(),
     risk_parameters: RiskParametersSchema,
-    network: z.string().min(1).optional(),
-    payment_method: z.string().min(1).optional(),
+    network: z.string().optional(),
+    payment_method: z.string().optional(),
     sending_amount: DecimalStringSchema,
     receiving_amount: DecimalStringSchema.optional(),
     remitter_id: UuidSchema,
     is_self_transfer: z.boolean().optional(),
   }).check(not(z.looseObject({ receiving_amount: z.unknown() }))),
   z.looseObject({
-    asset: z.string().min(1).optional(),
-    fiat: z.string().min(1).optional(),
+    asset: z.string().optional(),
+    fiat: z.string().optional(),
     customer_id: UuidSchema.optional(),
     bank_id: UuidSchema.optional(),
     risk_parameters: RiskParametersSchema,
-    network: z.string().min(1).optional(),
-    payment_method: z.string().min(1).optional(),
+    network: z.string().optional(),
+    payment_method: z.string().optional(),
     sending_amount: DecimalStringSchema.optional(),
     receiving_amount: DecimalStringSchema,
     remitter_id: UuidSchema,
@@ -999,11 +1061,11 @@ export const operationSchemas = {
   createCustomer: {
     requestBody: z.union([
       z.looseObject({
-        client_reference_id: z.string().min(1),
+        client_reference_id: z.string(),
         alpha_3_country_code: Alpha3CountryCodeSchema.optional(),
-        full_name: z.string().min(1),
-        first_name: z.string().min(1).optional(),
-        last_name: z.string().min(1).optional(),
+        full_name: z.string(),
+        first_name: z.string().optional(),
+        last_name: z.string().optional(),
         email: z.string().optional(),
         phone: z.string().min(8).max(15).optional(),
         dob: DateYMDSchema.optional(),
@@ -1013,11 +1075,11 @@ export const operationSchemas = {
         undefined,
       )),
       z.looseObject({
-        client_reference_id: z.string().min(1),
+        client_reference_id: z.string(),
         alpha_3_country_code: Alpha3CountryCodeSchema.optional(),
-        full_name: z.string().min(1).optional(),
-        first_name: z.string().min(1),
-        last_name: z.string().min(1),
+        full_name: z.string().optional(),
+        first_name: z.string(),
+        last_name: z.string(),
         email: z.string().optional(),
         phone: z.string().min(8).max(15).optional(),
         dob: DateYMDSchema.optional(),
@@ -1107,12 +1169,12 @@ export const operationSchemas = {
     requestBody: z.union([
       z.looseObject({
         customer_id: UuidSchema,
-        full_name: z.string().min(1).optional(),
+        full_name: z.string().optional(),
         phone: z.string().regex(new RegExp("^\\d{9,10}$", "u")).optional(),
-        full_address: z.string().min(1).optional(),
+        full_address: z.string().optional(),
         dob: DateDMYSchema.optional(),
         registered_date: DateDMYSchema.optional(),
-        document_type: z.string().min(1).optional(),
+        document_type: z.string().optional(),
         document_details: KycDocumentDetailsSchema.optional(),
         selfie_url: z.url().optional(),
         tax_number: z.string().max(15).optional(),
@@ -1123,14 +1185,14 @@ export const operationSchemas = {
       }),
       z.looseObject({
         customer_id: UuidSchema,
-        full_name: z.string().min(1).optional(),
+        full_name: z.string().optional(),
         phone: z.string().regex(new RegExp("^\\d{9,10}$", "u")).optional(),
-        full_address: z.string().min(1).optional(),
+        full_address: z.string().optional(),
         dob: DateDMYSchema.optional(),
         registered_date: DateDMYSchema.optional(),
         document_type: z.literal("AADHAAR"),
         document_details: z.looseObject({
-          document_number: z.string().min(1).optional(),
+          document_number: z.string().optional(),
           additional_data: z.looseObject({ aadhaar_json: z.unknown() }),
         }),
         selfie_url: z.url().optional(),
@@ -1224,7 +1286,7 @@ export const operationSchemas = {
   updateKycDocumentInfo: {
     requestBody: z.looseObject({
       customer_id: UuidSchema.optional(),
-      document_type: z.string().min(1).optional(),
+      document_type: z.string().optional(),
       document_details: KycDocumentDetailsSchema.optional(),
       document_front_image_url: z.url().optional(),
       document_back_image_url: z.url().optional(),
@@ -1258,7 +1320,7 @@ export const operationSchemas = {
   },
   addPayoutSenderKycData: {
     requestBody: z.looseObject({
-      client_reference_id: z.string().min(1),
+      client_reference_id: z.string(),
       country_code: Alpha3CountryCodeSchema.optional(),
       tax_number: z.string().max(15).optional(),
       document_type: z.enum(["ONLY_PAN", "GOVT_ID", "PASSPORT"]).optional(),
@@ -1395,7 +1457,7 @@ export const operationSchemas = {
       z.looseObject({
         customer_id: UuidSchema,
         identifiers: PayoutBankIdentifiersSchema.optional(),
-        bank_account_type: z.string().min(1).check(not(z.enum(["PIX", "SEPA"]))).optional(),
+        bank_account_type: z.string().check(not(z.enum(["PIX", "SEPA"]))).optional(),
         transfer_purpose: z.enum([
           "TRANSFER_TO_OWN_ACCOUNT",
           "FAMILY_MAINTENANCE",
@@ -1431,10 +1493,10 @@ export const operationSchemas = {
       z.looseObject({
         customer_id: UuidSchema,
         identifiers: z.looseObject({
-          br_cpf: z.string().min(1),
-          account_holder_name: z.string().min(1).optional(),
-          account_number: z.string().min(1).optional(),
-          swift_code: z.string().min(1).optional(),
+          br_cpf: z.string(),
+          account_holder_name: z.string().optional(),
+          account_number: z.string().optional(),
+          swift_code: z.string().optional(),
         }),
         bank_account_type: z.literal("PIX"),
         transfer_purpose: z.enum([
@@ -1472,10 +1534,10 @@ export const operationSchemas = {
       z.looseObject({
         customer_id: UuidSchema,
         identifiers: z.looseObject({
-          br_cpf: z.string().min(1).optional(),
-          account_holder_name: z.string().min(1),
-          account_number: z.string().min(1),
-          swift_code: z.string().min(1),
+          br_cpf: z.string().optional(),
+          account_holder_name: z.string(),
+          account_number: z.string(),
+          swift_code: z.string(),
         }),
         bank_account_type: z.literal("SEPA"),
         transfer_purpose: z.enum([
@@ -1633,26 +1695,26 @@ export const operationSchemas = {
   createPayinQuotation: {
     requestBody: oneOf([
       z.looseObject({
-        payment_method: z.string().min(1).optional(),
+        payment_method: z.string().optional(),
         risk_parameters: RiskParametersSchema.optional(),
         customer_id: UuidSchema.optional(),
         bank_id: UuidSchema.optional(),
-        asset: z.string().min(1).optional(),
-        fiat: z.string().min(1).optional(),
-        network: z.string().min(1).optional(),
-        wallet_address: z.string().min(1).optional(),
+        asset: z.string().optional(),
+        fiat: z.string().optional(),
+        network: z.string().optional(),
+        wallet_address: z.string().optional(),
         sending_amount: DecimalStringSchema,
         receiving_amount: DecimalStringSchema.optional(),
       }).check(not(z.looseObject({ receiving_amount: z.unknown() }))),
       z.looseObject({
-        payment_method: z.string().min(1).optional(),
+        payment_method: z.string().optional(),
         risk_parameters: RiskParametersSchema.optional(),
         customer_id: UuidSchema.optional(),
         bank_id: UuidSchema.optional(),
-        asset: z.string().min(1).optional(),
-        fiat: z.string().min(1).optional(),
-        network: z.string().min(1).optional(),
-        wallet_address: z.string().min(1).optional(),
+        asset: z.string().optional(),
+        fiat: z.string().optional(),
+        network: z.string().optional(),
+        wallet_address: z.string().optional(),
         sending_amount: DecimalStringSchema.optional(),
         receiving_amount: DecimalStringSchema,
       }).check(not(z.looseObject({ sending_amount: z.unknown() }))),
@@ -1709,8 +1771,8 @@ export const operationSchemas = {
   initiatePayin: {
     requestBody: z.looseObject({
       quotation_id: UuidSchema.optional(),
-      client_reference_id: z.string().min(1).optional(),
-      transaction_reference_id: z.string().min(1).optional(),
+      client_reference_id: z.string().optional(),
+      transaction_reference_id: z.string().optional(),
     }),
     responses: {
       "200": z.looseObject({ status: z.literal(true), message: z.string(), data: PayinCreationResultSchema }),
@@ -1997,7 +2059,7 @@ export const operationSchemas = {
     },
   },
   initiatePayout: {
-    requestBody: z.looseObject({ quotation_id: UuidSchema.optional(), client_reference_id: z.string().min(1).optional() }),
+    requestBody: z.looseObject({ quotation_id: UuidSchema.optional(), client_reference_id: z.string().optional() }),
     responses: {
       "200": z.looseObject({ status: z.literal(true), message: z.string(), data: PayoutCreationResultSchema }),
       "400": z.looseObject({

@@ -41,7 +41,7 @@ export interface BanksResource {
    * - A customer that does not exist, or belongs to another organization, gives "Customer not found or access
    *   denied" (`USR_NOT_FOUND` or `AUTH_ORG_MISMATCH`).
    * - Whether payout bank accounts (`createBankAccountForPayout`: PIX, SEPA, ...) are listed is not published;
-   *   each item is a `BankAccountRecord`, so a listed one validates. The sandbox lists them.
+   *   each item is a `BankAccountRecord`, so a listed one validates.
    *
    * `GET /cms/api/v1/bank/list/{customer_id}` (listBankAccounts). Retried after any retryable failure (safe to repeat).
    *

@@ -17,7 +17,7 @@ export interface CustomersResource {
    *   the request, and when a repeat after an attempt whose answer was lost meets that 400, it looks the customer
    *   up by `client_reference_id` (no lookup by reference is published: the customer list is searched).
    * - `alpha_3_country_code` must be enabled for the organization, otherwise `REQ_INVALID_COUNTRY`. The
-   *   interface does not say it is required; the sandbox requires it (`x-sandbox-required`).
+   *   interface does not say it is required.
    * - `full_name` is required unless both `first_name` and `last_name` are sent; `first_name` and `last_name`
    *   are sent together.
    * - `email` is required only when email verification is enabled for the organization; unique per organization.

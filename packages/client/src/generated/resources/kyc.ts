@@ -54,9 +54,7 @@ export interface KycResource {
    *
    * `customer_id` is required: the submission is for an existing customer ("customer not found or access
    * denied" is its first error), and the body is the only place it is named. Which of the remaining fields are
-   * mandatory is not published, so the schema marks none as required beyond the image rule above. The sandbox
-   * requires `full_name`, `dob`, `document_type`, `document_details` and `selfie_url` (`x-sandbox-required`), and
-   * `tax_number` when `is_tax_required` is true for the customer's country. The image-format rules are stated in the
+   * mandatory is not published, so the schema marks none as required beyond the image rule above. The image-format rules are stated in the
    * descriptions only: whether they are checked on the URL's extension or on the file is not published.
    *
    * `POST /cms/api/v1/kyc/add-kyc-data` (addKycData). Not safe to repeat: retried only when the request provably did not reach the service; after any other retryable failure it throws ExchangeAmbiguousResultError (unsafe).
@@ -101,8 +99,7 @@ export interface KycResource {
    *   per-endpoint code list names it for `updateKycSelfie` only, but the limits table applies it to "KYC
    *   updates", so it is listed below too (see docs/gaps.md).
    * - No member is marked required by the interface, and the body's member names are inferred, so none is
-   *   required here (where the document publishes `customer_id`, in `addKycData` and `updateKycSelfie`, it is);
-   *   the sandbox requires `customer_id` and `tax_number` (`x-sandbox-required`).
+   *   required here (where the document publishes `customer_id`, in `addKycData` and `updateKycSelfie`, it is).
    *
    * `PATCH /cms/api/v1/kyc/update-tax-info` (updateKycTaxInfo). Not safe to repeat: retried only when the request provably did not reach the service; after any other retryable failure it throws ExchangeAmbiguousResultError (unsafe).
    *
@@ -129,8 +126,7 @@ export interface KycResource {
    *   per-endpoint code list names it for `updateKycSelfie` only, but the limits table applies it to "KYC
    *   updates", so it is listed below too (see docs/gaps.md).
    * - No member is marked required by the interface, and the body's member names are inferred, so none is
-   *   required here (where the document publishes `customer_id`, in `addKycData` and `updateKycSelfie`, it is);
-   *   the sandbox requires `customer_id`, `document_type` and `document_details` (`x-sandbox-required`).
+   *   required here (where the document publishes `customer_id`, in `addKycData` and `updateKycSelfie`, it is).
    *
    * `PATCH /cms/api/v1/kyc/update-document-info` (updateKycDocumentInfo). Not safe to repeat: retried only when the request provably did not reach the service; after any other retryable failure it throws ExchangeAmbiguousResultError (unsafe).
    *
@@ -150,9 +146,7 @@ export interface KycResource {
    * - `beneficiary_identifiers` carries country-specific beneficiary fields; its members are not published.
    * - Which fields are mandatory, and the per-country requirements, are not published beyond the validation
    *   message style (for example a postal code being required for one country). `client_reference_id` is
-   *   required (judgment): it is how the body names the existing customer, and nothing else does. The sandbox
-   *   also requires `document_type` (`x-sandbox-required`), plus `tax_number` for India and `street`, `city` and
-   *   `postal_code` elsewhere (its own per-country rule).
+   *   required (judgment): it is how the body names the existing customer, and nothing else does.
    * - `tax_number` is up to 15 characters: the limits table gives "tax_number | up to 15 characters | KYC
    *   submission", and this operation submits KYC data.
    * - Errors: 400 with `errors` keyed by field name and `err_code` UNKNOWN_ERROR. No operation-specific codes

@@ -44,8 +44,7 @@ export interface PayinsResource {
    *
    * The query parameters (which corridor: asset, fiat, network, payment method) and the response shape are not
    * published, so no parameters are declared here and `data` stays an open object. `REQ_FIELD_MISSING` shows that
-   * some query parameters are mandatory; `errors` names the missing ones. The sandbox reads `asset` and `fiat`
-   * from the query, both required (`x-sandbox-parameters`).
+   * some query parameters are mandatory; `errors` names the missing ones.
    *
    * `GET /pis/api/v1/payin/fetch-rate` (fetchPayinRate). Retried after any retryable failure (safe to repeat).
    *
@@ -177,7 +176,6 @@ export interface PayinsResource {
    *
    * The request and response shapes are not published. `INPUT_INVALID_PARAMETER` (invalid customer ID) shows that the
    * operation takes a customer ID, but the parameter's name and location are not published, so it is not declared.
-   * The sandbox reads an optional `customer_id` query parameter (`x-sandbox-parameters`).
    *
    * `GET /pis/api/v1/payin/edd/list` (listPayinEdd). Retried after any retryable failure (safe to repeat).
    *

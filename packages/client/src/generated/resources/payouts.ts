@@ -98,7 +98,8 @@ export interface PayoutsResource {
    *   `sending_amount` given, the response's `receiving_amount` is what the beneficiary gets.
    * - `risk_parameters` is required and must contain every key in `required_risk_parameters` of the prefunded payout
    *   configuration for the fiat; send an empty object when that list is empty. Send the end user's own IP address
-   *   (`RISK_IP_CHECK_FAILED` otherwise).
+   *   there; whether this operation checks it is not published (the document lists `RISK_IP_CHECK_FAILED` for
+   *   `POST /payout/quotation` only).
    * - On the prefunded model, `network` must match the organization's prefunded wallet network.
    * - The published 400 cases are: a required field such as `remitter_id` is missing; the customer is unverified (KYC
    *   unverified, or the customer is not in the organization); the bank account is unverified (not added or still
@@ -155,8 +156,7 @@ export interface PayoutsResource {
    *
    * The query parameters (which corridor: asset, fiat, network, payment method) and the response shape are not
    * published, so no parameters are declared here and `data` stays an open object. `REQ_FIELD_MISSING` shows that
-   * some query parameters are mandatory; `errors` names the missing ones. The sandbox reads `asset` and `fiat`
-   * from the query, both required (`x-sandbox-parameters`).
+   * some query parameters are mandatory; `errors` names the missing ones.
    *
    * `GET /pos/api/v1/payout/fetch-rate` (fetchPayoutRate). Retried after any retryable failure (safe to repeat).
    *
@@ -265,7 +265,6 @@ export interface PayoutsResource {
    *
    * The request and response shapes are not published. `INPUT_INVALID_PARAMETER` (invalid customer ID) shows that the
    * operation takes a customer ID, but the parameter's name and location are not published, so it is not declared.
-   * The sandbox reads an optional `customer_id` query parameter (`x-sandbox-parameters`).
    *
    * `GET /pos/api/v1/payout/edd/list` (listPayoutEdd). Retried after any retryable failure (safe to repeat).
    *
