@@ -1,5 +1,5 @@
-// Headless Chromium for the dashboard's browser tests, as the docs test finds and launches it (openapi/test/chromium.ts):
-// the system's Chromium (Debian's /usr/bin/chromium), driven by playwright-core, which downloads no browser.
+// Headless Chromium for the browser tests (the docs, the dashboard, the dashboard through nginx): the system's
+// Chromium (Debian's /usr/bin/chromium), driven by playwright-core, which downloads no browser.
 import { accessSync, constants } from "node:fs";
 import { type Browser, chromium } from "playwright-core";
 
