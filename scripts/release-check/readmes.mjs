@@ -41,10 +41,13 @@ export function codeBlocks(markdown) {
     const start = i + 1;
     let end = start;
     while (end < lines.length && !lines[end].trimStart().startsWith(open[2])) end++;
-    const run = lines[i - 1]?.trim() === RUN_MARKER;
+    // The markers are the comment lines right above the fence, in any order.
+    const markers = [];
+    for (let j = i - 1; j >= 0 && /^<!--.*-->$/.test(lines[j].trim()); j--) markers.push(lines[j].trim());
+    const run = markers.includes(RUN_MARKER);
     // A block the page names as a file (`<!-- file: path/name.ts -->`) keeps that name, so that blocks of one page
     // can import each other as the files they are (`./payout-ready.js`).
-    const file = FILE_MARKER.exec(lines[i - 1]?.trim() ?? "")?.[1];
+    const file = markers.map((marker) => FILE_MARKER.exec(marker)?.[1]).find(Boolean);
     blocks.push({ lang: open[3].toLowerCase(), line: start + 1, code: lines.slice(start, end).join("\n"), run, file });
     i = end;
   }

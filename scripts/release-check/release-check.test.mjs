@@ -44,6 +44,34 @@ test("finds fenced blocks with their language and first code line", () => {
   );
 });
 
+test("reads the run and file markers in either order above a block", () => {
+  const marked = [
+    "<!-- readme-test: run -->",
+    "<!-- file: first-call.ts -->",
+    "```ts",
+    "a();",
+    "```",
+    "<!-- file: second.ts -->",
+    "<!-- readme-test: run -->",
+    "```ts",
+    "b();",
+    "```",
+    "<!-- file: third.ts -->",
+    "",
+    "```ts",
+    "c();",
+    "```",
+  ].join("\n");
+  assert.deepEqual(
+    codeBlocks(marked).map((b) => [b.code, b.run, b.file]),
+    [
+      ["a();", true, "first-call.ts"],
+      ["b();", true, "second.ts"],
+      ["c();", false, undefined],
+    ],
+  );
+});
+
 test("marks a block the run marker precedes, and only that one", () => {
   const marked = ["```ts", "a();", "```", "<!-- readme-test: run -->", "```ts", "b();", "```"].join("\n");
   assert.deepEqual(
@@ -78,11 +106,12 @@ test("keeps the name a file marker gives a block, in its page's folder, so block
   );
 });
 
-test("runs the client README's marked examples: the quick start, onboarding, payin and payout", () => {
+test("runs the client README's marked examples, then the getting-started page's, last", () => {
   const root = join(import.meta.dirname, "..", "..");
   const files = runnableSnippets(root);
-  assert.ok(files.length >= 4, files.join(", "));
-  assert.ok(files.every((f) => f.startsWith("packages_client_README_md_L")));
+  const client = files.filter((f) => f.startsWith("packages_client_README_md_L"));
+  assert.ok(client.length >= 4, files.join(", "));
+  assert.deepEqual(files, [...client, "docs_getting-started_md/first-call.ts", "docs_getting-started_md/webhook.ts"]);
 });
 
 test("reads the packages an npm install line names, without flags, versions or comments", () => {
