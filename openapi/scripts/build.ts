@@ -8,6 +8,7 @@
 //   dist/sandbox/openapi.json       the sandbox's spec: openapi.json with overlays/sandbox.yaml applied (OpenAPI
 //                                   Overlay 1.0, by openapi-format's implementation); the build fails when an
 //                                   action of the overlay matches nothing, so a renamed target cannot go unnoticed
+//   dist/docs/                      the reference and the guides as HTML, readable offline
 //
 // dist/ is built, never committed (the split source is the only copy in git, so nothing can drift): turbo's
 // `build` and `prepack` run this, so a tarball always carries the artifacts of the spec it was packed from.
@@ -37,6 +38,21 @@ function bundle(file: string, extra: readonly string[]): void {
   if (run.status !== 0) throw new Error(`redocly bundle (${file}) exited with ${run.status}:\n${run.stderr}`);
 }
 
+/**
+ * dist/docs/: the reference (Redoc, one self-contained page) and the guides as HTML, as the published site has them
+ * (scripts/build-docs.mjs), so a user reads them offline from what they installed (`exchange-kit docs` serves them).
+ */
+function buildDocs(): void {
+  const script = join(packageDir, "..", "scripts", "build-docs.mjs");
+  const run = spawnSync(process.execPath, [script, "--out", join(out, "docs")], {
+    cwd: packageDir,
+    encoding: "utf8",
+    env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", NO_COLOR: "1" },
+  });
+  if (run.error) throw run.error;
+  if (run.status !== 0) throw new Error(`the docs build exited with ${run.status}:\n${run.stderr}`);
+}
+
 try {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
@@ -50,7 +66,10 @@ try {
     const match = ESCAPED_KEY.exec(readFileSync(join(out, file), "utf8"));
     if (match) throw new Error(`${file} has an object key with an escape sequence (${match[0].trim()}): rename it`);
   }
-  console.log("dist/openapi.yaml, dist/openapi.json, dist/openapi.dereferenced.json, dist/sandbox/openapi.json");
+  buildDocs();
+  console.log(
+    "dist/openapi.yaml, dist/openapi.json, dist/openapi.dereferenced.json, dist/sandbox/openapi.json, dist/docs/",
+  );
 } catch (error) {
   console.error(`openapi build failed: ${error instanceof Error ? error.message : error}`);
   process.exit(1);

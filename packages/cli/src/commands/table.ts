@@ -61,6 +61,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./logs.js")).logs,
   },
   {
+    name: "docs",
+    summary: "serve the API reference and the guides on 127.0.0.1, offline, from the installed spec package",
+    load: async () => (await import("./docs.js")).docs,
+  },
+  {
     name: "mcp",
     summary: "serve the API, the sandbox controls and the reference to a coding agent over MCP (stdio or --http)",
     load: async () => (await import("./mcp.js")).mcp,
