@@ -106,12 +106,18 @@ test("keeps the name a file marker gives a block, in its page's folder, so block
   );
 });
 
-test("runs the client README's marked examples, then the getting-started page's, last", () => {
+test("runs the client's marked examples (README, then its guide), then the getting-started page's, last", () => {
   const root = join(import.meta.dirname, "..", "..");
   const files = runnableSnippets(root);
-  const client = files.filter((f) => f.startsWith("packages_client_README_md_L"));
-  assert.ok(client.length >= 4, files.join(", "));
-  assert.deepEqual(files, [...client, "docs_getting-started_md/first-call.ts", "docs_getting-started_md/webhook.ts"]);
+  const readme = files.filter((f) => f.startsWith("packages_client_README_md_L"));
+  const guide = files.filter((f) => f.startsWith("docs_guides_client-in-depth_md_L"));
+  assert.ok(readme.length >= 1 && guide.length >= 3, files.join(", "));
+  assert.deepEqual(files, [
+    ...readme,
+    ...guide,
+    "docs_getting-started_md/first-call.ts",
+    "docs_getting-started_md/webhook.ts",
+  ]);
 });
 
 test("reads the packages an npm install line names, without flags, versions or comments", () => {

@@ -17,22 +17,33 @@ interface Block {
   readonly run: boolean;
 }
 
-/** The ```ts blocks of the README, named by their first line number. */
-function readmeBlocks(): Block[] {
-  const lines = readFileSync(join(packageRoot, "README.md"), "utf8").split("\n");
+/** The pages whose blocks are the client's documentation: its README, then the guide it sends the details to. */
+const PAGES = [
+  { file: join(packageRoot, "README.md"), prefix: "readme" },
+  { file: join(packageRoot, "..", "..", "docs", "guides", "client-in-depth.md"), prefix: "guide" },
+];
+
+/** The ```ts blocks of one page, named by the page and their first line number. */
+function pageBlocks(file: string, prefix: string): Block[] {
+  const lines = readFileSync(file, "utf8").split("\n");
   const blocks: Block[] = [];
   for (let i = 0; i < lines.length; i++) {
     if (lines[i] !== "```ts") continue;
     const end = lines.indexOf("```", i + 1);
     const run = lines[i - 1] === "<!-- readme-test: run -->";
     blocks.push({
-      name: `line-${String(i + 2).padStart(3, "0")}`,
+      name: `${prefix}-line-${String(i + 2).padStart(3, "0")}`,
       code: `${lines.slice(i + 1, end).join("\n")}\n`,
       run,
     });
     i = end;
   }
   return blocks;
+}
+
+/** The blocks of every page, in reading order. */
+function readmeBlocks(): Block[] {
+  return PAGES.flatMap((page) => pageBlocks(page.file, page.prefix));
 }
 
 const dir = join(packageRoot, ".readme-snippets");

@@ -47,7 +47,7 @@ const nextUtr = () => String(utrSeq++);
 const python = spawnSync("python3", ["--version"]).status === 0;
 
 /**
- * Recomputes quotes with Python's decimal module, from the fee schedule the README documents; answers the list of
+ * Recomputes quotes with Python's decimal module, from the fee schedule the sandbox guide (docs/guides/sandbox-in-depth.md) documents; answers the list of
  * disagreements (empty when every quote is exact).
  */
 function pythonCheck(

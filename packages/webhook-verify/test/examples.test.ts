@@ -48,14 +48,18 @@ async function logged(spy: MockInstance, text: string | RegExp): Promise<void> {
   await vi.waitFor(() => expect(spy.mock.calls.flat().join("\n")).toMatch(text), { timeout: 5_000 });
 }
 
-describe("the README", () => {
+describe("the README and the receivers guide", () => {
   const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-  it.each(["express-receiver.ts", "express-inbox-receiver.ts", "inbox-router.ts", "hono-receiver.ts", "next-route.ts"])(
-    "contains examples/%s verbatim",
+  const guide = readFileSync(new URL("../../../docs/guides/webhook-receivers.md", import.meta.url), "utf8");
+  it.each(["express-receiver.ts", "hono-receiver.ts", "next-route.ts"])(
+    "the README contains examples/%s verbatim",
     (name) => {
       expect(readme).toContain("```ts\n" + example(name) + "```");
     },
   );
+  it.each(["express-inbox-receiver.ts"])("the guide contains examples/%s verbatim", (name) => {
+    expect(guide).toContain("```ts\n" + example(name) + "```");
+  });
 });
 
 describe.runIf(redisServerAvailable())("examples/express-receiver.ts", () => {
