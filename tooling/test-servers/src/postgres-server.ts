@@ -38,7 +38,8 @@ export function postgresBinaries(): string | undefined {
   return found;
 }
 
-function freePort(): Promise<number> {
+/** A port of 127.0.0.1 free right now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);

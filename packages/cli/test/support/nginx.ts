@@ -3,9 +3,9 @@
 // when the test is done.
 import { type ChildProcess, spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "@exchange-kit/test-servers/postgres";
 
 const NGINX = "/usr/sbin/nginx";
 
@@ -15,19 +15,9 @@ export interface Nginx {
   stop(): Promise<void>;
 }
 
-export const nginxInstalled = (): boolean => existsSync(NGINX);
+export { freePort };
 
-/** A port of 127.0.0.1 free right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const port = (server.address() as { port: number }).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export const nginxInstalled = (): boolean => existsSync(NGINX);
 
 /**
  * Starts nginx with `config` (a whole nginx.conf whose relative paths are under a fresh prefix directory) and

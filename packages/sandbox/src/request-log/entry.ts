@@ -2,16 +2,12 @@
 // the answered request alone (no headers are kept, so no signature is), with the organization's API secret
 // blanked in every form wherever it appears (path, query, both bodies), before the bodies are capped.
 import type { AnsweredRequest } from "../http/server.js";
-import { redactSecrets } from "./redact.js";
+import { type CappedText, capBody, redactSecrets } from "../secrets/redact.js";
 
-export { REDACTED } from "./redact.js";
+export { capBody, REDACTED } from "../secrets/redact.js";
 
 /** A body as logged: its text up to the cap, its whole size, and whether it was cut. */
-export interface LoggedBody {
-  text: string;
-  bytes: number;
-  truncated: boolean;
-}
+export type LoggedBody = CappedText;
 
 /**
  * One logged request, numbered per organization (`seq` 1, 2, 3, ... with no gap while nothing is dropped, in the
@@ -42,28 +38,6 @@ export interface RequestLogEntry {
    * on SQLite without the option (one process holds the database: there are no replicas).
    */
   replica: string | null;
-}
-
-/** The most bytes one UTF-16 unit of a secret takes in any form: `\uXXXX` behind 7 backslashes (redact.ts). */
-const MAX_FORM_BYTES_PER_UNIT = 7 + 5;
-
-const longest = (secrets: readonly string[]) => Math.max(0, ...secrets.map((secret) => secret.length));
-
-/**
- * The body as kept: every form of each secret replaced (redactSecrets), then the first `maxBytes` bytes as text
- * (a character cut in two becomes U+FFFD). Redacted before the cut, so a secret across the cut leaves no part.
- *
- * @example
- * capBody(Buffer.from('{"a":"s3cret"}'), 1024, ["s3cret"]); // { text: '{"a":"[redacted]"}', bytes: 14, truncated: false }
- */
-export function capBody(body: Buffer | string, maxBytes: number, secrets: readonly string[]): LoggedBody {
-  const bytes = typeof body === "string" ? Buffer.from(body, "utf8") : body;
-  // Only what can reach the cut is read: a form of a secret that starts before it ends within the window.
-  const window = bytes.subarray(0, maxBytes + MAX_FORM_BYTES_PER_UNIT * longest(secrets));
-  const redacted = Buffer.from(redactSecrets(window.toString("utf8"), secrets), "utf8");
-  const truncated = bytes.length > maxBytes;
-  const text = (redacted.length > maxBytes ? redacted.subarray(0, maxBytes) : redacted).toString("utf8");
-  return { text, bytes: bytes.length, truncated };
 }
 
 export interface EntryOptions {

@@ -16,7 +16,7 @@ import { causeNow, traceDeliveryAttempt } from "../tracing/tracing.js";
 import { DeliveryHolds } from "../faults/delivery-holds.js";
 import { type DeliverySchedule, recordKey } from "../faults/webhook-faults.js";
 import type { DeferredWork, TaskPayload } from "../schedule/deferred-work.js";
-import { BodyHead, keptResponseBody, RESPONSE_BODY_LIMIT, redactionMargin } from "./receiver-answer.js";
+import { answerWindow, BodyHead, keptResponseBody } from "./receiver-answer.js";
 import { attemptError, guardedLookup, literalRefusal, type WebhookTargetPolicy } from "./webhook-targets.js";
 
 export interface RetryPolicy {
@@ -199,7 +199,7 @@ export class WebhookDelivery {
       };
       inject(headers);
       const secrets = [credentials.apiSecret, signature];
-      const answer = await this.post(url, body, headers, redactionMargin(secrets));
+      const answer = await this.post(url, body, headers, answerWindow(secrets));
       return { statusCode: answer.statusCode, error: null, started, responseBody: answer.body(secrets) };
     } catch (caught) {
       const detail = caught instanceof Error ? caught.message : String(caught);
@@ -293,7 +293,7 @@ export class WebhookDelivery {
   }
 
   /** Posts the delivery; resolves with the status and the start of the answer's body (see receiver-answer.ts). */
-  private post(url: string, body: string, headers: Record<string, string>, margin: number): Promise<ReceiverAnswer> {
+  private post(url: string, body: string, headers: Record<string, string>, keep: number): Promise<ReceiverAnswer> {
     return new Promise((resolve, reject) => {
       const target = new URL(url);
       const refused = literalRefusal(this.targets, target);
@@ -316,7 +316,7 @@ export class WebhookDelivery {
         this.inFlight.delete(req);
       };
       req.on("response", (res) => {
-        const head = new BodyHead(RESPONSE_BODY_LIMIT + margin);
+        const head = new BodyHead(keep);
         res.on("data", (chunk: Buffer) => head.add(chunk));
         res.on("end", () => {
           done();

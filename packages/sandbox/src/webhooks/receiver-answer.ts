@@ -1,29 +1,17 @@
 // What a receiver answered to a delivery attempt, as kept on the attempt: the first 1 KB of its body as text, with
-// the organization's secret and the attempt's signature taken out (a receiver that echoes its request must not put
-// them into the event log, the dashboard or `logs --events`).
+// the organization's secret and the attempt's signature taken out in every form (../secrets/redact.ts: a receiver
+// that echoes its request must not put them into the event log, the dashboard or `logs --events`).
+import { capBody, redactionWindow } from "../secrets/redact.js";
 
 /** The most of a receiver's body an attempt keeps, in bytes. */
 export const RESPONSE_BODY_LIMIT = 1024;
 
-const REDACTED = "[redacted]";
-
-/** The forms a secret can take in a body: as is, and as JSON writes it (escaped quotes, backslashes, non-ASCII). */
-function formsOf(secret: string): string[] {
-  const json = JSON.stringify(secret).slice(1, -1);
-  const ascii = json.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-  return [...new Set([secret, json, ascii])].filter((form) => form.length > 0);
-}
-
-/** The longest form of any of the secrets, in bytes: how far past the limit the collector must read. */
-export function redactionMargin(secrets: readonly string[]): number {
-  return Math.max(0, ...secrets.flatMap(formsOf).map((form) => Buffer.byteLength(form)));
-}
-
-/** The text's first `limit` bytes, without a character the cut would split. */
-function firstBytes(text: string, limit: number): string {
-  const bytes = Buffer.from(text);
-  if (bytes.length <= limit) return text;
-  return new TextDecoder().decode(bytes.subarray(0, limit)).replace(/\uFFFD$/, "");
+/**
+ * How many bytes of the answer to collect: the limit, and past it as far as a secret that starts before it can
+ * reach, so that redaction sees it whole.
+ */
+export function answerWindow(secrets: readonly string[]): number {
+  return redactionWindow(RESPONSE_BODY_LIMIT, secrets);
 }
 
 /**
@@ -34,9 +22,9 @@ function firstBytes(text: string, limit: number): string {
  * keptResponseBody(Buffer.from('{"error":"bad signature s3cr3t"}'), 31, ["s3cr3t"]); // '{"error":"bad signature [redacted]"}'
  */
 export function keptResponseBody(head: Buffer, total: number, secrets: readonly string[]): string {
-  let text = new TextDecoder().decode(head);
-  for (const secret of secrets) for (const form of formsOf(secret)) text = text.split(form).join(REDACTED);
-  const kept = firstBytes(text, RESPONSE_BODY_LIMIT);
+  const capped = capBody(head, RESPONSE_BODY_LIMIT, secrets);
+  // A character the cut split decodes as U+FFFD: dropped rather than shown broken.
+  const kept = capped.truncated ? capped.text.replace(/\uFFFD$/, "") : capped.text;
   return total > RESPONSE_BODY_LIMIT ? `${kept}… (${total} bytes in all)` : kept;
 }
 

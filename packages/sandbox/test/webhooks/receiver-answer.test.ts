@@ -2,7 +2,7 @@
 // the first 1 KB of the body as text, with the organization's secret and the attempt's signature taken out in
 // every form a receiver could echo them (a secret straddling the cut leaves no part of itself).
 import { describe, expect, it } from "vitest";
-import { keptResponseBody, RESPONSE_BODY_LIMIT, redactionMargin } from "../../src/webhooks/receiver-answer.js";
+import { answerWindow, keptResponseBody, RESPONSE_BODY_LIMIT } from "../../src/webhooks/receiver-answer.js";
 import { Api, createCustomer, kycBody, startReceiver, startSandbox, waitFor } from "../helpers.js";
 
 const REGISTER = "/org/api/v1/organizations/api-webhooks";
@@ -40,7 +40,7 @@ describe("the body an attempt keeps", () => {
 
   it("leaves no part of a secret that straddles the cut", () => {
     const body = `${"a".repeat(RESPONSE_BODY_LIMIT - 12)}${SECRET}${"b".repeat(500)}`;
-    const head = Buffer.from(body).subarray(0, RESPONSE_BODY_LIMIT + redactionMargin([SECRET]));
+    const head = Buffer.from(body).subarray(0, answerWindow([SECRET]));
     const kept = keptResponseBody(head, Buffer.byteLength(body), [SECRET]);
     expect(kept).not.toContain("s3cr3t");
     expect(kept.startsWith(`${"a".repeat(RESPONSE_BODY_LIMIT - 12)}[redacted]`.slice(0, RESPONSE_BODY_LIMIT))).toBe(

@@ -1,4 +1,4 @@
-// Every way a logged field can spell the organization's API secret. A client may write it in the path or query
+// Every way a logged field (a request log entry, a receiver's answer) can spell the organization's API secret. A client may write it in the path or query
 // (percent-encoded or not, `+` for a space), or in a body as JSON escapes it: `\"`, `\\`, `\/`, and non-ASCII as
 // `\u00e9` in canonical JSON, or escaped twice when JSON text is carried in a string. Each character of the secret
 // may take any of its forms independently, so the pattern is built one character at a time.
@@ -71,4 +71,43 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
   let out = text;
   for (const secret of secrets) if (secret) out = out.replace(secretPattern(secret), REDACTED);
   return out;
+}
+
+/** A text as kept: up to a cap, with its whole size in bytes and whether it was cut. */
+export interface CappedText {
+  text: string;
+  bytes: number;
+  truncated: boolean;
+}
+
+/** The most bytes one UTF-16 unit of a secret takes in any form: `\uXXXX` behind 7 backslashes (above). */
+const MAX_FORM_BYTES_PER_UNIT = 7 + 5;
+
+const longest = (secrets: readonly string[]) => Math.max(0, ...secrets.map((secret) => secret.length));
+
+/**
+ * How many bytes of a text to read so that every form of a secret that starts before `maxBytes` ends inside it.
+ *
+ * @example
+ * redactionWindow(1024, ["s3cret"]); // 1096
+ */
+export function redactionWindow(maxBytes: number, secrets: readonly string[]): number {
+  return maxBytes + MAX_FORM_BYTES_PER_UNIT * longest(secrets);
+}
+
+/**
+ * The body as kept: every form of each secret replaced (redactSecrets), then the first `maxBytes` bytes as text
+ * (a character cut in two becomes U+FFFD). Redacted before the cut, so a secret across the cut leaves no part.
+ *
+ * @example
+ * capBody(Buffer.from('{"a":"s3cret"}'), 1024, ["s3cret"]); // { text: '{"a":"[redacted]"}', bytes: 14, truncated: false }
+ */
+export function capBody(body: Buffer | string, maxBytes: number, secrets: readonly string[]): CappedText {
+  const bytes = typeof body === "string" ? Buffer.from(body, "utf8") : body;
+  // Only what can reach the cut is read: a form of a secret that starts before it ends within the window.
+  const window = bytes.subarray(0, redactionWindow(maxBytes, secrets));
+  const redacted = Buffer.from(redactSecrets(window.toString("utf8"), secrets), "utf8");
+  const truncated = bytes.length > maxBytes;
+  const text = (redacted.length > maxBytes ? redacted.subarray(0, maxBytes) : redacted).toString("utf8");
+  return { text, bytes: bytes.length, truncated };
 }

@@ -1,7 +1,7 @@
 // Every form of the API secret a logged field can carry, each found and blanked: the table is what a client can
 // send (path, query, body as sent, canonical JSON, JSON carried in a JSON string).
 import { describe, expect, it } from "vitest";
-import { REDACTED, redactSecrets } from "../../src/request-log/redact.js";
+import { REDACTED, redactSecrets } from "../src/secrets/redact.js";
 
 const SECRET = 'sk_live_é"\\/ 7Z😀';
 
