@@ -2,12 +2,16 @@
 // the answered request alone (no headers are kept, so no signature is), with the organization's API secret
 // blanked in every form wherever it appears (path, query, both bodies), before the bodies are capped.
 import type { AnsweredRequest } from "../http/server.js";
-import { type CappedText, capBody, redactSecrets } from "../secrets/redact.js";
+import { capBody, redactSecrets } from "../secrets/redact.js";
 
 export { capBody, REDACTED } from "../secrets/redact.js";
 
 /** A body as logged: its text up to the cap, its whole size, and whether it was cut. */
-export type LoggedBody = CappedText;
+export interface LoggedBody {
+  text: string;
+  bytes: number;
+  truncated: boolean;
+}
 
 /**
  * One logged request, numbered per organization (`seq` 1, 2, 3, ... with no gap while nothing is dropped, in the
