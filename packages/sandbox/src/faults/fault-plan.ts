@@ -76,7 +76,7 @@ export class StoreFaultPlan implements FaultPlan {
     const matching = "org = ? AND scope = ? AND (target = ? OR target = '*')";
     // Most requests meet no rule: that is found out before a transaction is opened, from the replica's cache of
     // the organization's armed rules (store/read-cache.ts).
-    const armed = this.store.cache.read("fault_rule", org, () => this.armed(org)) ?? [];
+    const armed = this.store.cached("fault_rule", org, () => this.armed(org)) ?? [];
     if (!armed.some((rule) => rule.scope === scope && (rule.target === target || rule.target === "*")))
       return undefined;
     return this.store.transaction(() => {

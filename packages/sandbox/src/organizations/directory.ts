@@ -70,7 +70,7 @@ export class OrganizationDirectory {
   byId(id: string): StoredOrganization | undefined {
     const remembered = this.read?.byId.get(id);
     if (remembered) return remembered;
-    const row = this.store.cache.read("organization", id, () => this.store.organizations.get(id));
+    const row = this.store.cached("organization", id, () => this.store.organizations.get(id));
     const found = row && fromRow(row);
     // Unknown IDs are not remembered: a stream of made-up keys must not fill memory.
     if (found && !this.writing) this.read?.byId.set(id, found);

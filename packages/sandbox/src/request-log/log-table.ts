@@ -6,7 +6,7 @@
 // inserts it. The row stays locked until that transaction commits, so replicas sharing a database never hand out
 // one number twice, and numbers follow the order batches are kept: a follower reading `after` its last number
 // never skips an entry that commits later with a smaller one.
-import type { SqlDatabase, SqlStatement } from "../store/postgres/pg-database.js";
+import type { SqlDatabase, SqlStatement } from "../store/sql.js";
 import { parseJson } from "@exchange-kit/signing";
 import type { RequestLogEntry } from "./entry.js";
 import { filterSql, type RequestLogFilter } from "./log-filter.js";
@@ -14,13 +14,14 @@ import { filterSql, type RequestLogFilter } from "./log-filter.js";
 /** What the request log needs of a store. */
 export interface RequestLogStorage {
   /** Numbers the entries (after the organization's last) and keeps them; drops all but the newest `keep`. */
-  append(org: string, entries: ReadonlyArray<Omit<RequestLogEntry, "seq">>, keep: number): RequestLogEntry[];
-  query(org: string, filter: RequestLogFilter): RequestLogEntry[];
+  append(org: string, entries: ReadonlyArray<Omit<RequestLogEntry, "seq">>, keep: number): Promise<RequestLogEntry[]>;
+  query(org: string, filter: RequestLogFilter): Promise<RequestLogEntry[]>;
   /** The organization's oldest and newest numbers kept (0 and 0 when none). */
-  bounds(org: string): { oldest: number; latest: number };
+  bounds(org: string): Promise<{ oldest: number; latest: number }>;
 }
 
-const TABLE_SQL = [
+/** The log's tables, created beside the schema of the records (a file of an earlier version gains them at its first start). */
+export const REQUEST_LOG_TABLE_SQL = [
   "CREATE TABLE IF NOT EXISTS request_log (row INTEGER PRIMARY KEY, org TEXT NOT NULL, seq INTEGER NOT NULL, at TEXT NOT NULL, status INTEGER NOT NULL, err_code TEXT, operation_id TEXT, json TEXT NOT NULL);",
   "CREATE UNIQUE INDEX IF NOT EXISTS request_log_org_seq ON request_log (org, seq);",
   "CREATE INDEX IF NOT EXISTS request_log_org_status ON request_log (org, status, seq);",
@@ -60,9 +61,8 @@ export class RequestLogTable implements RequestLogStorage {
   private readonly range: SqlStatement;
   private readonly statements = new Map<string, SqlStatement>();
 
+  /** Run REQUEST_LOG_TABLE_SQL on the database first (Store.open does). */
   constructor(private readonly db: SqlDatabase) {
-    // Created here, not in the schema of the records: a file of an earlier version gains it at its first start.
-    db.exec(TABLE_SQL);
     this.reserve = db.prepare(
       "INSERT INTO request_log_seq (org, last) VALUES (?, ?) ON CONFLICT (org) DO UPDATE SET last = request_log_seq.last + excluded.last RETURNING last",
     );
@@ -79,30 +79,34 @@ export class RequestLogTable implements RequestLogStorage {
     return statement;
   }
 
-  bounds(org: string): { oldest: number; latest: number } {
-    const found = this.range.get(org) as { oldest: number | null; latest: number | null };
+  async bounds(org: string): Promise<{ oldest: number; latest: number }> {
+    const found = (await this.range.get(org)) as { oldest: number | null; latest: number | null };
     return { oldest: Number(found.oldest ?? 0), latest: Number(found.latest ?? 0) };
   }
 
-  append(org: string, entries: ReadonlyArray<Omit<RequestLogEntry, "seq">>, keep: number): RequestLogEntry[] {
+  async append(
+    org: string,
+    entries: ReadonlyArray<Omit<RequestLogEntry, "seq">>,
+    keep: number,
+  ): Promise<RequestLogEntry[]> {
     if (entries.length === 0) return [];
-    const last = Number((this.reserve.get(org, entries.length) as { last: number }).last);
+    const last = Number(((await this.reserve.get(org, entries.length)) as { last: number }).last);
     let seq = last - entries.length;
     const numbered = entries.map((entry) => ({ seq: ++seq, ...entry }));
     for (let from = 0; from < numbered.length; from += ROWS_PER_INSERT) {
       const rows = numbered.slice(from, from + ROWS_PER_INSERT);
       const placeholders = rows.map(() => "(?, ?, ?, ?, ?, ?, ?)").join(", ");
-      this.statement(`INSERT INTO request_log ${ENTRY_COLUMNS} VALUES ${placeholders}`).run(...insertValues(org, rows));
+      await this.statement(`INSERT INTO request_log ${ENTRY_COLUMNS} VALUES ${placeholders}`).run(
+        ...insertValues(org, rows),
+      );
     }
-    if (last > keep) this.trim.run(org, last - keep);
+    if (last > keep) await this.trim.run(org, last - keep);
     return numbered;
   }
 
-  query(org: string, filter: RequestLogFilter): RequestLogEntry[] {
+  async query(org: string, filter: RequestLogFilter): Promise<RequestLogEntry[]> {
     const { where, params } = filterSql(filter);
     const sql = `SELECT json FROM request_log WHERE org = ? AND ${where} ORDER BY seq ${filter.order === "asc" ? "ASC" : "DESC"} LIMIT ?`;
-    return this.statement(sql)
-      .all(org, ...params, filter.limit)
-      .map((row) => parseJson((row as { json: string }).json) as RequestLogEntry);
+    return (await this.statement(sql).all(org, ...params, filter.limit)).map((row) => parseJson((row as { json: string }).json) as RequestLogEntry);
   }
 }

@@ -8,7 +8,7 @@ import { EventEmitter } from "node:events";
 import type { Logger as QueueLogger, Runner, Task, WorkerEvents, WorkerPool } from "graphile-worker";
 import pg from "pg";
 import type { Logger } from "../logger.js";
-import type { SqlStatement } from "../store/postgres/pg-database.js";
+import type { SqlStatement } from "../store/sql.js";
 import type { DeferredWork, TaskHandler, TaskName, TaskPayload } from "./deferred-work.js";
 import { DEFAULT_LIVENESS, type LivenessTiming, ReplicaLiveness } from "./replica-liveness.js";
 

@@ -10,7 +10,7 @@ import { dirname, resolve } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import { APPLICATION_ID, inspectFile, judgeFile, readFacts, type Verdict } from "./file-identity.js";
 import { openPostgres } from "./postgres/pg-open.js";
-import type { SqlDatabase } from "./postgres/pg-database.js";
+import { type SqlDatabase, SqliteDatabase } from "./sql.js";
 import { sqlite } from "./sqlite.js";
 import { SCHEMA_SQL, SCHEMA_VERSION } from "./schema.js";
 import { DatabaseError, type DatabaseProblem, diagnose, locateDatabase, startErrorMessage } from "./start-errors.js";
@@ -109,16 +109,16 @@ function openFile(file: string, durability: Durability): DatabaseSync {
  * this process.
  *
  * @example
- * const db = openDatabase("./sandbox.db"); // throws DatabaseError (naming the file) when it cannot be used
+ * const db = await openDatabase("./sandbox.db"); // rejects with a DatabaseError (naming the file) when it cannot be used
  */
-export function openDatabase(path?: string, durability: Durability = "normal"): SqlDatabase {
+export async function openDatabase(path?: string, durability: Durability = "normal"): Promise<SqlDatabase> {
   const location = locateDatabase(path);
   if ("refuse" in location) throw refusal(location.shown, location.refuse, location.scheme);
-  if (location.engine === "memory") return openMemory();
+  if (location.engine === "memory") return new SqliteDatabase(openMemory());
   if (location.engine === "postgres") return openPostgres(location.url, SCHEMA_SQL, SCHEMA_VERSION);
   const file = resolve(location.path);
   try {
-    return openFile(file, durability);
+    return new SqliteDatabase(openFile(file, durability));
   } catch (error) {
     if (error instanceof DatabaseError) throw error;
     const { problem, detail } = diagnose(error, file);

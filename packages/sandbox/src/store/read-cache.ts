@@ -7,7 +7,7 @@
 // client's next request reaches another replica), so each request first reads one mark (the generation, which
 // every commit of cached state changes) and finds everything forgotten when it moved: a request never sees state
 // older than what was acknowledged before it. A value written by an open transaction is never remembered (it may
-// roll back).
+// roll back), nor one whose read was overtaken by a change (several requests are in flight at once).
 
 /** Which cached value a change touches: a kind of state and the key within it (an organization's ID, a meta key). */
 export function cacheKey(kind: string, key: string): string {
@@ -20,47 +20,60 @@ const MAX_ENTRIES = 10_000;
 /**
  * @example
  * const cache = new ReadCache(true);
- * cache.read("organization", id, () => store.organizations.get(id)); // read once, then remembered
+ * await cache.read("organization", id, () => store.organizations.get(id)); // read once, then remembered
  * cache.changed("organization", id); // another replica wrote it: read again next time
  */
 export class ReadCache {
   private readonly entries = new Map<string, unknown>();
-  /** Keys the open transaction wrote: read fresh until it ends. */
-  private readonly written = new Set<string>();
   /** The database's mark of the last change of cached state, as last checked (see Store.freshenCache). */
   private generation: string | undefined;
+  /** Moves at every change: a value read before one may be stale, and is not remembered. */
+  private changes = 0;
 
   /** @param live whether remembered values may be used (false until a PostgreSQL replica hears the others). */
   constructor(private live: boolean) {}
 
-  /** The remembered value, or what `load` reads now (remembered unless undefined or written by the open transaction). */
-  read<T>(kind: string, key: string, load: () => T | undefined): T | undefined {
+  /**
+   * The remembered value, or what `load` reads now: remembered unless undefined, written by the transaction that
+   * reads it (`written`, its keys), or overtaken by a change while it was read.
+   */
+  async read<T>(
+    kind: string,
+    key: string,
+    load: () => Promise<T | undefined>,
+    written?: ReadonlySet<string>,
+  ): Promise<T | undefined> {
     const id = cacheKey(kind, key);
     if (this.live && this.entries.has(id)) return this.entries.get(id) as T;
-    const value = load();
-    if (this.live && value !== undefined && !this.written.has(id)) {
+    const before = this.changes;
+    const value = await load();
+    if (this.live && value !== undefined && before === this.changes && !written?.has(id)) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
       this.entries.set(id, value);
     }
     return value;
   }
 
-  /** The open transaction wrote it: forgotten now, and not remembered again until the transaction ends. */
-  writing(kind: string, key: string): void {
+  /** An open transaction writes it: forgotten now; `written` (that transaction's keys) keeps it from being remembered. */
+  writing(kind: string, key: string, written: Set<string>): void {
     const id = cacheKey(kind, key);
-    this.entries.delete(id);
-    this.written.add(id);
+    this.forget(id);
+    written.add(id);
   }
 
-  /** The transaction ended (committed or rolled back): what it wrote is read fresh next time. */
-  ended(): void {
-    for (const id of this.written) this.entries.delete(id);
-    this.written.clear();
+  /** A transaction ended (committed or rolled back): what it wrote is read fresh next time. */
+  ended(written: ReadonlySet<string>): void {
+    for (const id of written) this.forget(id);
+  }
+
+  private forget(id: string): void {
+    this.changes++;
+    this.entries.delete(id);
   }
 
   /** A replica committed a change of this kind and key. */
   changed(kind: string, key: string): void {
-    this.entries.delete(cacheKey(kind, key));
+    this.forget(cacheKey(kind, key));
   }
 
   /** Whether remembered values are used now. */
@@ -75,12 +88,14 @@ export class ReadCache {
   validate(generation: string | undefined): void {
     if (generation === this.generation) return;
     this.generation = generation;
+    this.changes++;
     this.entries.clear();
   }
 
   /** Whether remembered values are used; turning it either way forgets everything. */
   setLive(live: boolean): void {
     this.live = live;
+    this.changes++;
     this.entries.clear();
   }
 }

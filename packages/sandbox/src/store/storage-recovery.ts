@@ -48,7 +48,7 @@ export class StorageRecovery {
   private failures = 0;
 
   constructor(
-    private readonly checkpoint: () => void,
+    private readonly checkpoint: () => Promise<void>,
     private readonly logger: Logger,
     readonly backoff: StorageBackoff = DEFAULT_STORAGE_BACKOFF,
   ) {}
@@ -71,9 +71,9 @@ export class StorageRecovery {
   }
 
   /** Before a retry: a TRUNCATE checkpoint, so the WAL gives back its space once the disk has room. */
-  beforeRetry(): void {
+  async beforeRetry(): Promise<void> {
     try {
-      this.checkpoint();
+      await this.checkpoint();
     } catch {
       // Still no room: the retry that follows fails and says so through failed().
     }

@@ -1,16 +1,20 @@
-// The store: one SQLite database (in memory or a file, the same code either way), a table per kind of record.
+// The store: one database (SQLite in memory or a file, or PostgreSQL), a table per kind of record, every read and
+// write awaited (on PostgreSQL several requests are in flight at once; the event loop never waits on the database).
 // Rows are read fresh from the database on every lookup, so a request that fails and rolls back leaves no
 // changed object behind. `transaction` runs a request's writes as one unit; work that must only happen once
 // they are committed (webhook deliveries, timers) is queued with `afterCommit`.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { parseJson } from "@exchange-kit/signing";
 import type { FaultRuleRow, FiredFaultRow } from "../faults/fault-records.js";
 import { FAULT_FIRED_TABLE, FAULT_RULE_TABLE, FAULT_TABLES_SQL } from "../faults/fault-tables.js";
 import type { Logger } from "../logger.js";
 import { openDatabase, type Durability } from "./database.js";
 import { displayUrl } from "./postgres/pg-open.js";
-import { PostgresError } from "./postgres/pg-bridge.js";
-import { conflictRetryDelay, PostgresDatabase, type SqlDatabase, type SqlStatement } from "./postgres/pg-database.js";
+import { PostgresError } from "./postgres/pg-errors.js";
+import { conflictRetryDelay, PostgresDatabase } from "./postgres/pg-database.js";
+import type { SqlDatabase, SqlStatement } from "./sql.js";
 import type {
   EventRow,
   OrganizationRow,
@@ -22,9 +26,9 @@ import type {
   WalletRow,
 } from "./records.js";
 import { RECORD_KINDS, RECORD_TYPES, type RecordType, type RowOf } from "../record-kinds.js";
-import { RequestLogTable } from "../request-log/log-table.js";
+import { REQUEST_LOG_TABLE_SQL, RequestLogTable } from "../request-log/log-table.js";
 import { ReadCache } from "./read-cache.js";
-import { DashboardGrants } from "./dashboard-grants.js";
+import { DASHBOARD_GRANT_TABLE_SQL, DashboardGrants } from "./dashboard-grants.js";
 import { TABLES, type TableSpec } from "./schema.js";
 import { type StorageBackoff, StorageRecovery } from "./storage-recovery.js";
 
@@ -48,7 +52,7 @@ export class Table<T extends Row> {
     private readonly db: SqlDatabase,
     spec: TableSpec<T>,
     /** Told of each row written, with the row's organization (the dashboard's live view listens). */
-    private readonly changed: (kind: string, org: string) => void = () => {},
+    private readonly changed: (kind: string, org: string) => Promise<void> = async () => {},
   ) {
     this.kind = spec.kind;
     this.counted = spec.counted ?? false;
@@ -78,32 +82,36 @@ export class Table<T extends Row> {
     return found === undefined ? undefined : (parseJson((found as { json: string }).json) as T);
   }
 
-  get(id: string): T | undefined {
-    return this.read(this.byId.get(id));
+  async get(id: string): Promise<T | undefined> {
+    return this.read(await this.byId.get(id));
   }
 
   /** The row of this organization, or undefined; `other` tells whether it exists in another one. */
-  owned(org: string, id: string): { row: T | undefined; other: boolean } {
-    const row = this.get(id);
+  async owned(org: string, id: string): Promise<{ row: T | undefined; other: boolean }> {
+    const row = await this.get(id);
     if (!row) return { row: undefined, other: false };
     return row.org === org ? { row, other: false } : { row: undefined, other: true };
   }
 
   /** The first row (in insertion order) matching an SQL condition over the table's columns. */
-  first(where: string, ...params: Param[]): T | undefined {
+  async first(where: string, ...params: Param[]): Promise<T | undefined> {
     return this.read(
-      this.statement(`SELECT json FROM ${this.kind} WHERE ${where} ORDER BY seq LIMIT 1`).get(...params),
+      await this.statement(`SELECT json FROM ${this.kind} WHERE ${where} ORDER BY seq LIMIT 1`).get(...params),
     );
   }
 
   /** Every row matching the condition, in `orderBy` order (insertion order by default). */
-  where(where: string, params: Param[], orderBy = "seq", limit = -1, offset = 0): T[] {
+  async where(where: string, params: Param[], orderBy = "seq", limit = -1, offset = 0): Promise<T[]> {
     const sql = `SELECT json FROM ${this.kind} WHERE ${where} ORDER BY ${orderBy}`;
     // "No limit" is said differently by each engine (-1, NULL); a largest number is read alike by both.
     const rows =
       limit < 0 && offset === 0
-        ? this.statement(sql).all(...params)
-        : this.statement(`${sql} LIMIT ? OFFSET ?`).all(...params, limit < 0 ? Number.MAX_SAFE_INTEGER : limit, offset);
+        ? await this.statement(sql).all(...params)
+        : await this.statement(`${sql} LIMIT ? OFFSET ?`).all(
+            ...params,
+            limit < 0 ? Number.MAX_SAFE_INTEGER : limit,
+            offset,
+          );
     return rows.map((row) => this.read(row)!);
   }
 
@@ -111,40 +119,36 @@ export class Table<T extends Row> {
    * One page in `orderBy` order. The offset is walked in the index alone (the subquery reads no row), and
    * only the page's rows are read from the table.
    */
-  page(where: string, params: Param[], orderBy: string, limit: number, offset: number): T[] {
+  async page(where: string, params: Param[], orderBy: string, limit: number, offset: number): Promise<T[]> {
     const sql =
       `SELECT json FROM ${this.kind} WHERE seq IN ` +
       `(SELECT seq FROM ${this.kind} WHERE ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?) ORDER BY ${orderBy}`;
-    return this.statement(sql)
-      .all(...params, limit, offset)
-      .map((row) => this.read(row)!);
+    return (await this.statement(sql).all(...params, limit, offset)).map((row) => this.read(row)!);
   }
 
   /** The organization's number of rows: one lookup for a counted table (see TableSpec.counted). */
-  countOf(org: string): number {
+  async countOf(org: string): Promise<number> {
     if (!this.counted) return this.count("org = ?", org);
-    const found = this.statement("SELECT n FROM row_count WHERE kind = ? AND org = ?").get(this.kind, org) as
+    const found = (await this.statement("SELECT n FROM row_count WHERE kind = ? AND org = ?").get(this.kind, org)) as
       | { n: number }
       | undefined;
     return Number(found?.n ?? 0);
   }
 
-  count(where: string, ...params: Param[]): number {
-    return Number(
-      (this.statement(`SELECT COUNT(*) AS n FROM ${this.kind} WHERE ${where}`).get(...params) as { n: number }).n,
-    );
+  async count(where: string, ...params: Param[]): Promise<number> {
+    const found = await this.statement(`SELECT COUNT(*) AS n FROM ${this.kind} WHERE ${where}`).get(...params);
+    return Number((found as { n: number }).n);
   }
 
   /** IDs of rows that still have planned steps. */
-  plannedIds(): string[] {
-    return (
-      this.statement(`SELECT id FROM ${this.kind} WHERE planned = 1 ORDER BY seq`).all() as Array<{ id: string }>
-    ).map((r) => r.id);
+  async plannedIds(): Promise<string[]> {
+    const rows = await this.statement(`SELECT id FROM ${this.kind} WHERE planned = 1 ORDER BY seq`).all();
+    return (rows as Array<{ id: string }>).map((r) => r.id);
   }
 
-  put(row: T): T {
+  async put(row: T): Promise<T> {
     const record = row as T & { created_at?: string; plan?: unknown[] };
-    this.upsert.run(
+    await this.upsert.run(
       row.id,
       row.org,
       record.created_at ?? "",
@@ -152,17 +156,17 @@ export class Table<T extends Row> {
       ...this.columns.map(([, value]) => value(row)),
       JSON.stringify(row),
     );
-    this.changed(this.kind, row.org);
+    await this.changed(this.kind, row.org);
     return row;
   }
 
-  delete(id: string): void {
-    this.remove.run(id);
+  async delete(id: string): Promise<void> {
+    await this.remove.run(id);
   }
 
   /** Deletes every row matching the condition in one statement; answers how many. */
-  deleteWhere(where: string, ...params: Param[]): number {
-    return Number(this.statement(`DELETE FROM ${this.kind} WHERE ${where}`).run(...params).changes);
+  async deleteWhere(where: string, ...params: Param[]): Promise<number> {
+    return (await this.statement(`DELETE FROM ${this.kind} WHERE ${where}`).run(...params)).changes;
   }
 }
 
@@ -176,14 +180,6 @@ export interface StoreOptions {
   storageBackoff?: StorageBackoff;
 }
 
-/**
- * Blocks this thread for `ms` milliseconds. Only between two runs of a transaction that lost a race: the store
- * is synchronous (a PostgreSQL statement already blocks the thread until its answer), so a replica waits here
- * as it waits for the database.
- */
-function pause(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
 
 /** A table of each kind of record in the registry, as the store's member named by its collection (store.banks). */
 export type RecordTables = {
@@ -249,6 +245,18 @@ function reportAvailability(db: PostgresDatabase, url: string, logger: Logger): 
   });
 }
 
+/** What a transaction of the store holds while it runs (one per request in flight). */
+interface OpenTransaction {
+  /** Run once it commits. */
+  committed: Array<() => void>;
+  /** It may take clock offsets and settings from the cache (it only reads them). */
+  cachedReads: boolean;
+  /** It changed the cache's generation already (see freshenCache). */
+  generationMoved: boolean;
+  /** The cache keys it wrote: never remembered while it is open. */
+  written: Set<string>;
+}
+
 // The record tables are members too (store.customers, store.banks, ...): declared by RecordTables from the
 // registry and created in the constructor from the same registry, so each one the type names exists.
 export interface Store extends RecordTables {}
@@ -275,20 +283,34 @@ export class Store {
   readonly recovery: StorageRecovery;
   /** Organizations, armed fault rules, clock offsets and settings as this replica last read them (read-cache.ts). */
   readonly cache: ReadCache;
-  /** The open transaction may take clock offsets and settings from the cache (it only reads them). */
-  private cachedReads = true;
-  /** The open transaction changed the cache's generation already (see freshenCache). */
-  private generationMoved = false;
   private readonly db: SqlDatabase;
   private readonly getMetaStatement: SqlStatement;
   private readonly setMetaStatement: SqlStatement;
-  private depth = 0;
-  private committed: Array<() => void> = [];
+  /** The transaction the calling code runs in, if any. */
+  private readonly open = new AsyncLocalStorage<OpenTransaction>();
   private readonly changeListeners = new Set<(kind: string, org: string) => void>();
   private closed = false;
 
-  constructor(options: StoreOptions = {}) {
-    this.db = openDatabase(options.path, options.durability);
+  /**
+   * Opens the database (in memory, the `path` file, or PostgreSQL) with every table the store uses.
+   *
+   * @example
+   * const store = await Store.open({ path: "./sandbox.db" });
+   */
+  static async open(options: StoreOptions = {}): Promise<Store> {
+    const db = await openDatabase(options.path, options.durability);
+    try {
+      // Created beside the schema of the records: a database of an earlier version gains them at its first start.
+      for (const sql of [REQUEST_LOG_TABLE_SQL, FAULT_TABLES_SQL, DASHBOARD_GRANT_TABLE_SQL]) await db.exec(sql);
+    } catch (error) {
+      await db.close();
+      throw error;
+    }
+    return new Store(db, options);
+  }
+
+  private constructor(db: SqlDatabase, options: StoreOptions) {
+    this.db = db;
     if (this.db instanceof PostgresDatabase) reportAvailability(this.db, options.path ?? "", options.logger ?? SILENT);
     this.recovery = new StorageRecovery(() => this.checkpoint(), options.logger ?? SILENT, options.storageBackoff);
     this.cache = new ReadCache(this.engine === "sqlite");
@@ -309,7 +331,6 @@ export class Store {
     this.events = table(TABLES.event);
     this.organizations = table(TABLES.organization);
     this.requestLog = new RequestLogTable(this.db);
-    this.db.exec(FAULT_TABLES_SQL);
     this.faultRules = table(FAULT_RULE_TABLE as TableSpec<never>);
     this.faultsFired = table(FAULT_FIRED_TABLE as TableSpec<never>);
     this.dashboardGrants = new DashboardGrants(this.db);
@@ -323,77 +344,66 @@ export class Store {
    * The table of a kind of record, by its event type.
    *
    * @example
-   * store.recordTable("BANK").get(id); // the same table as store.banks
+   * await store.recordTable("BANK").get(id); // the same table as store.banks
    */
   recordTable<T extends RecordType>(type: T): Table<RowOf<T>> {
     return (this as RecordTables)[RECORD_KINDS[type].collection] as unknown as Table<RowOf<T>>;
   }
 
   /**
-   * Runs `work` as one transaction: committed when it returns, rolled back when it throws (and the error
+   * Runs `work` as one transaction: committed when it resolves, rolled back when it rejects (and the error
    * rethrown). Nested calls join the outer transaction. Callbacks queued with afterCommit run after the commit.
    * See TransactionOptions for `isolation` and `onlyReads`.
    *
    * @example
-   * store.transaction(() => store.customers.put(row));
+   * await store.transaction(() => store.customers.put(row));
    */
-  transaction<R>(work: () => R, options: TransactionOptions = {}): R {
-    if (this.depth > 0) return work();
-    const begin = options.isolation === "read-committed" && this.engine === "postgres" ? "START TRANSACTION" : "BEGIN";
-    this.cachedReads = options.onlyReads ?? false;
-    // On PostgreSQL a transaction that lost a race with another replica's is run again from the start: its
+  async transaction<R>(work: () => Promise<R>, options: TransactionOptions = {}): Promise<R> {
+    if (this.open.getStore()) return work();
+    const isolation = options.isolation === "read-committed" && this.engine === "postgres" ? options.isolation : "serializable";
+    // On PostgreSQL a transaction that lost a race with another transaction is run again from the start: its
     // writes were rolled back and its after-commit work dropped, so the rerun decides on what is committed now.
     for (let attempt = 1; ; attempt++) {
       try {
-        return this.transactionOnce(work, begin);
+        return await this.transactionOnce(work, isolation, options.onlyReads ?? false);
       } catch (error) {
         const delay = conflictRetryDelay(error, attempt, Math.random());
         if (delay === undefined) throw error;
-        if (delay > 0) pause(delay);
+        if (delay > 0) await sleep(delay);
       }
     }
   }
 
-  private transactionOnce<R>(work: () => R, begin: string): R {
-    this.depth++;
-    this.db.exec(begin);
+  private async transactionOnce<R>(
+    work: () => Promise<R>,
+    isolation: "serializable" | "read-committed",
+    cachedReads: boolean,
+  ): Promise<R> {
+    const open: OpenTransaction = { committed: [], cachedReads, generationMoved: false, written: new Set() };
     let result: R;
     try {
-      result = work();
-      this.db.exec("COMMIT");
-    } catch (error) {
-      this.committed = [];
-      this.rollback();
-      throw error;
+      result = await this.db.transaction(isolation, () => this.open.run(open, work));
     } finally {
-      this.depth--;
-      this.cachedReads = true;
-      this.generationMoved = false;
-      this.cache.ended();
+      this.cache.ended(open.written);
     }
-    const after = this.committed;
-    this.committed = [];
-    for (const callback of after) callback();
+    for (const callback of open.committed) callback();
     return result;
   }
 
-  /** Rolls back what is left of a failed transaction (SQLite may have rolled it back itself, e.g. on a full disk). */
-  private rollback(): void {
-    try {
-      if (this.db.isTransaction) this.db.exec("ROLLBACK");
-    } catch {
-      // The error that failed the transaction is the one to report; SQLite ends the transaction either way.
-    }
+  /** Whether the calling code runs inside one of the store's transactions. */
+  get inTransaction(): boolean {
+    return this.open.getStore() !== undefined;
   }
 
   /** Copies the WAL into the file and truncates it to zero bytes, giving its disk space back. */
-  checkpoint(): void {
-    this.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  async checkpoint(): Promise<void> {
+    await this.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
   }
 
   /** Runs `callback` once the current transaction commits (dropped if it rolls back); at once outside one. */
   afterCommit(callback: () => void): void {
-    if (this.depth > 0) this.committed.push(callback);
+    const open = this.open.getStore();
+    if (open) open.committed.push(callback);
     else callback();
   }
 
@@ -407,17 +417,18 @@ export class Store {
    * On PostgreSQL, at the start of a request: reads the cache's generation (one round trip), and forgets what the
    * cache holds when another replica's commit of cached state moved it since the last request (read-cache.ts).
    */
-  freshenCache(): void {
+  async freshenCache(): Promise<void> {
     // Not used (the change feed does not listen): nothing to check, no round trip.
     if (this.engine !== "postgres" || !this.cache.isLive) return;
-    this.cache.validate((this.getMetaStatement.get(GENERATION_KEY) as { value: string } | undefined)?.value);
+    const found = (await this.getMetaStatement.get(GENERATION_KEY)) as { value: string } | undefined;
+    this.cache.validate(found?.value);
   }
 
   /** A write of cached state moves the generation, once per transaction, committed (or not) with the write. */
-  private moveGeneration(): void {
-    if (this.engine !== "postgres" || this.generationMoved) return;
-    this.setMetaStatement.run(GENERATION_KEY, randomUUID());
-    if (this.depth > 0) this.generationMoved = true;
+  private async moveGeneration(open: OpenTransaction | undefined): Promise<void> {
+    if (this.engine !== "postgres" || open?.generationMoved) return;
+    if (open) open.generationMoved = true;
+    await this.setMetaStatement.run(GENERATION_KEY, randomUUID());
   }
 
   /** Another part of the replica (the job queue) found the database unreachable: said once, as the store's own. */
@@ -430,15 +441,27 @@ export class Store {
    * the change listeners (other replicas, live views) are told once the transaction commits. Table.put calls it;
    * a delete of cached state calls it itself.
    */
-  wrote(kind: string, org: string): void {
+  async wrote(kind: string, org: string): Promise<void> {
+    const open = this.open.getStore();
     if (isCachedKind(kind)) {
-      if (this.depth > 0) this.cache.writing(kind, org);
+      if (open) this.cache.writing(kind, org, open.written);
       else this.cache.changed(kind, org);
-      this.moveGeneration();
+      await this.moveGeneration(open);
     }
     this.afterCommit(() => {
       for (const listener of this.changeListeners) listener(kind, org);
     });
+  }
+
+  /**
+   * A cached value of this kind and key (read-cache.ts), or what `load` reads now; never remembered from a
+   * transaction that wrote it.
+   *
+   * @example
+   * await store.cached("organization", id, () => store.organizations.get(id));
+   */
+  cached<T>(kind: string, key: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
+    return this.cache.read(kind, key, load, this.open.getStore()?.written);
   }
 
   /** Calls `listener` with the kind and organization of every row written from now on (after its commit). */
@@ -447,37 +470,40 @@ export class Store {
     return () => this.changeListeners.delete(listener);
   }
 
-  getMeta(key: string): string | undefined {
-    const read = () => (this.getMetaStatement.get(key) as { value: string } | undefined)?.value;
+  async getMeta(key: string): Promise<string | undefined> {
+    const read = async () => ((await this.getMetaStatement.get(key)) as { value: string } | undefined)?.value;
+    const open = this.open.getStore();
     // A transaction that may write reads them fresh: it may change what it read (a clock advanced by 60 s).
-    return isCachedMeta(key) && (this.depth === 0 || this.cachedReads) ? this.cache.read(META_KIND, key, read) : read();
+    return isCachedMeta(key) && (!open || open.cachedReads)
+      ? this.cache.read(META_KIND, key, read, open?.written)
+      : read();
   }
 
-  setMeta(key: string, value: string): void {
-    this.setMetaStatement.run(key, value);
-    if (isCachedMeta(key)) this.wrote(META_KIND, key);
+  async setMeta(key: string, value: string): Promise<void> {
+    await this.setMetaStatement.run(key, value);
+    if (isCachedMeta(key)) await this.wrote(META_KIND, key);
   }
 
   /** Which engine holds the tables: SQLite (a file or memory) or a PostgreSQL database replicas may share. */
   get engine(): "sqlite" | "postgres" {
-    return this.db instanceof PostgresDatabase ? "postgres" : "sqlite";
+    return this.db.engine;
   }
 
-  /** A statement on the store's connection: run inside a transaction, it is part of it (the job queue's add_job). */
+  /** A statement on the store's database: run inside a transaction, it is part of it (the job queue's add_job). */
   statement(sql: string): SqlStatement {
     return this.db.prepare(sql);
   }
 
   /** The next integer wallet ID (wallet IDs are integers, unlike every other ID). */
-  nextWalletId(): number {
-    const next = Number(this.getMeta("wallet_seq") ?? "1000") + 1;
-    this.setMeta("wallet_seq", String(next));
+  async nextWalletId(): Promise<number> {
+    const next = Number((await this.getMeta("wallet_seq")) ?? "1000") + 1;
+    await this.setMeta("wallet_seq", String(next));
     return next;
   }
 
-  close(): void {
+  async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.db.close();
+    await this.db.close();
   }
 }

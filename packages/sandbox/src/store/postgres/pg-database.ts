@@ -1,23 +1,15 @@
-// PostgreSQL behind the same small surface the store uses of node:sqlite's DatabaseSync (prepare, exec,
-// isTransaction, close), so the store's tables, transactions and queries are one code for both engines. A
-// transaction is SERIALIZABLE: two replicas that read-then-write the same facts (one quotation, one reference,
-// the 3-accounts limit) cannot both commit; the loser's whole request is run again (store.ts).
-import { PostgresBridge, PostgresError, type QueryResult, type SqlValue } from "./pg-bridge.js";
+// PostgreSQL behind the store's surface (sql.ts), with a pool of connections: several requests are in flight on one
+// replica at once, each one transaction on a connection of its own, and the event loop never waits for an answer.
+// A transaction is SERIALIZABLE: two requests (of this replica or another) that read-then-write the same facts (one
+// quotation, one reference, the 3-accounts limit) cannot both commit; the loser's whole request is run again
+// (store.ts).
+import { AsyncLocalStorage } from "node:async_hooks";
+import pg from "pg";
+import type { Isolation, SqlDatabase, SqlStatement, SqlValue } from "../sql.js";
 import { numberPlaceholders, postgresSchema } from "./pg-dialect.js";
+import { PostgresError, toPostgresError } from "./pg-errors.js";
 
-export interface SqlStatement {
-  get(...values: SqlValue[]): unknown;
-  all(...values: SqlValue[]): unknown[];
-  run(...values: SqlValue[]): { changes: number | bigint };
-}
-
-/** What the store needs of a database: node:sqlite's DatabaseSync has it, and so does PostgresDatabase. */
-export interface SqlDatabase {
-  prepare(sql: string): SqlStatement;
-  exec(sql: string): void;
-  readonly isTransaction: boolean;
-  close(): void;
-}
+export type { SqlDatabase, SqlStatement } from "../sql.js";
 
 /** The key of the advisory lock that schema creation and upgrades hold (any constant; ours, by name). */
 export const MIGRATION_LOCK = 0x45584b53; // "EXKS"
@@ -83,27 +75,68 @@ export function availabilityChange(down: boolean, error: unknown): "dropped" | "
 /** Told once when the database stops answering (with the failure) and once when it answers again. */
 export type AvailabilityListener = (change: "dropped" | "recovered", error?: unknown) => void;
 
-/** The store's transaction commands, as PostgreSQL is told them. */
-const TRANSACTION_CONTROL: Record<string, { statement: string; opens: boolean } | undefined> = {
-  BEGIN: { statement: "BEGIN ISOLATION LEVEL SERIALIZABLE", opens: true },
-  // Schema work runs at the default isolation, under the migration lock (pg-open.ts).
-  "START TRANSACTION": { statement: "BEGIN", opens: true },
-  COMMIT: { statement: "COMMIT", opens: false },
-  ROLLBACK: { statement: "ROLLBACK", opens: false },
+// COUNT(*) and identity columns are int8: numbers here, as node:sqlite gives them (all stay below 2^53).
+pg.types.setTypeParser(20, (value: string) => Number(value));
+
+/** Prepared statements by text: PostgreSQL plans a statement once per connection, not at every call. */
+const names = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    name = `s${names.size + 1}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
+function queryConfig(text: string, values: ReadonlyArray<SqlValue>): pg.QueryConfig {
+  // Statements without values are schema and transaction control (several per text): the simple protocol.
+  if (values.length === 0) return { text };
+  return { name: statementName(text), text, values: values as unknown[] };
+}
+
+const BEGIN: Record<Isolation, string> = {
+  serializable: "BEGIN ISOLATION LEVEL SERIALIZABLE",
+  "read-committed": "BEGIN ISOLATION LEVEL READ COMMITTED",
+  default: "BEGIN",
 };
 
+/** Connections a replica opens at most: requests beyond them wait for one to be free. */
+export const DEFAULT_POOL_SIZE = 10;
+
+interface QueryResult {
+  readonly rows: Array<Record<string, unknown>>;
+  readonly changes: number;
+}
+
 export class PostgresDatabase implements SqlDatabase {
-  private readonly bridge: PostgresBridge;
-  private open = false;
+  readonly engine = "postgres";
+  private readonly pool: pg.Pool;
+  private readonly scope = new AsyncLocalStorage<pg.PoolClient>();
   private down = false;
   private availability: AvailabilityListener = () => {};
 
-  constructor(url: string, timeoutMs: number) {
-    this.bridge = new PostgresBridge(url, timeoutMs);
+  /**
+   * @param url a postgres:// connection string
+   * @param timeoutMs how long a statement (or a connection attempt) may take; past it the call fails, so a
+   *   database that is down or stuck fails the request fast instead of holding it
+   */
+  constructor(url: string, timeoutMs: number, poolSize = DEFAULT_POOL_SIZE) {
+    this.pool = new pg.Pool({
+      connectionString: url,
+      max: poolSize,
+      connectionTimeoutMillis: timeoutMs,
+      query_timeout: timeoutMs,
+      statement_timeout: timeoutMs,
+      application_name: "exchange-kit-sandbox",
+    });
+    // An idle connection that breaks (a server restart) is dropped by the pool; the next query opens a new one.
+    this.pool.on("error", () => {});
   }
 
-  get isTransaction(): boolean {
-    return this.open;
+  get inTransaction(): boolean {
+    return this.scope.getStore() !== undefined;
   }
 
   /** Calls `listener` when the database drops (its first failure) and when it recovers (its first answer after). */
@@ -111,22 +144,9 @@ export class PostgresDatabase implements SqlDatabase {
     this.availability = listener;
   }
 
-  /** A failure to reach the database found outside this connection (the job queue's): noted as its own would be. */
+  /** A failure to reach the database found outside this pool (the job queue's): noted as its own would be. */
   unreachable(error: PostgresError): void {
     this.observe(error);
-  }
-
-  /** One statement through the bridge, watched for the database dropping and coming back. */
-  private query(text: string, values: ReadonlyArray<SqlValue> = [], inTransaction = false) {
-    let result: QueryResult;
-    try {
-      result = this.bridge.query(text, values, inTransaction);
-    } catch (error) {
-      this.observe(error);
-      throw error;
-    }
-    if (this.down) this.observe(undefined);
-    return result;
   }
 
   private observe(error: unknown): void {
@@ -136,56 +156,94 @@ export class PostgresDatabase implements SqlDatabase {
     this.availability(change, error);
   }
 
+  /** One statement: on the transaction's connection inside one, else on any free connection of the pool. */
+  private async query(text: string, values: ReadonlyArray<SqlValue> = []): Promise<QueryResult> {
+    const client = this.scope.getStore();
+    let result: pg.QueryResult | pg.QueryResult[];
+    try {
+      result = await (client ?? this.pool).query(queryConfig(text, values));
+    } catch (caught) {
+      const error = toPostgresError(caught);
+      this.observe(error);
+      throw error;
+    }
+    if (this.down) this.observe(undefined);
+    const last = Array.isArray(result) ? result[result.length - 1] : result;
+    return { rows: last?.rows ?? [], changes: last?.rowCount ?? 0 };
+  }
+
   prepare(sql: string): SqlStatement {
     const text = numberPlaceholders(sql);
     return {
-      get: (...values) => this.query(text, values, this.open).rows[0],
-      all: (...values) => this.query(text, values, this.open).rows,
-      run: (...values) => ({ changes: this.query(text, values, this.open).changes }),
+      get: async (...values) => (await this.query(text, values)).rows[0],
+      all: async (...values) => (await this.query(text, values)).rows,
+      run: async (...values) => ({ changes: (await this.query(text, values)).changes }),
     };
   }
 
-  /** Runs a script: transaction control as PostgreSQL says it, SQLite's PRAGMAs skipped, schema rewritten. */
-  exec(sql: string): void {
-    const command = sql.trim().toUpperCase();
-    const control = TRANSACTION_CONTROL[command];
-    if (control) this.control(control.statement, control.opens);
-    // A script goes as one message (the simple protocol runs its statements in order): one round trip, not one
-    // per statement, which is most of a sandbox's start on PostgreSQL.
-    else if (!command.startsWith("PRAGMA")) this.script(postgresSchema(sql).join(";\n"));
+  /**
+   * Runs a script: SQLite's PRAGMAs skipped, the schema rewritten for PostgreSQL, as one message (the simple
+   * protocol runs its statements in order: one round trip, not one per statement). Outside a transaction it runs
+   * as one, under the migration lock: replicas that start at once would otherwise race on the CREATE ... IF NOT
+   * EXISTS of the tables made beside the schema (the request log's, the fault plan's), which PostgreSQL does not
+   * make safe (the loser fails with "already exists").
+   */
+  async exec(sql: string): Promise<void> {
+    if (sql.trim().toUpperCase().startsWith("PRAGMA")) return;
+    const statements = postgresSchema(sql).join(";\n");
+    if (this.inTransaction) await this.query(statements);
+    else
+      await this.transaction("default", async () => {
+        await this.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK});\n${statements}`);
+      });
   }
 
-  /**
-   * A schema script. Outside a transaction it runs as one, under the migration lock: replicas that start at once
-   * would otherwise race on the CREATE ... IF NOT EXISTS of the tables made beside the schema (the request log's,
-   * the fault plan's), which PostgreSQL does not make safe (the loser fails with "already exists").
-   */
-  private script(statements: string): void {
-    if (this.open) {
-      this.query(statements, [], true);
-      return;
-    }
+  private async connect(): Promise<pg.PoolClient> {
     try {
-      this.query(`BEGIN;\nSELECT pg_advisory_xact_lock(${MIGRATION_LOCK});\n${statements};\nCOMMIT`);
-    } catch (error) {
-      // A failed statement leaves the transaction open, aborted; a lost connection took it along.
-      try {
-        this.bridge.query("ROLLBACK", [], true);
-      } catch {
-        // The error that failed the script is the one to report.
-      }
+      return await this.pool.connect();
+    } catch (caught) {
+      const error = toPostgresError(caught);
+      this.observe(error);
       throw error;
     }
   }
 
-  private control(statement: string, opens: boolean): void {
-    // A failed COMMIT or ROLLBACK ends the transaction as well (PostgreSQL rolls it back, or the connection went).
-    if (!opens) this.open = false;
-    this.query(statement, [], !opens);
-    if (opens) this.open = true;
+  async transaction<R>(isolation: Isolation, work: () => Promise<R>): Promise<R> {
+    const client = await this.connect();
+    // The pool listens for errors only while a connection is idle: one that breaks between two statements of the
+    // transaction would otherwise be an unhandled error event. Its next statement fails instead.
+    const ignore = () => {};
+    client.on("error", ignore);
+    let broken: Error | undefined;
+    try {
+      return await this.scope.run(client, async () => {
+        await this.query(BEGIN[isolation]);
+        const result = await work();
+        await this.query("COMMIT");
+        return result;
+      });
+    } catch (error) {
+      broken = await this.rollback(client, error);
+      throw error;
+    } finally {
+      // A connection that failed is closed, never handed to the next request (it may hold half a transaction).
+      client.off("error", ignore);
+      client.release(broken);
+    }
   }
 
-  close(): void {
-    this.bridge.close();
+  /** Ends what is left of a failed transaction; answers the connection's own failure, if it has one. */
+  private async rollback(client: pg.PoolClient, error: unknown): Promise<Error | undefined> {
+    if (error instanceof PostgresError && error.code === undefined) return error;
+    try {
+      await client.query("ROLLBACK");
+      return undefined;
+    } catch (failed) {
+      return toPostgresError(failed);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
   }
 }

@@ -4,8 +4,8 @@
 // becomes a DatabaseError naming the database (its URL without the password) and what to do.
 import { inspect as inspectValue } from "node:util";
 import { DatabaseError, isSecretParameter, maskSecretParameters } from "../start-errors.js";
-import { PostgresError } from "./pg-bridge.js";
 import { MIGRATION_LOCK, PostgresDatabase } from "./pg-database.js";
+import { PostgresError } from "./pg-errors.js";
 
 const APPLICATION = "exchange-kit-sandbox";
 
@@ -78,18 +78,21 @@ interface Found {
   readonly version: number | undefined;
 }
 
-function inspect(db: PostgresDatabase): Found {
-  const tables = db.prepare("SELECT count(*) AS n FROM pg_tables WHERE schemaname = current_schema()").get() as {
-    n: number;
+async function inspect(db: PostgresDatabase): Promise<Found> {
+  const tables = (await db
+    .prepare("SELECT count(*) AS n FROM pg_tables WHERE schemaname = current_schema()")
+    .get()) as { n: number };
+  const hasMeta = (await db.prepare("SELECT to_regclass('sandbox_meta') IS NOT NULL AS found").get()) as {
+    found: boolean;
   };
-  const hasMeta = db.prepare("SELECT to_regclass('sandbox_meta') IS NOT NULL AS found").get() as { found: boolean };
   if (!hasMeta.found) return { tables: tables.n, application: undefined, version: undefined };
-  const read = (key: string) =>
-    (db.prepare("SELECT value FROM sandbox_meta WHERE key = ?").get(key) as { value: string } | undefined)?.value;
-  const version = read("schema_version");
+  const read = async (key: string) =>
+    ((await db.prepare("SELECT value FROM sandbox_meta WHERE key = ?").get(key)) as { value: string } | undefined)
+      ?.value;
+  const version = await read("schema_version");
   return {
     tables: tables.n,
-    application: read("application"),
+    application: await read("application"),
     version: version === undefined ? undefined : Number(version),
   };
 }
@@ -109,31 +112,39 @@ function check(url: string, found: Found, version: number): void {
     );
 }
 
+/** Inside the migration lock's transaction: checks what the database holds and brings the schema to `version`. */
+async function migrate(db: PostgresDatabase, url: string, schema: string, version: number): Promise<void> {
+  await db.prepare("SELECT pg_advisory_xact_lock(?)").get(MIGRATION_LOCK);
+  const found = await inspect(db);
+  check(url, found, version);
+  // A database already at this version is left as it is: no statement of the schema runs (a start costs a
+  // connection, not ~80 catalog lookups and a function and trigger redefinition).
+  if (found.version !== version) await db.exec(schema);
+  const set = db.prepare(
+    "INSERT INTO sandbox_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+  );
+  await set.run("application", APPLICATION);
+  await set.run("schema_version", String(version));
+}
+
 /**
  * Connects and brings the schema to `version` (creating what is missing) under the migration lock.
  *
  * @example
- * const db = openPostgres("postgres://sandbox:secret@db:5432/sandbox", SCHEMA_SQL, 1);
+ * const db = await openPostgres("postgres://sandbox:secret@db:5432/sandbox", SCHEMA_SQL, 1);
  */
-export function openPostgres(url: string, schema: string, version: number, timeoutMs = 5000): PostgresDatabase {
+export async function openPostgres(
+  url: string,
+  schema: string,
+  version: number,
+  timeoutMs = 5000,
+): Promise<PostgresDatabase> {
   const db = new PostgresDatabase(url, timeoutMs);
   try {
-    db.exec("START TRANSACTION");
-    db.prepare("SELECT pg_advisory_xact_lock(?)").get(MIGRATION_LOCK);
-    const found = inspect(db);
-    check(url, found, version);
-    // A database already at this version is left as it is: no statement of the schema runs (a start costs a
-    // connection, not ~80 catalog lookups and a function and trigger redefinition).
-    if (found.version !== version) db.exec(schema);
-    const set = db.prepare(
-      "INSERT INTO sandbox_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-    );
-    set.run("application", APPLICATION);
-    set.run("schema_version", String(version));
-    db.exec("COMMIT");
+    await db.transaction("default", () => migrate(db, url, schema, version));
     return db;
   } catch (error) {
-    db.close();
+    await db.close();
     if (error instanceof DatabaseError) throw error;
     const { problem, says } = pgStartProblem(error);
     throw refuse(url, problem, says, error instanceof PostgresError ? undefined : error);

@@ -1,0 +1,140 @@
+// What the store needs of a database, for either engine: statements whose answers are awaited, scripts, and
+// transactions. A transaction runs its work on one connection; every statement the work runs (through any
+// statement prepared on the database) goes to that connection, found through the async context, so the store's
+// tables need not be handed the transaction. On SQLite (one connection, node:sqlite, synchronous) transactions
+// take turns: a statement outside one waits for the open one to end instead of joining it.
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { DatabaseSync, StatementSync } from "node:sqlite";
+
+export type SqlValue = string | number | null;
+
+export interface SqlStatement {
+  get(...values: SqlValue[]): Promise<unknown>;
+  all(...values: SqlValue[]): Promise<unknown[]>;
+  run(...values: SqlValue[]): Promise<{ changes: number }>;
+}
+
+/** How a transaction isolates itself: "serializable" (every request), "read-committed", or the engine's default (schema work). */
+export type Isolation = "serializable" | "read-committed" | "default";
+
+export interface SqlDatabase {
+  readonly engine: "sqlite" | "postgres";
+  /** A statement; nothing is sent until it runs. */
+  prepare(sql: string): SqlStatement;
+  /** Runs a script (statements separated by semicolons, no values): in the open transaction when there is one. */
+  exec(sql: string): Promise<void>;
+  /** Runs `work` as one transaction: committed when it resolves, rolled back (and the error rethrown) when it rejects. */
+  transaction<R>(isolation: Isolation, work: () => Promise<R>): Promise<R>;
+  /** Whether the calling code runs inside a transaction of this database. */
+  readonly inTransaction: boolean;
+  close(): Promise<void>;
+}
+
+/** A FIFO lock: who holds it runs; the others wait their turn in order. */
+class Turns {
+  private held = false;
+  private readonly waiting: Array<() => void> = [];
+
+  /** Resolves when the caller holds the lock (at once when it is free: no promise to wait on). */
+  take(): Promise<void> | undefined {
+    if (!this.held) {
+      this.held = true;
+      return undefined;
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  give(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.held = false;
+  }
+
+  get isHeld(): boolean {
+    return this.held;
+  }
+}
+
+/** node:sqlite's synchronous connection behind the store's asynchronous surface. */
+export class SqliteDatabase implements SqlDatabase {
+  readonly engine = "sqlite";
+  private readonly turns = new Turns();
+  private readonly scope = new AsyncLocalStorage<true>();
+
+  constructor(readonly connection: DatabaseSync) {}
+
+  get inTransaction(): boolean {
+    return this.scope.getStore() === true;
+  }
+
+  /** Runs one synchronous call now (inside the open transaction, or when none is open), else after it ends. */
+  private run<T>(call: () => T): Promise<T> {
+    if (this.inTransaction || !this.turns.isHeld) {
+      try {
+        return Promise.resolve(call());
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }
+    return this.afterTurn(call);
+  }
+
+  private async afterTurn<T>(call: () => T): Promise<T> {
+    await this.turns.take();
+    try {
+      return call();
+    } finally {
+      this.turns.give();
+    }
+  }
+
+  prepare(sql: string): SqlStatement {
+    let prepared: StatementSync | undefined;
+    const statement = () => {
+      prepared ??= this.connection.prepare(sql);
+      return prepared;
+    };
+    return {
+      get: (...values) => this.run(() => statement().get(...values)),
+      all: (...values) => this.run(() => statement().all(...values)),
+      run: (...values) => this.run(() => ({ changes: Number(statement().run(...values).changes) })),
+    };
+  }
+
+  exec(sql: string): Promise<void> {
+    return this.run(() => this.connection.exec(sql));
+  }
+
+  async transaction<R>(isolation: Isolation, work: () => Promise<R>): Promise<R> {
+    await this.turns.take();
+    try {
+      return await this.scope.run(true, () => this.once(work));
+    } finally {
+      this.turns.give();
+    }
+  }
+
+  private async once<R>(work: () => Promise<R>): Promise<R> {
+    this.connection.exec("BEGIN");
+    try {
+      const result = await work();
+      this.connection.exec("COMMIT");
+      return result;
+    } catch (error) {
+      // SQLite may have rolled it back itself (a full disk); the error that failed it is the one to report.
+      try {
+        if (this.connection.isTransaction) this.connection.exec("ROLLBACK");
+      } catch {}
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.turns.take();
+    try {
+      this.connection.close();
+    } finally {
+      this.turns.give();
+    }
+  }
+}
