@@ -52,7 +52,7 @@ export interface RecordKind<Row = never, Table extends string = string, Collecti
   /** The row's current status. */
   status(row: Row): string;
   /** The state machine: sets the status and its fields, stores the row and emits the event (transitions.ts). */
-  move(domain: SandboxDomain, row: Row, step: PlannedStep): void;
+  move(domain: SandboxDomain, row: Row, step: PlannedStep): Promise<void> | void;
   /** The record as the control API answers it. */
   view(row: Row): unknown;
 }

@@ -5,13 +5,13 @@ import type { AddressInfo } from "node:net";
 import { hostname } from "node:os";
 import type { Server } from "node:http";
 import { DEFAULT_QUOTATION_TTL_SECONDS } from "./domain/catalog.js";
+import type { SandboxClock } from "./domain/clock.js";
 import { SandboxDomain } from "./domain/sandbox-domain.js";
 import { StoredOrganizationState } from "./domain/organization-state.js";
 import { Chaos, type ChaosOptions } from "./faults/chaos.js";
 import { StoreFaultPlan } from "./faults/fault-plan.js";
 import { RequestFaults } from "./faults/request-faults.js";
 import { WebhookFaults } from "./faults/webhook-faults.js";
-import { Turnstile } from "./http/turnstile.js";
 import { createApiServer, type ServerOptions } from "./http/server.js";
 import { loadTracing } from "./tracing/tracing.js";
 import { adminIntercept } from "./organizations/admin-api.js";
@@ -162,18 +162,18 @@ export interface SandboxOrganization {
  * The sandbox clocks: each organization has its own (as POST /_sandbox/clock/advance moves only the caller's).
  *
  * @example
- * sandbox.clock.advance(301, sandbox.organizations[0].id); // that organization's quotations have expired
- * sandbox.clock.now(sandbox.organizations[1].id); // the other organization's time has not moved
+ * await sandbox.clock.advance(301, sandbox.organizations[0].id); // that organization's quotations have expired
+ * await sandbox.clock.now(sandbox.organizations[1].id); // the other organization's time has not moved
  */
 export interface SandboxClockHandle {
   /** The organization's sandbox time; without an organization ID, the first organization's. */
-  now(organizationId?: string): Date;
+  now(organizationId?: string): Promise<Date>;
   /**
    * Moves the organization's sandbox time forward by `seconds` (negative: back) and returns its new time;
    * without an organization ID, every organization's clock moves by `seconds`, and the first one's time is
-   * returned. Throws a TypeError for an ID that is not one of `organizations`.
+   * returned. Rejects with a TypeError for an ID that is not one of `organizations`.
    */
-  advance(seconds: number, organizationId?: string): Date;
+  advance(seconds: number, organizationId?: string): Promise<Date>;
 }
 
 /** One webhook event and its deliveries, as kept in the event log. */
@@ -194,7 +194,7 @@ export interface Sandbox {
   organizations: SandboxOrganization[];
   clock: SandboxClockHandle;
   /** The event log (every organization), oldest first. */
-  events(): SandboxEvent[];
+  events(): Promise<SandboxEvent[]>;
   /** Resolves once no webhook delivery is pending (retries included). */
   deliveriesSettled(): Promise<void>;
   /**
@@ -214,23 +214,24 @@ function clockHandle(
   directory: OrganizationDirectory,
   organizations: readonly SandboxOrganization[],
 ): SandboxClockHandle {
-  const known = (id: string) => {
-    if (!directory.byId(id)) throw new TypeError(`no organization with the ID ${id}`);
+  const known = async (id: string) => {
+    if (!await directory.byId(id)) throw new TypeError(`no organization with the ID ${id}`);
     return id;
   };
   const first = organizations[0]!.id;
   return {
-    now: (organizationId) => domain.clock(known(organizationId ?? first)).now(),
-    advance: (seconds, organizationId) => {
-      const ids = organizationId === undefined ? directory.list().map((o) => o.id) : [known(organizationId)];
-      const clocks = ids.map((id) => domain.clock(id));
-      if (!clocks.every((c) => c.canAdvance(seconds)))
-        throw new RangeError("the sandbox clock stays between 1970-01-01 and 9999-12-31");
+    now: async (organizationId) => (await domain.clock(await known(organizationId ?? first))).now(),
+    advance: async (seconds, organizationId) => {
+      const ids = organizationId === undefined ? (await directory.list()).map((o) => o.id) : [await known(organizationId)];
       // One transaction: every clock moves, or none.
-      domain.store.transaction(() => {
-        for (const clock of clocks) clock.advance(seconds);
+      await domain.store.transaction(async () => {
+        const clocks: SandboxClock[] = [];
+        for (const id of ids) clocks.push(await domain.clock(id));
+        if (!clocks.every((c) => c.canAdvance(seconds)))
+          throw new RangeError("the sandbox clock stays between 1970-01-01 and 9999-12-31");
+        for (const clock of clocks) await clock.advance(seconds);
       });
-      return domain.clock(ids[0]!).now();
+      return (await domain.clock(ids[0]!)).now();
     },
   };
 }
@@ -252,12 +253,12 @@ function configuredOrganizations(
 }
 
 /** Registers the options' organizations in the store (see `organizations`), warning of each secret replaced. */
-function registerOrganizations(
+async function registerOrganizations(
   directory: OrganizationDirectory,
   configured: readonly OrganizationCredentials[],
   logger: Logger,
-): SandboxOrganization[] {
-  const { organizations, replacedSecret } = directory.registerOrReuse(configured, "Sandbox organization");
+): Promise<SandboxOrganization[]> {
+  const { organizations, replacedSecret } = await directory.registerOrReuse(configured, "Sandbox organization");
   for (const org of replacedSecret)
     logger.warn(`organization ${org.id} (${org.name}): the API secret given at start replaces the one stored`);
   return organizations.map(({ id, name, apiKey, apiSecret }) => ({ id, name, apiKey, apiSecret }));
@@ -266,7 +267,7 @@ function registerOrganizations(
 /** Not public API: the benchmarks seed the store directly (100k rows through HTTP would take minutes). */
 export interface SandboxInternals {
   /** Runs on the opened store, once the organizations are registered, before the server starts. */
-  prepare?: (store: Store, organizations: readonly SandboxOrganization[]) => void;
+  prepare?: (store: Store, organizations: readonly SandboxOrganization[]) => void | Promise<void>;
   /** How scheduled work that fails for want of disk is retried (tests shorten the waits). */
   storageBackoff?: StorageBackoff;
   /** On PostgreSQL: how often a replica looks for due jobs (default 1000 ms), and for jobs a dead replica left locked. */
@@ -291,13 +292,13 @@ function timeoutsOf(options: SandboxOptions) {
  * The store (in memory or the `db` file) with the organizations registered, prepared by the internals' hook;
  * closed again when either throws.
  */
-function openStore(
+async function openStore(
   options: SandboxOptions,
   internals: SandboxInternals,
   configured: readonly OrganizationCredentials[],
   logger: Logger,
-): { store: Store; directory: OrganizationDirectory; organizations: SandboxOrganization[] } {
-  const store = new Store({
+): Promise<{ store: Store; directory: OrganizationDirectory; organizations: SandboxOrganization[] }> {
+  const store = await Store.open({
     path: options.db,
     durability: options.dbDurability,
     logger,
@@ -305,11 +306,11 @@ function openStore(
   });
   try {
     const directory = new OrganizationDirectory(store);
-    const organizations = registerOrganizations(directory, configured, logger);
-    internals.prepare?.(store, organizations);
+    const organizations = await registerOrganizations(directory, configured, logger);
+    await internals.prepare?.(store, organizations);
     return { store, directory, organizations };
   } catch (error) {
-    store.close();
+    await store.close();
     throw error;
   }
 }
@@ -318,14 +319,14 @@ function openStore(
  * Where scheduled work waits: this process's timers on SQLite; on PostgreSQL, a job queue in the database (its
  * own schema beside the sandbox's), shared by the replicas.
  */
-function deferredWork(
+async function deferredWork(
   store: Store,
   options: SandboxOptions,
   internals: SandboxInternals,
   logger: Logger,
-): DeferredWork {
+): Promise<DeferredWork> {
   if (store.engine !== "postgres" || options.db === undefined) return new TimerWork((run) => store.afterCommit(run));
-  const { name } = store.statement("SELECT current_schema() AS name").get() as { name: string };
+  const { name } = await store.statement("SELECT current_schema() AS name").get() as { name: string };
   return new QueueWork({
     url: options.db,
     statement: (sql) => store.statement(sql),
@@ -380,12 +381,12 @@ function wireDomain(
       duplicateDeliveries: options.duplicateDeliveries ?? false,
       quotationTtlSeconds: options.quotationTtlSeconds ?? DEFAULT_QUOTATION_TTL_SECONDS,
     },
-    { get: (key) => store.getMeta(key), set: (key, value) => store.setMeta(key, value) },
+    { get: async (key) => await store.getMeta(key), set: async (key, value) => await store.setMeta(key, value) },
   );
   const delivery = new WebhookDelivery({
     store,
     work,
-    credentialsOf: (org) => directory.byId(org),
+    credentialsOf: async (org) => await directory.byId(org),
     timeoutMs: options.webhookTimeoutMs ?? 3000,
     retry: { ...DEFAULT_RETRY, ...options.webhookRetry },
     logger,
@@ -411,9 +412,9 @@ function wireDomain(
  * On PostgreSQL with the dashboard: what other replicas commit reaches this replica's live views and its cache
  * (store/read-cache.ts, used only while the feed listens), and what this one commits reaches theirs.
  */
-function changeFeed(store: Store, db: string | undefined, requestLog: RequestLog): ChangeFeed | undefined {
+async function changeFeed(store: Store, db: string | undefined, requestLog: RequestLog): Promise<ChangeFeed | undefined> {
   if (store.engine !== "postgres" || db === undefined) return undefined;
-  const { name } = store.statement("SELECT current_schema() AS name").get() as { name: string };
+  const { name } = await store.statement("SELECT current_schema() AS name").get() as { name: string };
   const feed = new ChangeFeed(
     db,
     changeChannelOf(name),
@@ -437,7 +438,7 @@ async function startWork(work: DeferredWork, db: string | undefined, store: Stor
     await work.start();
   } catch (error) {
     await work.close();
-    store.close();
+    await store.close();
     const where = displayUrl(db ?? "");
     throw new DatabaseError(`${where}: the job queue could not start (${(error as Error).message}).`, {
       file: where,
@@ -486,7 +487,7 @@ function openRequestLog(
   replica: string | null,
 ): RequestLog {
   const batchDelayMs = store.engine === "postgres" ? POSTGRES_LOG_BATCH_MS : 0;
-  const keep = <R>(work: () => R) => store.transaction(work, { isolation: "read-committed" });
+  const keep = async <R>(work: () => Promise<R>) => await store.transaction(work, { isolation: "read-committed" });
   return new RequestLog(store.requestLog, keep, byKey, options, logger, batchDelayMs, replica);
 }
 
@@ -494,20 +495,18 @@ function openRequestLog(
  * A new dashboard link of every organization of the database, made at start. When they cannot be written (a full
  * disk), the sandbox still starts, without links, and says so: `exchange-kit org link` makes one later.
  */
-function dashboardLinks(
+async function dashboardLinks(
   dashboard: Dashboard | undefined,
   directory: OrganizationDirectory,
   url: string,
   logger: Logger,
-): SandboxDashboardLink[] {
+): Promise<SandboxDashboardLink[]> {
   if (!dashboard) return [];
   try {
-    return directory.list().map((o) => ({
-      organizationId: o.id,
-      name: o.name,
-      apiKey: o.apiKey,
-      url: `${url}${dashboard.newLinkPath(o.id)}`,
-    }));
+    const links: SandboxDashboardLink[] = [];
+    for (const o of await directory.list())
+      links.push({ organizationId: o.id, name: o.name, apiKey: o.apiKey, url: `${url}${await dashboard.newLinkPath(o.id)}` });
+    return links;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     logger.warn(`no dashboard links this start (${reason}): exchange-kit org link makes one once it can be written`);
@@ -539,8 +538,8 @@ function sandboxHandle(
     ...where,
     organizations,
     clock: clockHandle(domain, directory, organizations),
-    events: () =>
-      store.events.where("TRUE", [], "created_at, seq").map((e) => ({
+    events: async () =>
+      (await store.events.where("TRUE", [], "created_at, seq")).map((e) => ({
         id: e.id,
         organizationId: e.org,
         createdAt: e.created_at,
@@ -556,11 +555,9 @@ function sandboxHandle(
         delivery.close();
         server.close(() => {
           // The queue stops first: a job it is running finishes against the open store.
-          void Promise.all([work.close(), feed?.close()]).finally(() => {
-            requestLog.close();
-            store.close();
-            resolve();
-          });
+          void Promise.allSettled([work.close(), feed?.close()])
+            .then(() => requestLog.close())
+            .finally(() => store.close().finally(resolve));
         });
         server.closeAllConnections();
       })),
@@ -595,51 +592,50 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   if (problem) throw new TypeError(problem);
   // Before anything is served: requests are traced from the first one when the process has OpenTelemetry.
   await loadTracing();
-  const { store, directory, organizations } = openStore(options, internals, configured, logger);
-  const work = deferredWork(store, options, internals, logger);
+  const { store, directory, organizations } = await openStore(options, internals, configured, logger);
+  const work = await deferredWork(store, options, internals, logger);
   const { domain, delivery, faults } = wireDomain(store, work, options, directory, logger, chaos);
-  const byKey = keyLookups((apiKey) => directory.byKey(apiKey));
+  const byKey = keyLookups(async (apiKey) => await directory.byKey(apiKey));
   const requestLog = openRequestLog(store, byKey.log, logOptions, logger, replicaName(options.replica, store.engine));
   let server: Server | undefined;
   const port = () => (server!.address() as AddressInfo).port;
   const dashboard =
     options.dashboard === false
       ? undefined
-      : createDashboard({ domain, requestLog, logger, organizations: { get: (id) => directory.byId(id) } });
+      : createDashboard({ domain, requestLog, logger, organizations: { get: async (id) => await directory.byId(id) } });
   const admin = adminIntercept({
     directory,
     adminToken: options.adminToken,
-    dashboardLinkPathOf: dashboard && ((org) => dashboard.newLinkPath(org)),
+    dashboardLinkPathOf: dashboard && (async (org) => await dashboard.newLinkPath(org)),
     replicaUrl: () => baseUrl(host, port()),
     logger,
   });
   server = createApiServer({
     routes: buildRoutes(requestLog),
-    onAnswered: (answered) => requestLog.record(answered),
+    onAnswered: async (answered) => await requestLog.record(answered),
     intercept: firstTaker(readinessIntercept(store), admin, dashboard?.intercept.bind(dashboard)),
-    transaction: (work, onlyReads) => store.transaction(work, { onlyReads }),
-    freshen: () => store.freshenCache(),
+    transaction: async (work, onlyReads) => await store.transaction(work, { onlyReads }),
+    freshen: async () => await store.freshenCache(),
     organizationsByKey: byKey.auth,
     domain,
     bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
     logger,
     timeouts,
     faults,
-    ...(store.engine === "postgres" ? { turns: new Turnstile() } : {}),
   });
   await startWork(work, options.db, store);
-  await listen(server, options.port ?? 0, host, () => {
+  await listen(server, options.port ?? 0, host, async () => {
     void work.close();
-    store.close();
+    await store.close();
   });
   // Timers were lost with the last process; a queue kept its jobs.
-  if (!work.durable) domain.resumePlans();
+  if (!work.durable) await domain.resumePlans();
   const url = baseUrl(host, port());
   // No "listening" line of its own: whoever started it has `url` and announces it (exchange-kit sandbox prints its
   // ready line; with --verbose a line here too made two).
   if (chaos) logger.info(`chaos mode: a fault on ${chaos.rate * 100} % of requests and events, seed ${chaos.seed}`);
-  const feed = dashboard && internals.changeFeed !== false ? changeFeed(store, options.db, requestLog) : undefined;
-  const links = dashboardLinks(dashboard, directory, url, logger);
+  const feed = dashboard && internals.changeFeed !== false ? await changeFeed(store, options.db, requestLog) : undefined;
+  const links = await dashboardLinks(dashboard, directory, url, logger);
   const parts = { store, directory, work, feed, domain, delivery, server, requestLog, dashboard, links, chaos };
   return sandboxHandle({ url, port: port(), host }, organizations, parts);
 }

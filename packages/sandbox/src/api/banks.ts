@@ -23,13 +23,13 @@ function requireVerified(customer: CustomerRow, code: ErrCode = "USR_UNVERIFIED"
   if (customer.status !== "VERIFIED") throw badRequest(code, "Customer is unverified", "customer_id");
 }
 
-function newBank(
+async function newBank(
   ctx: Ctx,
   customer: CustomerRow,
   fields: Pick<BankRow, "source" | "bank_account_type" | "identifiers" | "beneficiary_name" | "bank_name"> &
     Partial<BankRow>,
-): BankRow {
-  const now = ctx.domain.clock(ctx.org.id).iso();
+): Promise<BankRow> {
+  const now = (await ctx.domain.clock(ctx.org.id)).iso();
   return {
     id: randomUUID(),
     org: ctx.org.id,
@@ -79,8 +79,8 @@ function accountIdentifiers(identifiers: StandardIdentifiers, country: string): 
 }
 
 /** The customer's account with this dedupe key, if any; another customer's is BANK_DUPLICATE_ACCOUNT. */
-function sameAccount(ctx: Ctx, customer: CustomerRow, key: string): BankRow | undefined {
-  const same = ctx.domain.store.banks.first("org = ? AND dedupe = ?", ctx.org.id, key);
+async function sameAccount(ctx: Ctx, customer: CustomerRow, key: string): Promise<BankRow | undefined> {
+  const same = await ctx.domain.store.banks.first("org = ? AND dedupe = ?", ctx.org.id, key);
   if (same && same.customer_id !== customer.id) {
     throw badRequest(
       "BANK_DUPLICATE_ACCOUNT",
@@ -92,45 +92,45 @@ function sameAccount(ctx: Ctx, customer: CustomerRow, key: string): BankRow | un
 }
 
 /** BANK_LIMIT_REACHED once the customer has ACCOUNTS_PER_RAIL accounts of the rail that have not FAILED. */
-function checkRailLimit(ctx: Ctx, customer: CustomerRow, rail: string): void {
-  const sameRail = ctx.domain.store.banks
-    .where("customer_id = ?", [customer.id])
+async function checkRailLimit(ctx: Ctx, customer: CustomerRow, rail: string): Promise<void> {
+  const sameRail = (await ctx.domain.store.banks
+      .where("customer_id = ?", [customer.id]))
     .filter((b) => b.source === "standard" && b.bank_account_type === rail && b.bank_account_status !== "FAILED");
   if (sameRail.length >= ACCOUNTS_PER_RAIL) {
     throw badRequest("BANK_LIMIT_REACHED", `${ACCOUNTS_PER_RAIL} accounts already added`, "bank_account_type");
   }
 }
 
-export function createBankAccount(ctx: OperationContext<"createBankAccount">): HandlerResult {
+export async function createBankAccount(ctx: OperationContext<"createBankAccount">): Promise<HandlerResult> {
   const { body, domain } = ctx;
   requireMembers(body, ["customer_id", "bank_account_type", "identifiers"]);
-  const customer = findCustomer(ctx, body.customer_id);
+  const customer = await findCustomer(ctx, body.customer_id);
   requireVerified(customer);
   const rail = body.bank_account_type;
   const { clean, bankName } =
     rail === "UPI" ? upiIdentifiers(body.identifiers) : accountIdentifiers(body.identifiers, customer.country);
   // The same key the dedupe column stores for every standard account.
-  const same = sameAccount(ctx, customer, bankDedupeKey({ bank_account_type: rail, identifiers: clean }));
+  const same = await sameAccount(ctx, customer, bankDedupeKey({ bank_account_type: rail, identifiers: clean }));
   if (same) return { message: "Bank account already added", data: bankView(same) };
-  checkRailLimit(ctx, customer, rail);
+  await checkRailLimit(ctx, customer, rail);
   const beneficiaryName = text(body, "beneficiary_name") ?? customer.full_name;
-  const bank = newBank(ctx, customer, {
-    source: "standard",
-    bank_account_type: rail,
-    identifiers: clean,
-    beneficiary_name: beneficiaryName,
-    bank_name: bankName,
-  });
-  domain.store.banks.put(bank);
-  domain.plan("BANK", bank, bankOutcome([clean.vpa, clean.account_number, beneficiaryName]));
+  const bank = await newBank(ctx, customer, {
+      source: "standard",
+      bank_account_type: rail,
+      identifiers: clean,
+      beneficiary_name: beneficiaryName,
+      bank_name: bankName,
+    });
+  await domain.store.banks.put(bank);
+  await domain.plan("BANK", bank, bankOutcome([clean.vpa, clean.account_number, beneficiaryName]));
   return { message: "Bank account added successfully", data: bankView(bank) };
 }
 
-export function listBankAccounts(ctx: OperationContext<"listBankAccounts">): HandlerResult {
-  const customer = findCustomer(ctx, ctx.params.customer_id);
+export async function listBankAccounts(ctx: OperationContext<"listBankAccounts">): Promise<HandlerResult> {
+  const customer = await findCustomer(ctx, ctx.params.customer_id);
   // Already in creation order (the index is customer_id, created_at, seq). Payout accounts (PIX, SEPA, ...) are
   // listed too: the document calls them bank accounts and does not say the list leaves them out.
-  const banks = ctx.domain.store.banks.where("customer_id = ?", [customer.id], "created_at, seq");
+  const banks = await ctx.domain.store.banks.where("customer_id = ?", [customer.id], "created_at, seq");
   if (customer.country === "USA") {
     return { message: "Bank accounts fetched successfully", data: { accounts: banks.map(bankView) } };
   }
@@ -138,22 +138,22 @@ export function listBankAccounts(ctx: OperationContext<"listBankAccounts">): Han
   return { message: "Bank accounts fetched successfully", data: { ...page, results: page.results.map(bankView) } };
 }
 
-function findBank(ctx: OperationContext<"getBankAccount" | "deleteBankAccount">): BankRow {
-  const customer = findCustomer(ctx, ctx.params.customer_id);
+async function findBank(ctx: OperationContext<"getBankAccount" | "deleteBankAccount">): Promise<BankRow> {
+  const customer = await findCustomer(ctx, ctx.params.customer_id);
   const id = ctx.params.bank_id.toLowerCase();
-  const bank = UUID.test(id) ? ctx.domain.store.banks.get(id) : undefined;
+  const bank = UUID.test(id) ? await ctx.domain.store.banks.get(id) : undefined;
   if (!bank || bank.customer_id !== customer.id) throw badRequest("BANK_NOT_FOUND", BANK_NOT_FOUND, "bank_id");
   return bank;
 }
 
-export function getBankAccount(ctx: OperationContext<"getBankAccount">): HandlerResult {
-  return { message: "Bank account fetched successfully", data: bankView(findBank(ctx)) };
+export async function getBankAccount(ctx: OperationContext<"getBankAccount">): Promise<HandlerResult> {
+  return { message: "Bank account fetched successfully", data: bankView(await findBank(ctx)) };
 }
 
-export function deleteBankAccount(ctx: OperationContext<"deleteBankAccount">): HandlerResult {
-  const bank = findBank(ctx);
+export async function deleteBankAccount(ctx: OperationContext<"deleteBankAccount">): Promise<HandlerResult> {
+  const bank = await findBank(ctx);
   ctx.domain.cancel("BANK", bank.id);
-  ctx.domain.store.banks.delete(bank.id);
+  await ctx.domain.store.banks.delete(bank.id);
   return { message: "Bank account deleted successfully", data: bankView(bank) };
 }
 
@@ -168,10 +168,10 @@ const PAYOUT_IDENTIFIERS: Record<string, string[]> = {
 };
 
 /** Payout bank accounts: errors are UNKNOWN_ERROR with field-keyed errors, as the document states for E9. */
-export function createBankAccountForPayout(ctx: OperationContext<"createBankAccountForPayout">): HandlerResult {
+export async function createBankAccountForPayout(ctx: OperationContext<"createBankAccountForPayout">): Promise<HandlerResult> {
   const { body, domain } = ctx;
   requireMembers(body, ["customer_id"]);
-  const customer = findCustomer(ctx, body.customer_id, { missing: "UNKNOWN_ERROR", otherOrg: "UNKNOWN_ERROR" });
+  const customer = await findCustomer(ctx, body.customer_id, { missing: "UNKNOWN_ERROR", otherOrg: "UNKNOWN_ERROR" });
   const method = text(body, "bank_account_type") ?? PAYOUT_METHOD_BY_COUNTRY[customer.country] ?? "WIRE";
   const needed = PAYOUT_IDENTIFIERS[method];
   if (!needed) {
@@ -196,16 +196,16 @@ export function createBankAccountForPayout(ctx: OperationContext<"createBankAcco
     extra.is_self_transfer = typeof body.is_self_transfer === "boolean" ? body.is_self_transfer : true;
   }
   const beneficiaryName = clean.account_holder_name ?? text(body, "beneficiary_name") ?? customer.full_name;
-  const bank = newBank(ctx, customer, {
-    source: "payout",
-    bank_account_type: method,
-    identifiers: clean,
-    beneficiary_name: beneficiaryName,
-    bank_name: `Sandbox ${method} bank`,
-    ...extra,
-  });
-  domain.store.banks.put(bank);
-  domain.plan("BANK", bank, bankOutcome([...Object.values(clean), beneficiaryName]));
+  const bank = await newBank(ctx, customer, {
+      source: "payout",
+      bank_account_type: method,
+      identifiers: clean,
+      beneficiary_name: beneficiaryName,
+      bank_name: `Sandbox ${method} bank`,
+      ...extra,
+    });
+  await domain.store.banks.put(bank);
+  await domain.plan("BANK", bank, bankOutcome([...Object.values(clean), beneficiaryName]));
   return { message: "Bank account added successfully", data: bankView(bank) };
 }
 
@@ -213,25 +213,25 @@ export function createBankAccountForPayout(ctx: OperationContext<"createBankAcco
  * The USA bank link flow. The sandbox plays the customer too: the link is "completed" at once, so a linked
  * account appears in the list as PROCESSING and turns VERIFIED after the automatic-progress delay, silently.
  */
-export function generateBankLink(ctx: OperationContext<"generateBankLink">): HandlerResult {
+export async function generateBankLink(ctx: OperationContext<"generateBankLink">): Promise<HandlerResult> {
   const { body, domain } = ctx;
   requireMembers(body, ["customer_id"]);
-  const customer = findCustomer(ctx, body.customer_id, { missing: "UNKNOWN_ERROR", otherOrg: "UNKNOWN_ERROR" });
+  const customer = await findCustomer(ctx, body.customer_id, { missing: "UNKNOWN_ERROR", otherOrg: "UNKNOWN_ERROR" });
   if (customer.country !== "USA") {
     throw badRequest("UNKNOWN_ERROR", "The bank link flow is for customers in the USA", "customer_id");
   }
   requireVerified(customer, "UNKNOWN_ERROR");
   let accountNumber = String(randomInt(1, 10));
   for (let i = 0; i < 11; i++) accountNumber += String(randomInt(10));
-  const bank = newBank(ctx, customer, {
-    source: "linked",
-    bank_account_type: "ACCOUNT_DETAILS",
-    identifiers: { account_number: accountNumber, routing_number: "021000021" },
-    beneficiary_name: customer.full_name,
-    bank_name: "Sandbox Bank USA",
-  });
-  domain.store.banks.put(bank);
-  domain.plan("BANK", bank, [{ status: "VERIFIED", failure_reason: null }]);
+  const bank = await newBank(ctx, customer, {
+      source: "linked",
+      bank_account_type: "ACCOUNT_DETAILS",
+      identifiers: { account_number: accountNumber, routing_number: "021000021" },
+      beneficiary_name: customer.full_name,
+      bank_name: "Sandbox Bank USA",
+    });
+  await domain.store.banks.put(bank);
+  await domain.plan("BANK", bank, [{ status: "VERIFIED", failure_reason: null }]);
   return {
     message: "Bank link generated successfully",
     data: { link_url: `${ctx.origin}/_sandbox/bank-link/${bank.id}`, customer_id: customer.id },
@@ -239,8 +239,8 @@ export function generateBankLink(ctx: OperationContext<"generateBankLink">): Han
 }
 
 /** The page the link points at (public, like a hosted page): it reports the account the flow linked. */
-export function bankLinkPage(ctx: SandboxContext<"bank_id">): HandlerResult {
-  const bank = ctx.domain.store.banks.get(ctx.params.bank_id);
+export async function bankLinkPage(ctx: SandboxContext<"bank_id">): Promise<HandlerResult> {
+  const bank = await ctx.domain.store.banks.get(ctx.params.bank_id);
   if (bank?.source !== "linked") throw badRequest("UNKNOWN_ERROR", "Unknown bank link", "bank_id");
   return {
     message: "Bank account linked (sandbox): return to the application",

@@ -74,23 +74,23 @@ function internationalPhone(national: string | undefined, country: string, info:
 }
 
 /** USR_DUPLICATE_CONTACT when another customer of the organization has the email or the phone. */
-function checkContactsUnused(ctx: Ctx, email: string | undefined, phone: string | undefined): void {
+async function checkContactsUnused(ctx: Ctx, email: string | undefined, phone: string | undefined): Promise<void> {
   const org = ctx.org.id;
   // The first customer holding either, as the scan in creation order used to find it.
-  const holder = ctx.domain.store.customers.first(
-    "seq IN (SELECT seq FROM customer WHERE org = ? AND email = ? UNION ALL SELECT seq FROM customer WHERE org = ? AND phone = ?)",
-    org,
-    email ?? null,
-    org,
-    phone ?? null,
-  );
+  const holder = await ctx.domain.store.customers.first(
+      "seq IN (SELECT seq FROM customer WHERE org = ? AND email = ? UNION ALL SELECT seq FROM customer WHERE org = ? AND phone = ?)",
+      org,
+      email ?? null,
+      org,
+      phone ?? null,
+    );
   if (holder && email && holder.email === email)
     throw badRequest("USR_DUPLICATE_CONTACT", "Email already in use", "email");
   if (holder && phone && holder.phone === phone)
     throw badRequest("USR_DUPLICATE_CONTACT", "Phone already in use", "phone");
 }
 
-export function createCustomer(ctx: OperationContext<"createCustomer">): HandlerResult {
+export async function createCustomer(ctx: OperationContext<"createCustomer">): Promise<HandlerResult> {
   const { body, domain, org } = ctx;
   const country = body.alpha_3_country_code;
   const info = COUNTRIES[country];
@@ -100,13 +100,13 @@ export function createCustomer(ctx: OperationContext<"createCustomer">): Handler
   const fullName = customerName(body);
 
   const reference = body.client_reference_id;
-  const existing = domain.store.customers.first("org = ? AND client_ref = ?", org.id, reference);
+  const existing = await domain.store.customers.first("org = ? AND client_ref = ?", org.id, reference);
   if (existing) return { message: "Customer already exists", data: customerView(existing) };
 
   const email = text(body, "email")?.toLowerCase();
   const phone = internationalPhone(text(body, "phone"), country, info);
-  checkContactsUnused(ctx, email, phone);
-  const now = domain.clock(org.id).iso();
+  await checkContactsUnused(ctx, email, phone);
+  const now = (await domain.clock(org.id)).iso();
   const customer: CustomerRow = {
     id: randomUUID(),
     org: org.id,
@@ -122,17 +122,17 @@ export function createCustomer(ctx: OperationContext<"createCustomer">): Handler
     created_at: now,
     updated_at: now,
   };
-  domain.store.customers.put(customer);
+  await domain.store.customers.put(customer);
   return { message: "Customer created successfully", data: customerView(customer) };
 }
 
-export function getCustomer(ctx: OperationContext<"getCustomer">): HandlerResult {
-  const customer = findCustomer(ctx, ctx.params.customer_id);
+export async function getCustomer(ctx: OperationContext<"getCustomer">): Promise<HandlerResult> {
+  const customer = await findCustomer(ctx, ctx.params.customer_id);
   return { message: "Customer fetched successfully", data: customerView(customer) };
 }
 
 /** Filters: start_date / end_date (YYYY-MM-DD, either alone is fine here), status; ordering as on histories. */
-export function listCustomers(ctx: OperationContext<"listCustomers">): HandlerResult {
+export async function listCustomers(ctx: OperationContext<"listCustomers">): Promise<HandlerResult> {
   const condition: Condition = { org: ctx.org.id, where: [], params: [] };
   dateRange(ctx, { together: false, formatCode: "INPUT_INVALID_DATE_FORMAT" }, condition);
   const status = ctx.query.get("status");
@@ -140,6 +140,6 @@ export function listCustomers(ctx: OperationContext<"listCustomers">): HandlerRe
     condition.where.push("status = ?");
     condition.params.push(status);
   }
-  const page = orderedPage(ctx, ctx.domain.store.customers, condition);
+  const page = await orderedPage(ctx, ctx.domain.store.customers, condition);
   return { message: "Customers fetched successfully", data: { ...page, results: page.results.map(customerView) } };
 }

@@ -26,8 +26,8 @@ function kycConfiguration(customer: CustomerRow) {
   };
 }
 
-export function getKycConfiguration(ctx: OperationContext<"getKycConfiguration">): HandlerResult {
-  const customer = findCustomer(ctx, ctx.params.customer_id);
+export async function getKycConfiguration(ctx: OperationContext<"getKycConfiguration">): Promise<HandlerResult> {
+  const customer = await findCustomer(ctx, ctx.params.customer_id);
   return { message: "KYC configuration fetched successfully", data: kycConfiguration(customer) };
 }
 
@@ -96,16 +96,16 @@ function checkAdditionalInfo(info: ValidatedBody<"addKycData">["additional_info"
 }
 
 /** KYC details (document number or tax number) already submitted by another customer of the organization. */
-function checkNotInUse(ctx: Ctx, customer: CustomerRow, data: Record<string, unknown>): void {
+async function checkNotInUse(ctx: Ctx, customer: CustomerRow, data: Record<string, unknown>): Promise<void> {
   const documentNumber = (data.document_details as { document_number?: unknown } | undefined)?.document_number;
   const taxNumber = data.tax_number;
   const documentKey = kycDocumentKey(data);
   const taxKey = typeof taxNumber === "string" ? taxNumber.toUpperCase() : null;
   // The indexed columns find the candidates; the exact rule below decides, as it did over every customer.
-  const candidates = ctx.domain.store.customers.where(
-    "seq IN (SELECT seq FROM customer WHERE org = ? AND kyc_document = ? UNION ALL SELECT seq FROM customer WHERE org = ? AND kyc_tax = ?)",
-    [ctx.org.id, documentKey, ctx.org.id, taxKey],
-  );
+  const candidates = await ctx.domain.store.customers.where(
+      "seq IN (SELECT seq FROM customer WHERE org = ? AND kyc_document = ? UNION ALL SELECT seq FROM customer WHERE org = ? AND kyc_tax = ?)",
+      [ctx.org.id, documentKey, ctx.org.id, taxKey],
+    );
   for (const other of candidates) {
     if (other.id === customer.id || !other.kyc) continue;
     const theirs = other.kyc.data;
@@ -124,24 +124,24 @@ function checkNotInUse(ctx: Ctx, customer: CustomerRow, data: Record<string, unk
 }
 
 /** Starts (or restarts) verification: KYC PROCESSING now, the outcome after the automatic-progress delay. */
-function startVerification(ctx: Ctx, customer: CustomerRow, kyc: KycState): void {
+async function startVerification(ctx: Ctx, customer: CustomerRow, kyc: KycState): Promise<void> {
   kyc.status = "PROCESSING";
   kyc.failure_reason = null;
   customer.kyc = kyc;
-  customer.updated_at = ctx.domain.clock(customer.org).iso();
+  customer.updated_at = (await ctx.domain.clock(customer.org)).iso();
   const outcome = kycOutcome([customer.full_name, ...stringsIn(kyc.data)]);
-  ctx.domain.plan("CUSTOMER", customer, outcome ? [outcome] : []);
-  ctx.domain.store.customers.put(customer);
+  await ctx.domain.plan("CUSTOMER", customer, outcome ? [outcome] : []);
+  await ctx.domain.store.customers.put(customer);
 }
 
 function submissionResult(kyc: KycState) {
   return { id: kyc.id, status: kyc.status, failure_reason: kyc.failure_reason };
 }
 
-export function addKycData(ctx: OperationContext<"addKycData">): HandlerResult {
+export async function addKycData(ctx: OperationContext<"addKycData">): Promise<HandlerResult> {
   const { body } = ctx;
   requireMembers(body, ["customer_id"]);
-  const customer = findCustomer(ctx, body.customer_id);
+  const customer = await findCustomer(ctx, body.customer_id);
   if (customer.kyc)
     throw badRequest(
       "UNKNOWN_ERROR",
@@ -164,19 +164,19 @@ export function addKycData(ctx: OperationContext<"addKycData">): HandlerResult {
   checkImages(body, documentType);
   checkAdditionalInfo(body.additional_info);
   const { customer_id: _ignored, ...data } = body;
-  checkNotInUse(ctx, customer, data);
+  await checkNotInUse(ctx, customer, data);
   customer.document_type = documentType;
   const kyc: KycState = { id: randomUUID(), status: "PROCESSING", failure_reason: null, data, updates: 0 };
-  startVerification(ctx, customer, kyc);
+  await startVerification(ctx, customer, kyc);
   return { message: "KYC data added successfully", data: submissionResult(kyc) };
 }
 
 type KycUpdateContext = OperationContext<"updateKycSelfie" | "updateKycTaxInfo" | "updateKycDocumentInfo">;
 
 /** The common part of the three updates: the customer, existing KYC, and the update limit. */
-function updatable(ctx: KycUpdateContext): { customer: CustomerRow; kyc: KycState } {
+async function updatable(ctx: KycUpdateContext): Promise<{ customer: CustomerRow; kyc: KycState }> {
   requireMembers(ctx.body, ["customer_id"]);
-  const customer = findCustomer(ctx, ctx.body.customer_id);
+  const customer = await findCustomer(ctx, ctx.body.customer_id);
   const kyc = customer.kyc;
   if (!kyc)
     throw badRequest(
@@ -193,29 +193,29 @@ function updatable(ctx: KycUpdateContext): { customer: CustomerRow; kyc: KycStat
   return { customer, kyc };
 }
 
-function applyUpdate(ctx: Ctx, customer: CustomerRow, kyc: KycState, changes: Record<string, unknown>): KycState {
+async function applyUpdate(ctx: Ctx, customer: CustomerRow, kyc: KycState, changes: Record<string, unknown>): Promise<KycState> {
   const updated: KycState = { ...kyc, id: randomUUID(), data: { ...kyc.data, ...changes }, updates: kyc.updates + 1 };
-  startVerification(ctx, customer, updated);
+  await startVerification(ctx, customer, updated);
   return updated;
 }
 
-export function updateKycSelfie(ctx: OperationContext<"updateKycSelfie">): HandlerResult {
-  const { customer, kyc } = updatable(ctx);
-  const updated = applyUpdate(ctx, customer, kyc, { selfie_url: ctx.body.selfie_url });
+export async function updateKycSelfie(ctx: OperationContext<"updateKycSelfie">): Promise<HandlerResult> {
+  const { customer, kyc } = await updatable(ctx);
+  const updated = await applyUpdate(ctx, customer, kyc, { selfie_url: ctx.body.selfie_url });
   return { message: "Selfie updated successfully", data: submissionResult(updated) };
 }
 
-export function updateKycTaxInfo(ctx: OperationContext<"updateKycTaxInfo">): HandlerResult {
-  const { customer, kyc } = updatable(ctx);
+export async function updateKycTaxInfo(ctx: OperationContext<"updateKycTaxInfo">): Promise<HandlerResult> {
+  const { customer, kyc } = await updatable(ctx);
   requireMembers(ctx.body, ["tax_number"]);
   const changes = { tax_number: ctx.body.tax_number };
-  checkNotInUse(ctx, customer, { ...kyc.data, ...changes, document_details: undefined });
-  const updated = applyUpdate(ctx, customer, kyc, changes);
+  await checkNotInUse(ctx, customer, { ...kyc.data, ...changes, document_details: undefined });
+  const updated = await applyUpdate(ctx, customer, kyc, changes);
   return { message: "Tax information updated successfully", data: submissionResult(updated) };
 }
 
-export function updateKycDocumentInfo(ctx: OperationContext<"updateKycDocumentInfo">): HandlerResult {
-  const { customer, kyc } = updatable(ctx);
+export async function updateKycDocumentInfo(ctx: OperationContext<"updateKycDocumentInfo">): Promise<HandlerResult> {
+  const { customer, kyc } = await updatable(ctx);
   const { body } = ctx;
   requireMembers(body, ["document_type", "document_details"]);
   const details = body.document_details;
@@ -226,18 +226,18 @@ export function updateKycDocumentInfo(ctx: OperationContext<"updateKycDocumentIn
   const changes: Record<string, unknown> = { document_type: documentType, document_details: details };
   for (const key of ["document_front_image_url", "document_back_image_url"] as const)
     if (body[key] !== undefined) changes[key] = body[key];
-  checkNotInUse(ctx, customer, { ...changes, tax_number: undefined });
+  await checkNotInUse(ctx, customer, { ...changes, tax_number: undefined });
   customer.document_type = documentType;
-  const updated = applyUpdate(ctx, customer, kyc, changes);
+  const updated = await applyUpdate(ctx, customer, kyc, changes);
   return { message: "Document information updated successfully", data: submissionResult(updated) };
 }
 
 /** Payout-only onboarding: the customer is found by client_reference_id; field errors use UNKNOWN_ERROR. */
-export function addPayoutSenderKycData(ctx: OperationContext<"addPayoutSenderKycData">): HandlerResult {
+export async function addPayoutSenderKycData(ctx: OperationContext<"addPayoutSenderKycData">): Promise<HandlerResult> {
   const { body, domain, org } = ctx;
   requireMembers(body, ["client_reference_id", "document_type"]);
   const reference = body.client_reference_id;
-  const customer = domain.store.customers.first("org = ? AND client_ref = ?", org.id, reference);
+  const customer = await domain.store.customers.first("org = ? AND client_ref = ?", org.id, reference);
   if (!customer)
     throw badRequest(
       "UNKNOWN_ERROR",
@@ -256,7 +256,7 @@ export function addPayoutSenderKycData(ctx: OperationContext<"addPayoutSenderKyc
   }
   // Per-country requirements are not published; the sandbox asks India for the PAN and others for the address.
   requireMembers(body, customer.country === "IND" ? ["tax_number"] : ["street", "city", "postal_code"]);
-  const now = domain.clock(customer.org).iso();
+  const now = (await domain.clock(customer.org)).iso();
   const row: SenderKycRow = {
     id: randomUUID(),
     org: org.id,
@@ -266,7 +266,7 @@ export function addPayoutSenderKycData(ctx: OperationContext<"addPayoutSenderKyc
     created_at: now,
     updated_at: now,
   };
-  domain.store.senderKyc.put(row);
+  await domain.store.senderKyc.put(row);
   if (customer.status !== "VERIFIED") {
     const kyc: KycState = customer.kyc ?? {
       id: row.id,
@@ -276,15 +276,15 @@ export function addPayoutSenderKycData(ctx: OperationContext<"addPayoutSenderKyc
       updates: 0,
     };
     kyc.data = { ...kyc.data, ...body };
-    startVerification(ctx, customer, kyc);
+    await startVerification(ctx, customer, kyc);
   }
   return { message: "Sender KYC added successfully", data: { id: row.id, client_reference_id: reference } };
 }
 
 /** The remitter's members are not published: the sandbox stores what it is sent and returns it with an `id`. */
-export function createKycRemitter(ctx: OperationContext<"createKycRemitter">): HandlerResult {
-  const now = ctx.domain.clock(ctx.org.id).iso();
+export async function createKycRemitter(ctx: OperationContext<"createKycRemitter">): Promise<HandlerResult> {
+  const now = (await ctx.domain.clock(ctx.org.id)).iso();
   const row: RemitterRow = { id: randomUUID(), org: ctx.org.id, data: ctx.body, created_at: now, updated_at: now };
-  ctx.domain.store.remitters.put(row);
+  await ctx.domain.store.remitters.put(row);
   return { message: "Remitter created successfully", data: { ...ctx.body, id: row.id, created_at: now } };
 }

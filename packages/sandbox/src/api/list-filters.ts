@@ -63,9 +63,9 @@ export function dateRange(ctx: Ctx, options: { together: boolean; formatCode: Er
  * The history filters whose query names the document does not publish; the sandbox reads `status`,
  * `customer_id` and `ordering` (a field name, `-` prefix for descending; default -created_at).
  */
-export function historyPage<
+export async function historyPage<
   T extends { id: string; org: string; status: string; customer_id: string; created_at: string },
->(ctx: Ctx, table: Table<T>, statuses: readonly string[]): Page<T> {
+>(ctx: Ctx, table: Table<T>, statuses: readonly string[]): Promise<Page<T>> {
   const condition: Condition = { org: ctx.org.id, where: [], params: [] };
   dateRange(ctx, { together: true, formatCode: "INPUT_MALFORMED" }, condition);
   const status = ctx.query.get("status");
@@ -88,5 +88,5 @@ export function historyPage<
     condition.where.push("customer_id = ?");
     condition.params.push(customer.toLowerCase());
   }
-  return orderedPage(ctx, table, condition);
+  return await orderedPage(ctx, table, condition);
 }

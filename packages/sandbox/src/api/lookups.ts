@@ -15,14 +15,14 @@ export const BANK_NOT_FOUND = "Bank not found or access denied";
  * AUTH_ORG_MISMATCH when it belongs to another organization. `codes` overrides both for operations that list
  * other codes (quotations answer USR_UNVERIFIED: "customer not in the organization").
  */
-export function findCustomer(
+export async function findCustomer(
   ctx: Ctx,
   id: unknown,
   codes: { missing: ErrCode; otherOrg: ErrCode } = { missing: "USR_NOT_FOUND", otherOrg: "AUTH_ORG_MISMATCH" },
   field = "customer_id",
-): CustomerRow {
+): Promise<CustomerRow> {
   if (typeof id !== "string" || !UUID.test(id)) throw badRequest(codes.missing, CUSTOMER_NOT_FOUND, field);
-  const { row, other } = ctx.domain.store.customers.owned(ctx.org.id, id.toLowerCase());
+  const { row, other } = await ctx.domain.store.customers.owned(ctx.org.id, id.toLowerCase());
   if (!row) throw badRequest(other ? codes.otherOrg : codes.missing, CUSTOMER_NOT_FOUND, field);
   return row;
 }

@@ -12,13 +12,13 @@ import { UUID } from "./lookups.js";
 import { corridorOf, oneOf, verifiedCustomer } from "./quotation-request.js";
 import type { Ctx, OperationContext } from "./validated-request.js";
 
-export function limitsOf(
+export async function limitsOf(
   ctx: OperationContext<"getPayinLimits" | "getPayoutLimits">,
   module: "payin" | "payout",
-): HandlerResult {
-  const customer = verifiedCustomer(ctx, ctx.params.customer_id);
-  const limit = dailyLimit(ctx.domain, customer, module);
-  const used = usedToday(ctx.domain, customer, module);
+): Promise<HandlerResult> {
+  const customer = await verifiedCustomer(ctx, ctx.params.customer_id);
+  const limit = await dailyLimit(ctx.domain, customer, module);
+  const used = await usedToday(ctx.domain, customer, module);
   const inr = (d: Decimal) => format(d, decimalsOf("INR"));
   return {
     message: "Limits fetched successfully",
@@ -27,7 +27,7 @@ export function limitsOf(
       daily_limit: inr(limit),
       daily_used: inr(used),
       daily_remaining: inr(max(ZERO, sub(limit, used))),
-      edd_verified: hasVerifiedEdd(ctx.domain, customer, module),
+      edd_verified: await hasVerifiedEdd(ctx.domain, customer, module),
     },
   };
 }
@@ -59,13 +59,13 @@ function eddView(edd: EddRow) {
 }
 
 /** EDD body members are not published; the sandbox needs customer_id and keeps the rest as sent. */
-export function saveEdd(
+export async function saveEdd(
   ctx: OperationContext<"savePayinEdd" | "savePayoutEdd">,
   module: "payin" | "payout",
-): HandlerResult {
+): Promise<HandlerResult> {
   requireMembers(ctx.body, ["customer_id"]);
-  const customer = verifiedCustomer(ctx, ctx.body.customer_id);
-  const now = ctx.domain.clock(ctx.org.id).iso();
+  const customer = await verifiedCustomer(ctx, ctx.body.customer_id);
+  const now = (await ctx.domain.clock(ctx.org.id)).iso();
   const { customer_id: _ignored, ...data } = ctx.body;
   const edd: EddRow = {
     id: randomUUID(),
@@ -77,27 +77,27 @@ export function saveEdd(
     created_at: now,
     updated_at: now,
   };
-  ctx.domain.store.edd.put(edd);
-  ctx.domain.plan("EDD", edd, eddOutcome(stringsIn(data)));
+  await ctx.domain.store.edd.put(edd);
+  await ctx.domain.plan("EDD", edd, eddOutcome(stringsIn(data)));
   return { message: "EDD submitted successfully", data: eddView(edd) };
 }
 
 /** The customer filter is read from the `customer_id` query parameter (its name is not published). */
-export function listEdd(ctx: Ctx, module: "payin" | "payout"): HandlerResult {
+export async function listEdd(ctx: Ctx, module: "payin" | "payout"): Promise<HandlerResult> {
   const customerId = ctx.query.get("customer_id");
   if (customerId !== null) {
     const owned = UUID.test(customerId)
-      ? ctx.domain.store.customers.owned(ctx.org.id, customerId.toLowerCase()).row
+      ? (await ctx.domain.store.customers.owned(ctx.org.id, customerId.toLowerCase())).row
       : undefined;
     if (!owned) throw badRequest("INPUT_INVALID_PARAMETER", "Invalid customer ID", "customer_id");
   }
   const rows =
     customerId === null
-      ? ctx.domain.store.edd.where("org = ? AND module = ?", [ctx.org.id, module], "created_at, seq")
-      : ctx.domain.store.edd.where(
-          "org = ? AND module = ? AND customer_id = ?",
-          [ctx.org.id, module, customerId.toLowerCase()],
-          "created_at, seq",
-        );
+      ? await ctx.domain.store.edd.where("org = ? AND module = ?", [ctx.org.id, module], "created_at, seq")
+      : await ctx.domain.store.edd.where(
+                    "org = ? AND module = ? AND customer_id = ?",
+                    [ctx.org.id, module, customerId.toLowerCase()],
+                    "created_at, seq",
+                  );
   return { message: "EDD records fetched successfully", data: rows.map(eddView) };
 }

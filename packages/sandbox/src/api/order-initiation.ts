@@ -22,37 +22,37 @@ function orderTerms(q: OrderTerms): OrderTerms {
   };
 }
 
-function expired(ctx: Ctx, expiryTime: string): boolean {
-  return ctx.domain.clock(ctx.org.id).nowMs() > Date.parse(expiryTime);
+async function expired(ctx: Ctx, expiryTime: string): Promise<boolean> {
+  return (await ctx.domain.clock(ctx.org.id)).nowMs() > Date.parse(expiryTime);
 }
 
 /** {PREFIX}_DUPLICATE_CLIENT_REF_ID when another order of the organization has this client_reference_id. */
-export function checkReferenceUnused(
+export async function checkReferenceUnused(
   orders: Pick<Table<{ id: string; org: string }>, "first">,
   orgId: string,
   reference: string,
   prefix: OrderPrefix,
-): void {
-  if (orders.first("org = ? AND client_ref = ?", orgId, reference)) {
+): Promise<void> {
+  if (await orders.first("org = ? AND client_ref = ?", orgId, reference)) {
     throw badRequest(`${prefix}_DUPLICATE_CLIENT_REF_ID`, "client_reference_id already exists", "client_reference_id");
   }
 }
 
 /** A quotation backs one order ({PREFIX}_QUOTATION_LINKED), until its expiry_time ({PREFIX}_QUOTATION_EXPIRED). */
-export function checkQuotationUsable(
+export async function checkQuotationUsable(
   ctx: Ctx,
   quotation: { order_id?: string; expiry_time: string },
   prefix: OrderPrefix,
-): void {
+): Promise<void> {
   if (quotation.order_id)
     throw badRequest(`${prefix}_QUOTATION_LINKED`, "Quotation already backs another order", "quotation_id");
-  if (expired(ctx, quotation.expiry_time))
+  if (await expired(ctx, quotation.expiry_time))
     throw badRequest(`${prefix}_QUOTATION_EXPIRED`, "Quotation expired; create a new one", "quotation_id");
 }
 
 /** The members every new order has: a new ID, the quotation's terms, PROCESSING since now. */
-export function orderStart(ctx: Ctx, quotation: OrderTerms & { id: string }) {
-  const now = ctx.domain.clock(ctx.org.id).iso();
+export async function orderStart(ctx: Ctx, quotation: OrderTerms & { id: string }) {
+  const now = (await ctx.domain.clock(ctx.org.id)).iso();
   return {
     id: randomUUID(),
     org: ctx.org.id,
@@ -66,11 +66,11 @@ export function orderStart(ctx: Ctx, quotation: OrderTerms & { id: string }) {
 }
 
 /** Stores the order and marks its quotation as backing it. */
-export function saveOrder<
+export async function saveOrder<
   Q extends { id: string; org: string; order_id?: string },
   O extends { id: string; org: string },
->(quotations: Table<Q>, quotation: Q, orders: Table<O>, order: O): void {
+>(quotations: Table<Q>, quotation: Q, orders: Table<O>, order: O): Promise<void> {
   quotation.order_id = order.id;
-  quotations.put(quotation);
-  orders.put(order);
+  await quotations.put(quotation);
+  await orders.put(order);
 }

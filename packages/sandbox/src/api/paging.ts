@@ -91,21 +91,21 @@ export interface Condition {
  * index entry by entry, so a page past the middle is read in the reverse order with the smaller offset and
  * turned around. The last page of 100k rows then costs what the first page costs.
  */
-export function createdAtPage<T extends { id: string; org: string; created_at: string }>(
+export async function createdAtPage<T extends { id: string; org: string; created_at: string }>(
   table: Table<T>,
   where: string,
   params: Param[],
   descending: boolean,
   { count, limit, offset }: { count: number; limit: number; offset: number },
-): T[] {
+): Promise<T[]> {
   // Past the last row: nothing to read (OFFSET would walk every entry of the index to find that out).
   if (offset >= count) return [];
   if (offset * 2 <= count) {
-    return table.page(where, params, descending ? "created_at DESC, seq" : "created_at, seq", limit, offset);
+    return await table.page(where, params, descending ? "created_at DESC, seq" : "created_at, seq", limit, offset);
   }
   const rows = Math.min(limit, count - offset);
   const reversed = descending ? "created_at, seq DESC" : "created_at DESC, seq DESC";
-  return table.page(where, params, reversed, rows, count - offset - rows).reverse();
+  return (await table.page(where, params, reversed, rows, count - offset - rows)).reverse();
 }
 
 /**
@@ -113,11 +113,11 @@ export function createdAtPage<T extends { id: string; org: string; created_at: s
  * descending; default -created_at). The default order is an indexed SQL ORDER BY created_at with LIMIT/OFFSET;
  * ties keep insertion order. Any other field is sorted as text with numeric collation, over the matching rows.
  */
-export function orderedPage<T extends { id: string; org: string; created_at: string }>(
+export async function orderedPage<T extends { id: string; org: string; created_at: string }>(
   ctx: Ctx,
   table: Table<T>,
   condition: Condition,
-): Page<T> {
+): Promise<Page<T>> {
   const ordering = ctx.query.get("ordering") ?? "-created_at";
   const descending = ordering.startsWith("-");
   const field = descending ? ordering.slice(1) : ordering;
@@ -132,7 +132,7 @@ export function orderedPage<T extends { id: string; org: string; created_at: str
     );
   if (!/^[a-z_]+$/.test(field)) throw invalid();
   if (field !== "created_at") {
-    const rows = table.where(where, params);
+    const rows = await table.where(where, params);
     // Every row has the same members: the first (in insertion order) tells whether the field exists.
     if (rows.length > 0 && !(field in rows[0]!)) throw invalid();
     const { page, perPage } = pageParams(ctx);
@@ -142,8 +142,8 @@ export function orderedPage<T extends { id: string; org: string; created_at: str
   }
   const { page, perPage } = pageParams(ctx);
   const offset = (page - 1) * perPage;
-  const count = condition.where.length === 0 ? table.countOf(condition.org) : table.count(where, ...params);
-  const results = createdAtPage(table, where, params, descending, { count, limit: perPage, offset });
+  const count = condition.where.length === 0 ? await table.countOf(condition.org) : await table.count(where, ...params);
+  const results = await createdAtPage(table, where, params, descending, { count, limit: perPage, offset });
   return pageOf(ctx, page, perPage, count, results);
 }
 

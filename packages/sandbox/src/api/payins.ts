@@ -54,13 +54,13 @@ export function payinConfiguration(): HandlerResult {
   return { message: "Payin configuration fetched successfully", data };
 }
 
-export function createPayinQuotation(ctx: OperationContext<"createPayinQuotation">): HandlerResult {
+export async function createPayinQuotation(ctx: OperationContext<"createPayinQuotation">): Promise<HandlerResult> {
   const { body, domain } = ctx;
   requireMembers(body, ["customer_id", "bank_id", "asset", "fiat", "network", "payment_method", "wallet_address"]);
   const amount = oneAmount(body, "PAYIN");
-  const customer = verifiedCustomer(ctx, body.customer_id);
+  const customer = await verifiedCustomer(ctx, body.customer_id);
   const { corridor, asset, network, method } = chooseInCorridor(PAYIN_CORRIDORS, body);
-  const bank = verifiedBank(ctx, customer, body.bank_id);
+  const bank = await verifiedBank(ctx, customer, body.bank_id);
   const rules = corridor.methods[method]!;
   if (bank.bank_account_type !== rules.rail) {
     throw badRequest(
@@ -94,25 +94,25 @@ export function createPayinQuotation(ctx: OperationContext<"createPayinQuotation
       `Pay at most ${fiat(dec(rules.maxFiat))} by ${method}; ${amount.raw} pays ${fiat(quote.sending)}.`,
     );
   }
-  checkRisk(domain, customer, risk, "payin", corridor.fiat, quote.sending);
+  await checkRisk(domain, customer, risk, "payin", corridor.fiat, quote.sending);
   const priced = formatPayinQuote(quote, precision);
   const quotation: PayinQuotationRow = {
-    ...quotationTerms(ctx, { customer, bank, asset, fiat: corridor.fiat, network, method }, priced, amount),
+    ...await quotationTerms(ctx, { customer, bank, asset, fiat: corridor.fiat, network, method }, priced, amount),
     fees: priced.fees,
     wallet_address: body.wallet_address,
   };
-  domain.store.payinQuotations.put(quotation);
+  await domain.store.payinQuotations.put(quotation);
   return { message: "Quotation created successfully", data: payinQuotationView(quotation) };
 }
 
-export function getPayinQuotation(ctx: OperationContext<"getPayinQuotation">): HandlerResult {
-  const quotation = ctx.domain.store.payinQuotations.owned(ctx.org.id, ctx.params.quotation_id.toLowerCase()).row;
+export async function getPayinQuotation(ctx: OperationContext<"getPayinQuotation">): Promise<HandlerResult> {
+  const quotation = (await ctx.domain.store.payinQuotations.owned(ctx.org.id, ctx.params.quotation_id.toLowerCase())).row;
   if (!quotation) throw badRequest("INPUT_MALFORMED", "Quotation not found", "quotation_id");
   return { message: "Quotation fetched successfully", data: payinQuotationView(quotation) };
 }
 
 /** The UTR is read from transaction_reference_id (the request name is not published; see the spec). */
-export function initiatePayin(ctx: OperationContext<"initiatePayin">): HandlerResult {
+export async function initiatePayin(ctx: OperationContext<"initiatePayin">): Promise<HandlerResult> {
   const { body, domain, org } = ctx;
   requireMembers(body, ["quotation_id", "client_reference_id", "transaction_reference_id"]);
   const utr = body.transaction_reference_id;
@@ -124,39 +124,39 @@ export function initiatePayin(ctx: OperationContext<"initiatePayin">): HandlerRe
       "A UTR has 12 to 22 letters and digits.",
     );
   const quotationId = body.quotation_id.toLowerCase();
-  const quotation = UUID.test(quotationId) ? domain.store.payinQuotations.owned(org.id, quotationId).row : undefined;
+  const quotation = UUID.test(quotationId) ? (await domain.store.payinQuotations.owned(org.id, quotationId)).row : undefined;
   if (!quotation) throw badRequest("PAYIN_QUOTATION_NOT_FOUND", "Quotation not found", "quotation_id");
   const reference = body.client_reference_id;
-  checkReferenceUnused(domain.store.payins, org.id, reference, "PAYIN");
-  if (domain.store.payins.first("org = ? AND utr = ?", org.id, utr.toUpperCase())) {
+  await checkReferenceUnused(domain.store.payins, org.id, reference, "PAYIN");
+  if (await domain.store.payins.first("org = ? AND utr = ?", org.id, utr.toUpperCase())) {
     throw badRequest("PAYIN_DUPLICATE_UTR", "UTR is linked to another payin", "transaction_reference_id");
   }
-  checkQuotationUsable(ctx, quotation, "PAYIN");
+  await checkQuotationUsable(ctx, quotation, "PAYIN");
   const payin: PayinRow = {
-    ...orderStart(ctx, quotation),
+    ...await orderStart(ctx, quotation),
     payment_method: quotation.payment_method,
     fees: quotation.fees,
     client_reference_id: reference,
     transaction_reference_id: utr,
     refund_reason: null,
   };
-  saveOrder(domain.store.payinQuotations, quotation, domain.store.payins, payin);
-  domain.plan("PAYIN", payin, payinPlan(quotation.requested_amount));
+  await saveOrder(domain.store.payinQuotations, quotation, domain.store.payins, payin);
+  await domain.plan("PAYIN", payin, payinPlan(quotation.requested_amount));
   return { message: "Payin initiated successfully", data: payinView(payin) };
 }
 
-export function getPayin(ctx: OperationContext<"getPayin">): HandlerResult {
-  const payin = ctx.domain.store.payins.owned(ctx.org.id, ctx.params.payin_id.toLowerCase()).row;
+export async function getPayin(ctx: OperationContext<"getPayin">): Promise<HandlerResult> {
+  const payin = (await ctx.domain.store.payins.owned(ctx.org.id, ctx.params.payin_id.toLowerCase())).row;
   if (!payin) throw badRequest("INPUT_MALFORMED", "Payin not found", "payin_id");
   return { message: "Payin fetched successfully", data: payinView(payin) };
 }
 
-export function listPayinHistory(ctx: OperationContext<"listPayinHistory">): HandlerResult {
-  const page = historyPage(ctx, ctx.domain.store.payins, PAYIN_STATUSES);
+export async function listPayinHistory(ctx: OperationContext<"listPayinHistory">): Promise<HandlerResult> {
+  const page = await historyPage(ctx, ctx.domain.store.payins, PAYIN_STATUSES);
   return { message: "Payin history fetched successfully", data: { ...page, results: page.results.map(payinView) } };
 }
 
-export const getPayinLimits = (ctx: OperationContext<"getPayinLimits">) => limitsOf(ctx, "payin");
+export const getPayinLimits = async (ctx: OperationContext<"getPayinLimits">) => await limitsOf(ctx, "payin");
 export const fetchPayinRate = (ctx: OperationContext<"fetchPayinRate">) => fetchRate(ctx, PAYIN_CORRIDORS);
-export const savePayinEdd = (ctx: OperationContext<"savePayinEdd">) => saveEdd(ctx, "payin");
-export const listPayinEdd = (ctx: OperationContext<"listPayinEdd">) => listEdd(ctx, "payin");
+export const savePayinEdd = async (ctx: OperationContext<"savePayinEdd">) => await saveEdd(ctx, "payin");
+export const listPayinEdd = async (ctx: OperationContext<"listPayinEdd">) => await listEdd(ctx, "payin");

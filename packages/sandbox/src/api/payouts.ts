@@ -75,10 +75,10 @@ export function payoutConfiguration(): HandlerResult {
 }
 
 /** The remittance quotation's remitter_id, lowercased: a remitter of the organization, else UNKNOWN_ERROR. */
-function remitterOf(ctx: Ctx, remitter: string | undefined): string | undefined {
+async function remitterOf(ctx: Ctx, remitter: string | undefined): Promise<string | undefined> {
   if (remitter === undefined) return undefined;
   const id = remitter.toLowerCase();
-  if (!UUID.test(id) || !ctx.domain.store.remitters.owned(ctx.org.id, id).row) {
+  if (!UUID.test(id) || !(await ctx.domain.store.remitters.owned(ctx.org.id, id)).row) {
     throw badRequest(
       "UNKNOWN_ERROR",
       "Remitter not found",
@@ -134,16 +134,16 @@ export function payoutBoundsError(
 }
 
 /** Either quotation; `remitter` is the remittance quotation's remitter_id, checked after the customer. */
-function createQuotation(
+async function createQuotation(
   ctx: OperationContext<"createPayoutQuotation" | "createRemittancePayoutQuotation">,
   remitter: string | undefined,
-): PayoutQuotationRow {
+): Promise<PayoutQuotationRow> {
   const { body, domain } = ctx;
   const amount = oneAmount(body, "PAYOUT");
-  const customer = verifiedCustomer(ctx, body.customer_id);
-  const remitterId = remitterOf(ctx, remitter);
+  const customer = await verifiedCustomer(ctx, body.customer_id);
+  const remitterId = await remitterOf(ctx, remitter);
   const { corridor, asset, network, method } = chooseInCorridor(PAYOUT_CORRIDORS, body);
-  const bank = verifiedBank(ctx, customer, body.bank_id);
+  const bank = await verifiedBank(ctx, customer, body.bank_id);
   const risk = body.risk_parameters;
   checkRiskParameters(corridor.requiredRiskParameters, risk);
   // The requested amount is in the asset (sending) or the fiat (receiving); it is never rounded.
@@ -156,68 +156,68 @@ function createQuotation(
     fiat: corridor.fiat,
   });
   if (outOfBounds) throw outOfBounds;
-  checkRisk(domain, customer, risk, "payout", corridor.fiat, quote.receiving);
+  await checkRisk(domain, customer, risk, "payout", corridor.fiat, quote.receiving);
   const priced = formatPayoutQuote(quote, precision);
   const quotation: PayoutQuotationRow = {
-    ...quotationTerms(ctx, { customer, bank, asset, fiat: corridor.fiat, network, method }, priced, amount),
+    ...await quotationTerms(ctx, { customer, bank, asset, fiat: corridor.fiat, network, method }, priced, amount),
     remitter_id: remitterId,
     fees: priced.fees,
     wallet_address: depositAddress(network),
   };
-  domain.store.payoutQuotations.put(quotation);
+  await domain.store.payoutQuotations.put(quotation);
   return quotation;
 }
 
-export function createPayoutQuotation(ctx: OperationContext<"createPayoutQuotation">): HandlerResult {
-  return { message: "Quotation created successfully", data: payoutQuotationView(createQuotation(ctx, undefined)) };
+export async function createPayoutQuotation(ctx: OperationContext<"createPayoutQuotation">): Promise<HandlerResult> {
+  return { message: "Quotation created successfully", data: payoutQuotationView(await createQuotation(ctx, undefined)) };
 }
 
-export function createRemittancePayoutQuotation(
+export async function createRemittancePayoutQuotation(
   ctx: OperationContext<"createRemittancePayoutQuotation">,
-): HandlerResult {
-  const quotation = createQuotation(ctx, ctx.body.remitter_id);
+): Promise<HandlerResult> {
+  const quotation = await createQuotation(ctx, ctx.body.remitter_id);
   return { message: "Quotation created successfully", data: payoutQuotationView(quotation) };
 }
 
-export function getPayoutQuotation(ctx: OperationContext<"getPayoutQuotation">): HandlerResult {
-  const quotation = ctx.domain.store.payoutQuotations.owned(ctx.org.id, ctx.params.quotation_id.toLowerCase()).row;
+export async function getPayoutQuotation(ctx: OperationContext<"getPayoutQuotation">): Promise<HandlerResult> {
+  const quotation = (await ctx.domain.store.payoutQuotations.owned(ctx.org.id, ctx.params.quotation_id.toLowerCase())).row;
   if (!quotation) throw badRequest("UNKNOWN_ERROR", "Quotation not found", "quotation_id");
   return { message: "Quotation fetched successfully", data: payoutQuotationView(quotation) };
 }
 
-export function initiatePayout(ctx: OperationContext<"initiatePayout">): HandlerResult {
+export async function initiatePayout(ctx: OperationContext<"initiatePayout">): Promise<HandlerResult> {
   const { body, domain, org } = ctx;
   requireMembers(body, ["quotation_id"]);
   const quotationId = body.quotation_id.toLowerCase();
-  const quotation = domain.store.payoutQuotations.owned(org.id, quotationId).row;
+  const quotation = (await domain.store.payoutQuotations.owned(org.id, quotationId)).row;
   if (!quotation) throw badRequest("PAYOUT_QUOTATION_NOT_FOUND", "Quotation not found", "quotation_id");
   // Optional here, unlike on payins.
   const reference = text(body, "client_reference_id") ?? null;
-  if (reference !== null) checkReferenceUnused(domain.store.payouts, org.id, reference, "PAYOUT");
-  checkQuotationUsable(ctx, quotation, "PAYOUT");
+  if (reference !== null) await checkReferenceUnused(domain.store.payouts, org.id, reference, "PAYOUT");
+  await checkQuotationUsable(ctx, quotation, "PAYOUT");
   const payout: PayoutRow = {
-    ...orderStart(ctx, quotation),
+    ...await orderStart(ctx, quotation),
     remitter_id: quotation.remitter_id,
     client_reference_id: reference,
     fees: quotation.fees,
   };
-  saveOrder(domain.store.payoutQuotations, quotation, domain.store.payouts, payout);
-  domain.plan("PAYOUT", payout, payoutPlan(quotation.requested_amount, payout.id));
+  await saveOrder(domain.store.payoutQuotations, quotation, domain.store.payouts, payout);
+  await domain.plan("PAYOUT", payout, payoutPlan(quotation.requested_amount, payout.id));
   return { message: "Payout initiated successfully", data: payoutView(payout) };
 }
 
-export function getPayout(ctx: OperationContext<"getPayout">): HandlerResult {
-  const payout = ctx.domain.store.payouts.owned(ctx.org.id, ctx.params.payout_id.toLowerCase()).row;
+export async function getPayout(ctx: OperationContext<"getPayout">): Promise<HandlerResult> {
+  const payout = (await ctx.domain.store.payouts.owned(ctx.org.id, ctx.params.payout_id.toLowerCase())).row;
   if (!payout) throw badRequest("PAYOUT_INVALID_PAYOUT_ID", "Invalid payout ID", "payout_id");
   return { message: "Payout fetched successfully", data: payoutView(payout) };
 }
 
-export function listPayoutHistory(ctx: OperationContext<"listPayoutHistory">): HandlerResult {
-  const page = historyPage(ctx, ctx.domain.store.payouts, PAYOUT_STATUSES);
+export async function listPayoutHistory(ctx: OperationContext<"listPayoutHistory">): Promise<HandlerResult> {
+  const page = await historyPage(ctx, ctx.domain.store.payouts, PAYOUT_STATUSES);
   return { message: "Payout history fetched successfully", data: { ...page, results: page.results.map(payoutView) } };
 }
 
-export const getPayoutLimits = (ctx: OperationContext<"getPayoutLimits">) => limitsOf(ctx, "payout");
+export const getPayoutLimits = async (ctx: OperationContext<"getPayoutLimits">) => await limitsOf(ctx, "payout");
 export const fetchPayoutRate = (ctx: OperationContext<"fetchPayoutRate">) => fetchRate(ctx, PAYOUT_CORRIDORS);
-export const savePayoutEdd = (ctx: OperationContext<"savePayoutEdd">) => saveEdd(ctx, "payout");
-export const listPayoutEdd = (ctx: OperationContext<"listPayoutEdd">) => listEdd(ctx, "payout");
+export const savePayoutEdd = async (ctx: OperationContext<"savePayoutEdd">) => await saveEdd(ctx, "payout");
+export const listPayoutEdd = async (ctx: OperationContext<"listPayoutEdd">) => await listEdd(ctx, "payout");

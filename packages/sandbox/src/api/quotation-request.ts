@@ -76,18 +76,18 @@ export function requestedAmount(amount: AmountRequest): RequestedAmount {
 }
 
 /** Quotations answer USR_UNVERIFIED both for an unverified customer and for one outside the organization. */
-export function verifiedCustomer(ctx: Ctx, id: unknown): CustomerRow {
+export async function verifiedCustomer(ctx: Ctx, id: unknown): Promise<CustomerRow> {
   const found =
     typeof id === "string" && UUID.test(id)
-      ? ctx.domain.store.customers.owned(ctx.org.id, id.toLowerCase()).row
+      ? (await ctx.domain.store.customers.owned(ctx.org.id, id.toLowerCase())).row
       : undefined;
   if (found?.status !== "VERIFIED") throw badRequest("USR_UNVERIFIED", "Customer is unverified", "customer_id");
   return found;
 }
 
 /** The customer's bank account, VERIFIED: BANK_NOT_FOUND otherwise, or BANK_ACCOUNT_UNVERIFIED while not verified. */
-export function verifiedBank(ctx: Ctx, customer: CustomerRow, id: string): BankRow {
-  const bank = UUID.test(id) ? ctx.domain.store.banks.get(id.toLowerCase()) : undefined;
+export async function verifiedBank(ctx: Ctx, customer: CustomerRow, id: string): Promise<BankRow> {
+  const bank = UUID.test(id) ? await ctx.domain.store.banks.get(id.toLowerCase()) : undefined;
   if (!bank || bank.customer_id !== customer.id) throw badRequest("BANK_NOT_FOUND", BANK_NOT_FOUND, "bank_id");
   if (bank.bank_account_status !== "VERIFIED")
     throw badRequest("BANK_ACCOUNT_UNVERIFIED", "Bank account is unverified", "bank_id");
@@ -152,13 +152,13 @@ export function fiatText(amount: Decimal, fiat: string): string {
 }
 
 /** A new quotation's timestamps: valid for the configured TTL from now (sandbox clock). */
-function quotationTimes(ctx: Ctx): { created_at: string; updated_at: string; expiry_time: string } {
-  const now = ctx.domain.clock(ctx.org.id).nowMs();
+async function quotationTimes(ctx: Ctx): Promise<{ created_at: string; updated_at: string; expiry_time: string }> {
+  const now = (await ctx.domain.clock(ctx.org.id)).nowMs();
   const created = new Date(now).toISOString();
   return {
     created_at: created,
     updated_at: created,
-    expiry_time: new Date(now + ctx.domain.settings(ctx.org.id).quotationTtlSeconds * 1000).toISOString(),
+    expiry_time: new Date(now + (await ctx.domain.settings(ctx.org.id)).quotationTtlSeconds * 1000).toISOString(),
   };
 }
 
@@ -177,12 +177,12 @@ export interface QuotationTerms extends Omit<OrderTerms, "wallet_address"> {
  * The members every new quotation has: what was chosen, the priced amounts, validity from now and the amount as
  * sent. The module adds its fees, its wallet address and what else it keeps.
  */
-export function quotationTerms(
+export async function quotationTerms(
   ctx: Ctx,
   chosen: { customer: CustomerRow; bank: BankRow; asset: string; fiat: string; network: string; method: string },
   priced: { sending_amount: string; rate: string; receiving_amount: string },
   amount: AmountRequest,
-): QuotationTerms {
+): Promise<QuotationTerms> {
   return {
     id: randomUUID(),
     org: ctx.org.id,
@@ -195,7 +195,7 @@ export function quotationTerms(
     sending_amount: priced.sending_amount,
     rate: priced.rate,
     receiving_amount: priced.receiving_amount,
-    ...quotationTimes(ctx),
+    ...await quotationTimes(ctx),
     requested_amount: amount.raw,
   };
 }

@@ -100,7 +100,9 @@ export type OperationContext<Id extends OperationId> = RequestContext<
   ValidatedParams<Id>
 >;
 
-export type OperationHandler<Id extends OperationId> = (ctx: OperationContext<Id>) => HandlerResult;
+export type OperationHandler<Id extends OperationId> = (
+  ctx: OperationContext<Id>,
+) => HandlerResult | Promise<HandlerResult>;
 
 /** The names of a path template's parameters: `/events/{event_id}/redeliver` → "event_id". */
 export type PathParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
@@ -117,4 +119,6 @@ export type SandboxContext<Params extends string = never> = RequestContext<
   Readonly<Record<Params, string>> & RequestValues
 >;
 
-export type SandboxHandler<Params extends string = never> = (ctx: SandboxContext<Params>) => HandlerResult;
+export type SandboxHandler<Params extends string = never> = (
+  ctx: SandboxContext<Params>,
+) => HandlerResult | Promise<HandlerResult>;

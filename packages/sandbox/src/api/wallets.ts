@@ -23,37 +23,37 @@ function nonField(message: string): ApiError {
 
 type WalletContext = OperationContext<"getWallet" | "deleteWallet">;
 
-function walletOwner(ctx: WalletContext): CustomerRow {
+async function walletOwner(ctx: WalletContext): Promise<CustomerRow> {
   const id = ctx.params.customer_id;
   if (!UUID.test(id)) throw nonField(CUSTOMER_NOT_FOUND);
-  const { row } = ctx.domain.store.customers.owned(ctx.org.id, id.toLowerCase());
+  const { row } = await ctx.domain.store.customers.owned(ctx.org.id, id.toLowerCase());
   if (!row) throw nonField(CUSTOMER_NOT_FOUND);
   return row;
 }
 
-function findWallet(ctx: WalletContext): WalletRow {
-  const customer = walletOwner(ctx);
+async function findWallet(ctx: WalletContext): Promise<WalletRow> {
+  const customer = await walletOwner(ctx);
   // Wallet IDs are integers in the spec, kept as their decimal text.
-  const wallet = ctx.domain.store.wallets.get(String(ctx.params.wallet_id));
+  const wallet = await ctx.domain.store.wallets.get(String(ctx.params.wallet_id));
   if (!wallet || wallet.customer_id !== customer.id) throw nonField("Wallet not found");
   return wallet;
 }
 
-export function getWallet(ctx: OperationContext<"getWallet">): HandlerResult {
-  return { message: "Wallet fetched successfully", data: walletView(findWallet(ctx)) };
+export async function getWallet(ctx: OperationContext<"getWallet">): Promise<HandlerResult> {
+  return { message: "Wallet fetched successfully", data: walletView(await findWallet(ctx)) };
 }
 
-export function deleteWallet(ctx: OperationContext<"deleteWallet">): HandlerResult {
-  const wallet = findWallet(ctx);
-  ctx.domain.store.wallets.delete(wallet.id);
+export async function deleteWallet(ctx: OperationContext<"deleteWallet">): Promise<HandlerResult> {
+  const wallet = await findWallet(ctx);
+  await ctx.domain.store.wallets.delete(wallet.id);
   return { message: "Wallet deleted successfully", data: walletView(wallet) };
 }
 
 /** Sandbox-only path. Body: customer_id, wallet_address, network (a WalletNetwork value), label (optional). */
-export function addWallet(ctx: SandboxContext): HandlerResult {
+export async function addWallet(ctx: SandboxContext): Promise<HandlerResult> {
   const { body, domain } = ctx;
   requireMembers(body, ["customer_id", "wallet_address", "network"]);
-  const customer = findCustomer(ctx, body.customer_id);
+  const customer = await findCustomer(ctx, body.customer_id);
   const network = body.network;
   if (typeof network !== "string" || !WALLET_NETWORKS.includes(network))
     throw badRequest("INPUT_MALFORMED", "Invalid network", "network", `Must be one of: ${WALLET_NETWORKS.join(", ")}.`);
@@ -65,29 +65,29 @@ export function addWallet(ctx: SandboxContext): HandlerResult {
   if (body.label !== undefined && typeof body.label !== "string")
     throw badRequest("INPUT_MALFORMED", "Invalid label", "label", "Must be a string.");
   const label = typeof body.label === "string" ? body.label.trim() : "";
-  for (const wallet of domain.store.wallets.where("customer_id = ?", [customer.id])) {
+  for (const wallet of await domain.store.wallets.where("customer_id = ?", [customer.id])) {
     if (wallet.network === network && wallet.wallet_address === address)
       return { message: "Wallet already added", data: walletView(wallet) };
   }
   const wallet: WalletRow = {
-    id: String(domain.store.nextWalletId()),
+    id: String(await domain.store.nextWalletId()),
     org: ctx.org.id,
     customer_id: customer.id,
     wallet_address: address,
     network,
     label,
     status: "ACTIVE",
-    created_at: domain.clock(customer.org).iso(),
+    created_at: (await domain.clock(customer.org)).iso(),
   };
-  domain.store.wallets.put(wallet);
+  await domain.store.wallets.put(wallet);
   return { message: "Wallet added successfully", data: walletView(wallet) };
 }
 
 /** Sandbox-only path. Only labelled wallets appear in the list, as the document states. */
-export function listWallets(ctx: SandboxContext<"customer_id">): HandlerResult {
-  const customer = findCustomer(ctx, ctx.params.customer_id);
-  const wallets = ctx.domain.store.wallets
-    .where("customer_id = ?", [customer.id])
+export async function listWallets(ctx: SandboxContext<"customer_id">): Promise<HandlerResult> {
+  const customer = await findCustomer(ctx, ctx.params.customer_id);
+  const wallets = (await ctx.domain.store.wallets
+      .where("customer_id = ?", [customer.id]))
     .filter((w) => w.label !== "")
     .sort((a, b) => Number(a.id) - Number(b.id));
   const page = paginate(ctx, wallets);

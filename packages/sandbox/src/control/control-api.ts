@@ -67,9 +67,9 @@ export function transition(type: RecordType) {
   // Each entry's move and view take its own row; the table this reads from hands back those rows.
   const kind = RECORD_KINDS[type] as unknown as RecordKind<{ org: string }>;
   const table = (ctx: Ctx) => ctx.domain.store.recordTable(type);
-  return (ctx: SandboxContext<"id">): HandlerResult => {
+  return async (ctx: SandboxContext<"id">): Promise<HandlerResult> => {
     const id = ctx.params.id.toLowerCase();
-    const record = UUID.test(id) ? table(ctx).get(id) : undefined;
+    const record = UUID.test(id) ? await table(ctx).get(id) : undefined;
     if (!record || record.org !== ctx.org.id) {
       throw badRequest(
         "INPUT_INVALID_PARAMETER",
@@ -81,10 +81,10 @@ export function transition(type: RecordType) {
     const status = field(ctx.body, "status", kind.statuses)!;
     const step = TRANSITION_STEPS[type](ctx.body, status);
     const before = ctx.domain.events.lastEmitted;
-    ctx.domain.move(type, id, step);
+    await ctx.domain.move(type, id, step);
     const emitted = ctx.domain.events.lastEmitted !== before ? ctx.domain.events.lastEmitted : undefined;
     // The record as stored by the move.
-    const moved = table(ctx).get(id) ?? record;
+    const moved = await table(ctx).get(id) ?? record;
     return {
       message: `Moved to ${status}`,
       data: { record: kind.view(moved), event: emitted ? eventView(emitted) : null },
@@ -97,49 +97,49 @@ export function eventView(row: EventRow) {
 }
 
 /** GET /_sandbox/events?type=&id=&event= : the organization's events, oldest first, with every delivery attempt. */
-export function listEvents(ctx: SandboxContext): HandlerResult {
+export async function listEvents(ctx: SandboxContext): Promise<HandlerResult> {
   const filter = {
     type: ctx.query.get("type") ?? undefined,
     id: ctx.query.get("id")?.toLowerCase() ?? undefined,
     event: ctx.query.get("event") ?? undefined,
   };
-  const rows = ctx.domain.events.list(ctx.org.id, filter);
+  const rows = await ctx.domain.events.list(ctx.org.id, filter);
   return { message: "Events fetched successfully", data: { count: rows.length, results: rows.map(eventView) } };
 }
 
 /** POST /_sandbox/events/{event_id}/redeliver : delivers the event again (a new delivery with its own retries). */
-export function redeliverEvent(ctx: SandboxContext<"event_id">): HandlerResult {
-  const row = ctx.domain.store.events.owned(ctx.org.id, ctx.params.event_id.toLowerCase()).row;
+export async function redeliverEvent(ctx: SandboxContext<"event_id">): Promise<HandlerResult> {
+  const row = (await ctx.domain.store.events.owned(ctx.org.id, ctx.params.event_id.toLowerCase())).row;
   if (!row) throw badRequest("INPUT_INVALID_PARAMETER", "No event with this ID in your organization", "event_id");
-  if (!ctx.domain.store.orgSettings.get(ctx.org.id)?.webhook_url) {
+  if (!(await ctx.domain.store.orgSettings.get(ctx.org.id))?.webhook_url) {
     throw badRequest(
       "INPUT_INVALID_PARAMETER",
       "No webhook URL registered: POST /org/api/v1/organizations/api-webhooks first",
       "event_id",
     );
   }
-  ctx.domain.events.redeliver(row);
+  await ctx.domain.events.redeliver(row);
   const delivery = row.deliveries[row.deliveries.length - 1]!;
   return { message: "Redelivery started", data: { event_id: row.id, delivery } };
 }
 
-function clockView(ctx: Ctx) {
-  const clock = ctx.domain.clock(ctx.org.id);
+async function clockView(ctx: Ctx) {
+  const clock = await ctx.domain.clock(ctx.org.id);
   return { now: clock.iso(), offset_seconds: clock.offsetSeconds };
 }
 
 /** GET /_sandbox/clock: the caller's organization's sandbox time and offset. */
-export function getClock(ctx: SandboxContext): HandlerResult {
-  return { message: "Sandbox clock", data: clockView(ctx) };
+export async function getClock(ctx: SandboxContext): Promise<HandlerResult> {
+  return { message: "Sandbox clock", data: await clockView(ctx) };
 }
 
 /** POST /_sandbox/clock/advance {seconds}: moves the caller's organization's sandbox time (expiry, timestamps, history dates). */
-export function advanceClock(ctx: SandboxContext): HandlerResult {
+export async function advanceClock(ctx: SandboxContext): Promise<HandlerResult> {
   const seconds = ctx.body.seconds;
   if (seconds === undefined) throw missingFields(["seconds"]);
   if (typeof seconds !== "number" || !Number.isFinite(seconds))
     throw badRequest("INPUT_MALFORMED", "Invalid value for seconds", "seconds", "Must be a number.");
-  const clock = ctx.domain.clock(ctx.org.id);
+  const clock = await ctx.domain.clock(ctx.org.id);
   if (!clock.canAdvance(seconds)) {
     throw badRequest(
       "INPUT_MALFORMED",
@@ -148,15 +148,15 @@ export function advanceClock(ctx: SandboxContext): HandlerResult {
       "The sandbox clock stays between 1970-01-01 and 9999-12-31.",
     );
   }
-  clock.advance(seconds);
-  return { message: `Clock advanced by ${seconds} s`, data: clockView(ctx) };
+  await clock.advance(seconds);
+  return { message: `Clock advanced by ${seconds} s`, data: await clockView(ctx) };
 }
 
-function settingsView(ctx: Ctx) {
-  const s = ctx.domain.settings(ctx.org.id);
+async function settingsView(ctx: Ctx) {
+  const s = await ctx.domain.settings(ctx.org.id);
   // The organization's webhook URL too: the spec can register one but not read it back, and a tool that
   // borrows the URL for a while (exchange-kit listen) must put the previous one back.
-  const webhook_url = ctx.domain.store.orgSettings.get(ctx.org.id)?.webhook_url ?? null;
+  const webhook_url = (await ctx.domain.store.orgSettings.get(ctx.org.id))?.webhook_url ?? null;
   return {
     auto_progress_ms: s.autoProgressMs,
     duplicate_deliveries: s.duplicateDeliveries,
@@ -166,8 +166,8 @@ function settingsView(ctx: Ctx) {
 }
 
 /** GET /_sandbox/settings: the caller's organization's settings. */
-export function getSettings(ctx: SandboxContext): HandlerResult {
-  return { message: "Sandbox settings", data: settingsView(ctx) };
+export async function getSettings(ctx: SandboxContext): Promise<HandlerResult> {
+  return { message: "Sandbox settings", data: await settingsView(ctx) };
 }
 
 const SETTING_MEMBERS = ["auto_progress_ms", "duplicate_deliveries", "quotation_ttl_seconds", "webhook_url"];
@@ -205,23 +205,23 @@ export function settingsErrors(body: JsonObject): Record<string, string[]> {
  * webhook_url?: null}: changes the caller's organization's settings only. `webhook_url: null` unregisters the
  * organization's URL (registering one is the spec's operation).
  */
-export function updateSettings(ctx: SandboxContext): HandlerResult {
+export async function updateSettings(ctx: SandboxContext): Promise<HandlerResult> {
   const { body, domain } = ctx;
   const errors = settingsErrors(body);
   if (Object.keys(errors).length > 0) throw new ApiError(400, "INPUT_MALFORMED", "Invalid settings", errors);
   if (body.webhook_url === null) {
-    domain.store.orgSettings.put({
-      id: ctx.org.id,
-      org: ctx.org.id,
-      webhook_url: null,
-      updated_at: domain.clock(ctx.org.id).iso(),
-    });
+    await domain.store.orgSettings.put({
+            id: ctx.org.id,
+            org: ctx.org.id,
+            webhook_url: null,
+            updated_at: (await domain.clock(ctx.org.id)).iso(),
+          });
   }
   // The body was checked above, so each member has its setting's type.
-  domain.updateSettings(ctx.org.id, {
-    autoProgressMs: body.auto_progress_ms as number | false | undefined,
-    duplicateDeliveries: body.duplicate_deliveries as boolean | undefined,
-    quotationTtlSeconds: body.quotation_ttl_seconds as number | undefined,
-  });
-  return { message: "Sandbox settings updated", data: settingsView(ctx) };
+  await domain.updateSettings(ctx.org.id, {
+        autoProgressMs: body.auto_progress_ms as number | false | undefined,
+        duplicateDeliveries: body.duplicate_deliveries as boolean | undefined,
+        quotationTtlSeconds: body.quotation_ttl_seconds as number | undefined,
+      });
+  return { message: "Sandbox settings updated", data: await settingsView(ctx) };
 }

@@ -79,31 +79,31 @@ export class DashboardAccess {
   ) {}
 
   /** A new link token for the organization (kept as a digest until it expires). */
-  newLink(org: string): string {
+  async newLink(org: string): Promise<string> {
     const token = secret();
     const now = this.now();
     const { linkTtlMs, linksPerOrganization } = this.limits;
-    this.store.transaction(() =>
-      this.store.dashboardGrants.add("link", token, org, now + linkTtlMs, now, linksPerOrganization),
-    );
+    await this.store.transaction(async () =>
+            await this.store.dashboardGrants.add("link", token, org, now + linkTtlMs, now, linksPerOrganization),
+          );
     return token;
   }
 
   /** A new session for the organization a link token opens; undefined for a forged, expired or dropped link. */
-  open(linkToken: string): OpenedSession | undefined {
+  async open(linkToken: string): Promise<OpenedSession | undefined> {
     const now = this.now();
     const { sessionTtlMs, sessionsPerOrganization } = this.limits;
-    return this.store.transaction(() => {
-      const org = this.store.dashboardGrants.organizationOf("link", linkToken, now);
-      if (org === undefined) return undefined;
-      const token = secret();
-      this.store.dashboardGrants.add("session", token, org, now + sessionTtlMs, now, sessionsPerOrganization);
-      return { token, org };
-    });
+    return await this.store.transaction(async () => {
+          const org = await this.store.dashboardGrants.organizationOf("link", linkToken, now);
+          if (org === undefined) return undefined;
+          const token = secret();
+          await this.store.dashboardGrants.add("session", token, org, now + sessionTtlMs, now, sessionsPerOrganization);
+          return { token, org };
+        });
   }
 
   /** The organization of a live session token, or undefined (none, forged, expired, or logged out by the cap). */
-  session(token: string | undefined): string | undefined {
-    return token === undefined ? undefined : this.store.dashboardGrants.organizationOf("session", token, this.now());
+  async session(token: string | undefined): Promise<string | undefined> {
+    return token === undefined ? undefined : await this.store.dashboardGrants.organizationOf("session", token, this.now());
   }
 }

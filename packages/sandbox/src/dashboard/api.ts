@@ -53,7 +53,7 @@ function kindOf(name: string | undefined): RecordKindName {
 const notFound = () => new ApiError(404, "NOT_FOUND", "No such record in your organization");
 
 /** A control API handler run for the session's organization, in one transaction, answered in the envelope. */
-function runControl(call: ApiCall, parts: ApiParts, handler: (ctx: never) => HandlerResult, params = {}) {
+async function runControl(call: ApiCall, parts: ApiParts, handler: (ctx: never) => HandlerResult | Promise<HandlerResult>, params = {}) {
   const ctx: RequestContext<SandboxDomain> = {
     org: call.org,
     params,
@@ -63,7 +63,9 @@ function runControl(call: ApiCall, parts: ApiParts, handler: (ctx: never) => Han
     path: "",
     domain: parts.domain,
   };
-  const result = parts.domain.store.transaction(() => (handler as (c: typeof ctx) => HandlerResult)(ctx));
+  const result = await parts.domain.store.transaction(async () =>
+    (handler as (c: typeof ctx) => HandlerResult | Promise<HandlerResult>)(ctx),
+  );
   return { status: true, message: result.message, data: result.data };
 }
 
@@ -75,45 +77,45 @@ function session(call: ApiCall) {
   };
 }
 
-function record(call: ApiCall, parts: ApiParts) {
+async function record(call: ApiCall, parts: ApiParts) {
   const [, kind, id] = call.segments;
-  const found = recordDetail(parts.domain, call.org.id, kindOf(kind), id ?? "");
+  const found = await recordDetail(parts.domain, call.org.id, kindOf(kind), id ?? "");
   if (!found) throw notFound();
   return found;
 }
 
-function transition(call: ApiCall, parts: ApiParts) {
+async function transition(call: ApiCall, parts: ApiParts) {
   const [, kindName, id] = call.segments;
   const kind: RecordKind = RECORD_KINDS[kindOf(kindName)];
   if (!kind.type) throw badRequest("INPUT_MALFORMED", "This kind of record has no status to move", "kind");
-  return runControl(call, parts, control.transition(kind.type), { id });
+  return await runControl(call, parts, control.transition(kind.type), { id });
 }
 
 /** A page of one kind's records, or with kind "all" the records of every kind a search names (q required). */
-function records(call: ApiCall, parts: ApiParts) {
+async function records(call: ApiCall, parts: ApiParts) {
   const q = call.query.get("q")?.trim() || undefined;
   const kind = call.query.get("kind") ?? "customers";
-  if (kind !== "all") return listRecords(parts.domain, call.org.id, kindOf(kind), pageOf(call.query), q);
+  if (kind !== "all") return await listRecords(parts.domain, call.org.id, kindOf(kind), pageOf(call.query), q);
   if (!q) throw badRequest("REQ_FIELD_MISSING", "A search of every kind needs q", "q", "An ID or client_reference_id.");
-  return searchAllKinds(parts.domain, call.org.id, q);
+  return await searchAllKinds(parts.domain, call.org.id, q);
 }
 
 const GET: Record<string, Route> = {
   session: (call) => session(call),
-  records: (call, parts) => (call.segments.length === 1 ? records(call, parts) : record(call, parts)),
-  events: (call, parts) => listEvents(parts.domain, call.org.id, pageOf(call.query)),
-  requests: (call, parts) => parts.requestLog.query(call.org.id, readLogFilter(call.query)),
-  controls: (call, parts) => ({
-    clock: runControl(call, parts, control.getClock).data,
-    settings: runControl(call, parts, control.getSettings).data,
+  records: async (call, parts) => (call.segments.length === 1 ? await records(call, parts) : await record(call, parts)),
+  events: async (call, parts) => await listEvents(parts.domain, call.org.id, pageOf(call.query)),
+  requests: async (call, parts) => await parts.requestLog.query(call.org.id, readLogFilter(call.query)),
+  controls: async (call, parts) => ({
+    clock: (await runControl(call, parts, control.getClock)).data,
+    settings: (await runControl(call, parts, control.getSettings)).data,
   }),
 };
 
 const POST: Record<string, Route> = {
   records: transition,
-  events: (call, parts) => runControl(call, parts, control.redeliverEvent, { event_id: call.segments[1] ?? "" }),
-  clock: (call, parts) => runControl(call, parts, control.advanceClock),
-  settings: (call, parts) => runControl(call, parts, control.updateSettings),
+  events: async (call, parts) => await runControl(call, parts, control.redeliverEvent, { event_id: call.segments[1] ?? "" }),
+  clock: async (call, parts) => await runControl(call, parts, control.advanceClock),
+  settings: async (call, parts) => await runControl(call, parts, control.updateSettings),
 };
 
 /** Which route a call takes: its method and first segment, and for actions the exact shape of the path. */

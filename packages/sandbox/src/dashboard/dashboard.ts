@@ -27,7 +27,7 @@ export interface DashboardOptions {
   domain: SandboxDomain;
   requestLog: RequestLog;
   /** Every organization by ID. */
-  organizations: { get(id: string): Organization | undefined };
+  organizations: { get(id: string): Promise<Organization | undefined> };
   /** Where a call that fails unexpectedly is told (never a token); silent when absent. */
   logger?: Logger;
   /** Time between two live messages at most. Default 150 ms. */
@@ -42,7 +42,7 @@ export interface Dashboard {
   /** Takes the request when it is the dashboard's (under /_dashboard); false otherwise. */
   intercept(req: IncomingMessage, res: ServerResponse, target: RequestTarget): boolean;
   /** A new link to the organization's dashboard: its path, `/_dashboard/#token=…`, to put after a base URL. */
-  newLinkPath(org: string): string;
+  newLinkPath(org: string): Promise<string>;
   /** Ends the live streams. */
   close(): void;
 }
@@ -75,14 +75,14 @@ class DashboardServer implements Dashboard {
   /** POST /_dashboard/api/session {"link": token}: a new session of the link's organization. */
   private async enter(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const { link } = await readJsonBody(req);
-    const opened = typeof link === "string" ? this.access.open(link) : undefined;
+    const opened = typeof link === "string" ? await this.access.open(link) : undefined;
     if (!opened)
       throw new ApiError(
         401,
         "AUTH_UNAUTHORIZED",
         "This dashboard link is not valid (forged, expired, or replaced by newer ones): exchange-kit org link prints a new one",
       );
-    const org = this.options.organizations.get(opened.org)!;
+    const org = (await this.options.organizations.get(opened.org))!;
     sendJson(res, 201, { token: opened.token, organization: { id: org.id, name: org.name } });
   }
 
@@ -111,7 +111,7 @@ class DashboardServer implements Dashboard {
     const path = segments.join("/");
     if (method === "POST" && path === "session") return this.enter(req, res);
     const token = bearerToken(req.headers.authorization);
-    const session = this.access.session(token);
+    const session = await this.access.session(token);
     if (session === undefined || token === undefined) throw NOT_SIGNED_IN;
     if (method === "GET" && path === "stream") return this.stream(req, res, session, token);
     const body = method === "GET" ? {} : await readJsonBody(req);
@@ -119,8 +119,8 @@ class DashboardServer implements Dashboard {
     refuseNul({ path: segments.join("/") });
     refuseNulInQuery(query);
     refuseNul(body);
-    this.options.domain.store.freshenCache();
-    const org = this.options.organizations.get(session)!;
+    await this.options.domain.store.freshenCache();
+    const org = (await this.options.organizations.get(session))!;
     // The secret never reaches the browser, even where a record holds it (a name the client echoed it into).
     sendJson(res, 200, answerCall({ method, segments, query, body, org }, this.options), [org.apiSecret]);
   }
@@ -154,8 +154,8 @@ class DashboardServer implements Dashboard {
     return true;
   }
 
-  newLinkPath(org: string): string {
-    return `${DASHBOARD_PATH}#token=${this.access.newLink(org)}`;
+  async newLinkPath(org: string): Promise<string> {
+    return `${DASHBOARD_PATH}#token=${await this.access.newLink(org)}`;
   }
 
   close(): void {
@@ -175,7 +175,7 @@ export function createDashboard(options: DashboardOptions): Dashboard {
   const server = new DashboardServer(options);
   return {
     intercept: (req, res, target) => server.intercept(req, res, target),
-    newLinkPath: (org) => server.newLinkPath(org),
+    newLinkPath: async (org) => await server.newLinkPath(org),
     close: () => server.close(),
   };
 }

@@ -19,7 +19,7 @@ export interface RecordKind {
   table(store: Store): Table<AnyRow>;
   view(row: AnyRow): unknown;
   /** The status shown in lists; quotations compute theirs from the organization's clock. */
-  status(row: AnyRow, domain: SandboxDomain): string;
+  status(row: AnyRow, domain: SandboxDomain): string | Promise<string>;
   /** The event type whose POST /_sandbox/{collection}/{id}/transition moves it, when one does. */
   type?: RecordType;
   /** Whether the table has a client_ref column to search. */
@@ -64,10 +64,10 @@ const as = <R>(view: (row: R) => unknown) => view as unknown as (row: AnyRow) =>
 const member = (name: string) => (row: AnyRow) => String((row as unknown as Record<string, unknown>)[name] ?? "");
 
 /** A quotation is EXPIRED once its expiry_time has passed on its organization's clock, USED once an order took it. */
-function quotationStatus(row: AnyRow, domain: SandboxDomain): string {
+async function quotationStatus(row: AnyRow, domain: SandboxDomain): Promise<string> {
   const q = row as AnyRow & { expiry_time: string; order_id?: string };
   if (q.order_id) return "USED";
-  return Date.parse(q.expiry_time) <= domain.clock(row.org).now().getTime() ? "EXPIRED" : "ACTIVE";
+  return Date.parse(q.expiry_time) <= (await domain.clock(row.org)).now().getTime() ? "EXPIRED" : "ACTIVE";
 }
 
 /** How the dashboard shows a kind of the registry where it shows more than the control API answers. */

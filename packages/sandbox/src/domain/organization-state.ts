@@ -17,17 +17,17 @@ export interface RuntimeSettings {
 /** Per-organization clock offset and settings. */
 export interface OrganizationState {
   /** How far the organization's sandbox clock is ahead of real time (negative: behind), in milliseconds. */
-  clockOffsetMs(org: string): number;
-  setClockOffsetMs(org: string, offsetMs: number): void;
-  settings(org: string): Readonly<RuntimeSettings>;
+  clockOffsetMs(org: string): Promise<number>;
+  setClockOffsetMs(org: string, offsetMs: number): Promise<void>;
+  settings(org: string): Promise<Readonly<RuntimeSettings>>;
   /** Applies the members given and answers the organization's settings after the change. */
-  updateSettings(org: string, change: Partial<RuntimeSettings>): Readonly<RuntimeSettings>;
+  updateSettings(org: string, change: Partial<RuntimeSettings>): Promise<Readonly<RuntimeSettings>>;
 }
 
 /** Where offsets and settings are kept: string values by key (the store's meta table). */
 export interface StateStorage {
-  get(key: string): string | undefined;
-  set(key: string, value: string): void;
+  get(key: string): Promise<string | undefined>;
+  set(key: string, value: string): Promise<void>;
 }
 
 /** Before offsets were per organization the file held one, under this key; every organization starts from it. */
@@ -75,26 +75,26 @@ export class StoredOrganizationState implements OrganizationState {
 
   // Read from the storage every time rather than cached: a write the request's transaction rolls back is gone
   // from the storage (a cache would keep it), and another replica's write is seen at once.
-  clockOffsetMs(org: string): number {
-    return Number(this.storage.get(clockOffsetKey(org)) ?? this.storage.get(SHARED_OFFSET_KEY) ?? 0);
+  async clockOffsetMs(org: string): Promise<number> {
+    return Number(await this.storage.get(clockOffsetKey(org)) ?? await this.storage.get(SHARED_OFFSET_KEY) ?? 0);
   }
 
-  setClockOffsetMs(org: string, offsetMs: number): void {
+  async setClockOffsetMs(org: string, offsetMs: number): Promise<void> {
     if (!Number.isSafeInteger(offsetMs)) throw new RangeError("the clock offset must be a whole number of ms");
-    this.storage.set(clockOffsetKey(org), String(offsetMs));
+    await this.storage.set(clockOffsetKey(org), String(offsetMs));
   }
 
-  settings(org: string): Readonly<RuntimeSettings> {
-    return { ...this.defaults, ...storedChange(this.storage.get(settingsKey(org))) };
+  async settings(org: string): Promise<Readonly<RuntimeSettings>> {
+    return { ...this.defaults, ...storedChange(await this.storage.get(settingsKey(org))) };
   }
 
   /** Stores the members given (over the organization's earlier changes) and answers the settings after it. */
-  updateSettings(org: string, change: Partial<RuntimeSettings>): Readonly<RuntimeSettings> {
-    const changed = storedChange(this.storage.get(settingsKey(org)));
+  async updateSettings(org: string, change: Partial<RuntimeSettings>): Promise<Readonly<RuntimeSettings>> {
+    const changed = storedChange(await this.storage.get(settingsKey(org)));
     for (const [key, value] of Object.entries(change) as Array<[keyof RuntimeSettings, never]>) {
       if (value !== undefined) changed[key] = value;
     }
-    this.storage.set(settingsKey(org), JSON.stringify(changed));
+    await this.storage.set(settingsKey(org), JSON.stringify(changed));
     return { ...this.defaults, ...changed };
   }
 }

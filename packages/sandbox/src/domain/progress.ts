@@ -39,20 +39,20 @@ export class AutoProgress {
   constructor(
     private readonly work: DeferredWork,
     /** The delay of the organization's records, read each time a step is scheduled and when it runs. */
-    private readonly delayMs: (org: string) => number | false,
+    private readonly delayMs: (org: string) => Promise<number | false>,
     private readonly step: TakeStep,
     private readonly onError: (error: unknown) => void = () => {},
     private readonly recovery?: StorageRecovery,
   ) {
-    work.handle("progress-step", (payload) => this.fire(payload as unknown as StepPayload));
+    work.handle("progress-step", async (payload) => await this.fire(payload as unknown as StepPayload));
   }
 
   /**
    * Takes the record's next planned step after its organization's delay (replacing a pending one). Called in the
    * transaction that planned it: the step exists once that commits.
    */
-  schedule(kind: ProgressKind, id: string, org: string, remaining: number): void {
-    const delay = this.delayMs(org);
+  async schedule(kind: ProgressKind, id: string, org: string, remaining: number): Promise<void> {
+    const delay = await this.delayMs(org);
     if (delay === false) return;
     this.defer({ kind, id, org, remaining, retry: 0 }, delay, causeNow());
   }
@@ -69,9 +69,9 @@ export class AutoProgress {
     this.work.defer("progress-step", key, { ...step } as unknown as TaskPayload, delay);
   }
 
-  private fire(step: StepPayload): void {
+  private async fire(step: StepPayload): Promise<void> {
     // Switched off since it was scheduled: the plan stays stored, to be resumed when it is switched on again.
-    if (this.delayMs(step.org) === false) return;
+    if (await this.delayMs(step.org) === false) return;
     if (step.retry > 0) this.recovery?.beforeRetry();
     const key = keyOf(step.kind, step.id);
     const cause = this.causes.get(key);

@@ -18,32 +18,41 @@ interface Planned {
 
 /** A kind of record that moves: where its rows live and its state machine. */
 interface Movable {
-  get(id: string): Planned | undefined;
+  get(id: string): Promise<Planned | undefined>;
   /** The records that still have steps ahead of them (every organization's, or one's), with how many. */
-  planned(org?: string): Array<{ id: string; org: string; remaining: number }>;
+  planned(org?: string): Promise<Array<{ id: string; org: string; remaining: number }>>;
   /** Writes the row back, so its plan survives a restart on a database file. */
-  save(row: Planned): void;
-  move(domain: SandboxDomain, row: Planned, step: PlannedStep): void;
+  save(row: Planned): Promise<unknown>;
+  move(domain: SandboxDomain, row: Planned, step: PlannedStep): Promise<void>;
+}
+
+/** Every organization's records of a table that still have steps ahead of them, with how many. */
+async function plannedEverywhere<T extends Planned>(table: Table<T>) {
+  const found: Array<{ id: string; org: string; remaining: number }> = [];
+  for (const id of await table.plannedIds()) {
+    const row = await table.get(id);
+    if (row) found.push({ id, org: row.org, remaining: row.plan?.length ?? 0 });
+  }
+  return found;
 }
 
 function movable<T extends Planned>(
   table: Table<T>,
-  move: (domain: SandboxDomain, row: T, step: PlannedStep) => void,
+  move: (domain: SandboxDomain, row: T, step: PlannedStep) => Promise<void> | void,
 ): Movable {
   // Rows handed to move() come from this table's get(), so they are T.
   return {
-    get: (id) => table.get(id),
-    planned: (org) =>
+    get: async (id) => await table.get(id),
+    planned: async (org) =>
       org === undefined
-        ? table.plannedIds().flatMap((id) => {
-            const row = table.get(id);
-            return row ? [{ id, org: row.org, remaining: row.plan?.length ?? 0 }] : [];
-          })
-        : table
-            .where("planned = 1 AND org = ?", [org])
-            .map((row) => ({ id: row.id, org, remaining: row.plan?.length ?? 0 })),
-    save: (row) => table.put(row as T),
-    move: (domain, row, step) => move(domain, row as T, step),
+        ? await plannedEverywhere(table)
+        : (await table.where("planned = 1 AND org = ?", [org])).map((row) => ({
+            id: row.id,
+            org,
+            remaining: row.plan?.length ?? 0,
+          })),
+    save: async (row) => await table.put(row as T),
+    move: async (domain, row, step) => await move(domain, row as T, step),
   };
 }
 
@@ -54,7 +63,7 @@ const progressKind = (type: RecordType): ProgressKind => RECORD_KINDS[type].tabl
 function movables(store: Store): Record<ProgressKind, Movable> {
   const kindOf = <T extends RecordType>(type: T): [ProgressKind, Movable] => {
     const kind = RECORD_KINDS[type];
-    const move = kind.move as (domain: SandboxDomain, row: RowOf<T>, step: PlannedStep) => void;
+    const move = kind.move as (domain: SandboxDomain, row: RowOf<T>, step: PlannedStep) => Promise<void> | void;
     return [kind.table.kind, movable(store.recordTable(type), move)];
   };
   return Object.fromEntries(RECORD_TYPES.map(kindOf)) as Record<ProgressKind, Movable>;
@@ -77,21 +86,21 @@ export class SandboxDomain {
     this.kinds = movables(store);
     this.progress = new AutoProgress(
       work,
-      (org) => this.settings(org).autoProgressMs,
-      (kind, id, remaining) => this.step(kind, id, remaining),
+      async (org) => (await this.settings(org)).autoProgressMs,
+      async (kind, id, remaining) => await this.step(kind, id, remaining),
       onError,
       store.recovery,
     );
   }
 
   /** The organization's sandbox clock: what "now" is for its records. */
-  clock(org: string): SandboxClock {
-    return new SandboxClock(this.state, org);
+  async clock(org: string): Promise<SandboxClock> {
+    return new SandboxClock(this.state, org, await this.state.clockOffsetMs(org));
   }
 
   /** The organization's runtime settings. */
-  settings(org: string): Readonly<RuntimeSettings> {
-    return this.state.settings(org);
+  async settings(org: string): Promise<Readonly<RuntimeSettings>> {
+    return await this.state.settings(org);
   }
 
   /**
@@ -99,20 +108,20 @@ export class SandboxDomain {
    * off, a step that comes due does nothing (the plans stay stored); given a delay, every planned record is
    * rescheduled with it, in the request's transaction. Other organizations' steps are left alone.
    */
-  updateSettings(org: string, change: Partial<RuntimeSettings>): Readonly<RuntimeSettings> {
-    const next = this.state.updateSettings(org, change);
-    if (change.autoProgressMs !== undefined && next.autoProgressMs !== false) this.resumePlans(org);
+  async updateSettings(org: string, change: Partial<RuntimeSettings>): Promise<Readonly<RuntimeSettings>> {
+    const next = await this.state.updateSettings(org, change);
+    if (change.autoProgressMs !== undefined && next.autoProgressMs !== false) await this.resumePlans(org);
     return next;
   }
 
   /** Gives the record of event type `type` the statuses still ahead of it and starts the clock on the first one. */
-  plan(type: RecordType, row: Planned, steps: PlannedStep[]): void {
+  async plan(type: RecordType, row: Planned, steps: PlannedStep[]): Promise<void> {
     const kind = progressKind(type);
     row.plan = steps;
     // Handlers may have stored the row before planning; storing it here keeps the plan in the file either way.
-    this.kinds[kind].save(row);
+    await this.kinds[kind].save(row);
     // Deferred in the request's transaction: a rolled-back plan never runs.
-    if (steps.length > 0) this.progress.schedule(kind, row.id, row.org, steps.length);
+    if (steps.length > 0) await this.progress.schedule(kind, row.id, row.org, steps.length);
     else this.progress.cancel(kind, row.id);
   }
 
@@ -122,40 +131,40 @@ export class SandboxDomain {
   }
 
   /** Moves a record now (the control API), dropping whatever was planned for it. */
-  move(type: RecordType, id: string, step: PlannedStep): void {
+  async move(type: RecordType, id: string, step: PlannedStep): Promise<void> {
     const kind = progressKind(type);
-    const row = this.kinds[kind].get(id);
+    const row = await this.kinds[kind].get(id);
     if (!row) return;
     row.plan = [];
     this.cancel(type, id);
-    this.kinds[kind].move(this, row, step);
+    await this.kinds[kind].move(this, row, step);
   }
 
   /**
    * Takes the next planned step, if the plan is still `remaining` steps long (a step run twice, or one the control
    * API overtook, does nothing), and schedules the one after it.
    */
-  private step(kind: ProgressKind, id: string, remaining: number): void {
+  private async step(kind: ProgressKind, id: string, remaining: number): Promise<void> {
     // One transaction per step: the move, its event, the shortened plan and the next step's schedule are stored
     // together or not at all.
-    this.store.transaction(() => {
-      const row = this.kinds[kind].get(id);
-      if (!row?.plan || row.plan.length !== remaining) return;
-      const next = row.plan.shift();
-      if (!next) return;
-      this.kinds[kind].move(this, row, next);
-      const left = row.plan?.length ?? 0;
-      if (left > 0) this.progress.schedule(kind, id, row.org, left);
-    });
+    await this.store.transaction(async () => {
+            const row = await this.kinds[kind].get(id);
+            if (!row?.plan || row.plan.length !== remaining) return;
+            const next = row.plan.shift();
+            if (!next) return;
+            await this.kinds[kind].move(this, row, next);
+            const left = row.plan?.length ?? 0;
+            if (left > 0) await this.progress.schedule(kind, id, row.org, left);
+          });
   }
 
   /**
    * After a restart (every organization) or when an organization switches automatic progress on or changes its
    * delay (that organization only): schedules each record that still has a plan.
    */
-  resumePlans(org?: string): void {
+  async resumePlans(org?: string): Promise<void> {
     for (const [kind, movable] of Object.entries(this.kinds) as Array<[ProgressKind, Movable]>) {
-      for (const row of movable.planned(org)) this.progress.schedule(kind, row.id, row.org, row.remaining);
+      for (const row of await movable.planned(org)) await this.progress.schedule(kind, row.id, row.org, row.remaining);
     }
   }
 }

@@ -32,7 +32,7 @@ export const PAYOUT_STATUSES: readonly PayoutStatus[] = recordStatuses.PayoutOrd
 export const PAYOUT_REVIEW_REASONS = webhookMetadataRules.PAYOUT.IN_REVIEW.reason.values;
 export const EDD_STATUSES: readonly EddStatus[] = ["PROCESSING", ...webhookEventsByType.EDD];
 
-export function moveCustomer(domain: SandboxDomain, customer: CustomerRow, step: PlannedStep): void {
+export async function moveCustomer(domain: SandboxDomain, customer: CustomerRow, step: PlannedStep): Promise<void> {
   const status = step.status as CustomerRow["status"];
   customer.status = status;
   customer.failure_reason = status === "FAILED" ? (step.failure_reason ?? "KYC_FAILED") : null;
@@ -40,29 +40,29 @@ export function moveCustomer(domain: SandboxDomain, customer: CustomerRow, step:
     customer.kyc.status = status;
     customer.kyc.failure_reason = customer.failure_reason;
   }
-  customer.updated_at = domain.clock(customer.org).iso();
-  domain.store.customers.put(customer);
-  if (status === "VERIFIED") domain.events.emit(customer.org, "CUSTOMER", customer.id, "VERIFIED", {});
+  customer.updated_at = (await domain.clock(customer.org)).iso();
+  await domain.store.customers.put(customer);
+  if (status === "VERIFIED") await domain.events.emit(customer.org, "CUSTOMER", customer.id, "VERIFIED", {});
   if (status === "FAILED")
-    domain.events.emit(customer.org, "CUSTOMER", customer.id, "FAILED", { failure_reason: customer.failure_reason });
+    await domain.events.emit(customer.org, "CUSTOMER", customer.id, "FAILED", { failure_reason: customer.failure_reason });
 }
 
-export function moveBank(domain: SandboxDomain, bank: BankRow, step: PlannedStep): void {
+export async function moveBank(domain: SandboxDomain, bank: BankRow, step: PlannedStep): Promise<void> {
   const status = step.status as BankRow["bank_account_status"];
   bank.bank_account_status = status;
   bank.failure_reason = status === "FAILED" ? (step.failure_reason ?? "PENNY_DROP_FAILED") : null;
-  bank.updated_at = domain.clock(bank.org).iso();
-  domain.store.banks.put(bank);
+  bank.updated_at = (await domain.clock(bank.org)).iso();
+  await domain.store.banks.put(bank);
   if (bank.source === "linked") return;
-  if (status === "VERIFIED") domain.events.emit(bank.org, "BANK", bank.id, "VERIFIED", {});
+  if (status === "VERIFIED") await domain.events.emit(bank.org, "BANK", bank.id, "VERIFIED", {});
   if (status === "FAILED")
-    domain.events.emit(bank.org, "BANK", bank.id, "FAILED", { failure_reason: bank.failure_reason });
+    await domain.events.emit(bank.org, "BANK", bank.id, "FAILED", { failure_reason: bank.failure_reason });
 }
 
-export function movePayin(domain: SandboxDomain, payin: PayinRow, step: PlannedStep): void {
+export async function movePayin(domain: SandboxDomain, payin: PayinRow, step: PlannedStep): Promise<void> {
   const status = step.status as PayinRow["status"];
   payin.status = status;
-  payin.updated_at = domain.clock(payin.org).iso();
+  payin.updated_at = (await domain.clock(payin.org)).iso();
   let metadata: Record<string, unknown> = {};
   switch (status) {
     case "SUCCESS":
@@ -82,14 +82,14 @@ export function movePayin(domain: SandboxDomain, payin: PayinRow, step: PlannedS
     default:
       break;
   }
-  domain.store.payins.put(payin);
-  if (status !== "PROCESSING") domain.events.emit(payin.org, "PAYIN", payin.id, status, metadata);
+  await domain.store.payins.put(payin);
+  if (status !== "PROCESSING") await domain.events.emit(payin.org, "PAYIN", payin.id, status, metadata);
 }
 
-export function movePayout(domain: SandboxDomain, payout: PayoutRow, step: PlannedStep): void {
+export async function movePayout(domain: SandboxDomain, payout: PayoutRow, step: PlannedStep): Promise<void> {
   const status = step.status as PayoutRow["status"];
   payout.status = status;
-  payout.updated_at = domain.clock(payout.org).iso();
+  payout.updated_at = (await domain.clock(payout.org)).iso();
   // The funding transaction is seen once the order leaves PROCESSING (how it is tied to the order is not published).
   if (status !== "PROCESSING" && status !== "FAILED") payout.transaction_hash ??= transactionHash(payout.network);
   const metadata: Record<string, unknown> = { client_reference_id: payout.client_reference_id };
@@ -119,13 +119,13 @@ export function movePayout(domain: SandboxDomain, payout: PayoutRow, step: Plann
     default:
       break;
   }
-  domain.store.payouts.put(payout);
-  if (status !== "PROCESSING") domain.events.emit(payout.org, "PAYOUT", payout.id, status, metadata);
+  await domain.store.payouts.put(payout);
+  if (status !== "PROCESSING") await domain.events.emit(payout.org, "PAYOUT", payout.id, status, metadata);
 }
 
-export function moveEdd(domain: SandboxDomain, edd: EddRow, step: PlannedStep): void {
+export async function moveEdd(domain: SandboxDomain, edd: EddRow, step: PlannedStep): Promise<void> {
   edd.status = step.status as EddRow["status"];
-  edd.updated_at = domain.clock(edd.org).iso();
-  domain.store.edd.put(edd);
-  if (edd.status !== "PROCESSING") domain.events.emit(edd.org, "EDD", edd.id, edd.status, {});
+  edd.updated_at = (await domain.clock(edd.org)).iso();
+  await domain.store.edd.put(edd);
+  if (edd.status !== "PROCESSING") await domain.events.emit(edd.org, "EDD", edd.id, edd.status, {});
 }

@@ -41,27 +41,27 @@ function firedLimit(value: string | null): number {
  * POST /_sandbox/faults {operation | event_type, fault, times?, delay_ms?, retry_after?}: arms a fault for the
  * caller's organization; a 400 names every member that is wrong.
  */
-export function armFault(ctx: SandboxContext): HandlerResult {
-  const row = ctx.domain.faults.arm(ctx.org.id, parseFaultRequest(ctx.body));
+export async function armFault(ctx: SandboxContext): Promise<HandlerResult> {
+  const row = await ctx.domain.faults.arm(ctx.org.id, parseFaultRequest(ctx.body));
   return { message: "Fault armed", data: ruleView(row) };
 }
 
 /** GET /_sandbox/faults?limit=: the armed rules (oldest first) and the faults that fired (newest first, counted). */
-export function listFaults(ctx: SandboxContext): HandlerResult {
+export async function listFaults(ctx: SandboxContext): Promise<HandlerResult> {
   const limit = firedLimit(ctx.query.get("limit"));
   const plan = ctx.domain.faults;
-  const fired = plan.fired(ctx.org.id, limit);
+  const fired = await plan.fired(ctx.org.id, limit);
   return {
     message: "Fault plan",
     data: {
-      armed: plan.armed(ctx.org.id).map(ruleView),
+      armed: (await plan.armed(ctx.org.id)).map(ruleView),
       fired: { count: fired.total, by_fault: fired.byFault, results: fired.recent.map(firedView) },
     },
   };
 }
 
 /** DELETE /_sandbox/faults: disarms every rule of the caller's organization and forgets what fired. */
-export function clearFaults(ctx: SandboxContext): HandlerResult {
-  const cleared = ctx.domain.faults.clear(ctx.org.id);
+export async function clearFaults(ctx: SandboxContext): Promise<HandlerResult> {
+  const cleared = await ctx.domain.faults.clear(ctx.org.id);
   return { message: "Fault plan cleared", data: { disarmed: cleared.armed, fired_forgotten: cleared.fired } };
 }

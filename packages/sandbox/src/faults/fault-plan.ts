@@ -27,19 +27,19 @@ export interface FiredSummary {
 }
 
 export interface FaultPlan {
-  arm(org: string, request: FaultRequest): FaultRuleRow;
+  arm(org: string, request: FaultRequest): Promise<FaultRuleRow>;
   /** The organization's armed rules, oldest first. */
-  armed(org: string): FaultRuleRow[];
+  armed(org: string): Promise<FaultRuleRow[]>;
   /**
    * The oldest armed rule of the organization matching the target (or "*"), counted down (and disarmed at zero),
    * its firing recorded; undefined when none matches.
    */
-  take(org: string, scope: FaultScope, target: string, details: FiredDetails): FaultRuleRow | undefined;
+  take(org: string, scope: FaultScope, target: string, details: FiredDetails): Promise<FaultRuleRow | undefined>;
   /** Records a fault that chaos mode chose. */
-  recordChaos(org: string, scope: FaultScope, fault: FaultKind, details: FiredDetails): FiredFaultRow;
-  fired(org: string, limit: number): FiredSummary;
+  recordChaos(org: string, scope: FaultScope, fault: FaultKind, details: FiredDetails): Promise<FiredFaultRow>;
+  fired(org: string, limit: number): Promise<FiredSummary>;
   /** Disarms every rule of the organization and forgets what fired; answers how many of each. */
-  clear(org: string): { armed: number; fired: number };
+  clear(org: string): Promise<{ armed: number; fired: number }>;
 }
 
 /**
@@ -53,7 +53,7 @@ export interface FaultPlan {
 export class StoreFaultPlan implements FaultPlan {
   constructor(private readonly store: Store) {}
 
-  arm(org: string, request: FaultRequest): FaultRuleRow {
+  async arm(org: string, request: FaultRequest): Promise<FaultRuleRow> {
     const row: FaultRuleRow = {
       id: randomUUID(),
       org,
@@ -61,67 +61,67 @@ export class StoreFaultPlan implements FaultPlan {
       ...request,
       remaining: request.times,
     };
-    return this.store.transaction(() => {
-      // Counted inside the transaction: two replicas arming at once cannot both pass the bound.
-      if (this.store.faultRules.count("org = ?", org) >= MAX_ARMED_RULES) throw tooManyRules();
-      return this.store.faultRules.put(row);
-    });
+    return await this.store.transaction(async () => {
+          // Counted inside the transaction: two replicas arming at once cannot both pass the bound.
+          if (await this.store.faultRules.count("org = ?", org) >= MAX_ARMED_RULES) throw tooManyRules();
+          return await this.store.faultRules.put(row);
+        });
   }
 
-  armed(org: string): FaultRuleRow[] {
-    return this.store.faultRules.where("org = ?", [org]);
+  async armed(org: string): Promise<FaultRuleRow[]> {
+    return await this.store.faultRules.where("org = ?", [org]);
   }
 
-  take(org: string, scope: FaultScope, target: string, details: FiredDetails): FaultRuleRow | undefined {
+  async take(org: string, scope: FaultScope, target: string, details: FiredDetails): Promise<FaultRuleRow | undefined> {
     const matching = "org = ? AND scope = ? AND (target = ? OR target = '*')";
     // Most requests meet no rule: that is found out before a transaction is opened, from the replica's cache of
     // the organization's armed rules (store/read-cache.ts).
-    const armed = this.store.cached("fault_rule", org, () => this.armed(org)) ?? [];
+    const armed = await this.store.cached("fault_rule", org, async () => await this.armed(org)) ?? [];
     if (!armed.some((rule) => rule.scope === scope && (rule.target === target || rule.target === "*")))
       return undefined;
-    return this.store.transaction(() => {
-      // Read again inside the transaction: another replica may have fired the rule's last time meanwhile.
-      const rule = this.store.faultRules.first(matching, org, scope, target);
-      if (!rule) return undefined;
-      rule.remaining -= 1;
-      if (rule.remaining > 0) this.store.faultRules.put(rule);
-      else this.store.faultRules.delete(rule.id);
-      this.store.wrote("fault_rule", org);
-      this.record(org, scope, rule.fault, "plan", rule.id, details);
-      return rule;
-    });
+    return await this.store.transaction(async () => {
+          // Read again inside the transaction: another replica may have fired the rule's last time meanwhile.
+          const rule = await this.store.faultRules.first(matching, org, scope, target);
+          if (!rule) return undefined;
+          rule.remaining -= 1;
+          if (rule.remaining > 0) await this.store.faultRules.put(rule);
+          else await this.store.faultRules.delete(rule.id);
+          await this.store.wrote("fault_rule", org);
+          await this.record(org, scope, rule.fault, "plan", rule.id, details);
+          return rule;
+        });
   }
 
-  recordChaos(org: string, scope: FaultScope, fault: FaultKind, details: FiredDetails): FiredFaultRow {
-    return this.store.transaction(() => this.record(org, scope, fault, "chaos", null, details));
+  async recordChaos(org: string, scope: FaultScope, fault: FaultKind, details: FiredDetails): Promise<FiredFaultRow> {
+    return await this.store.transaction(async () => await this.record(org, scope, fault, "chaos", null, details));
   }
 
-  fired(org: string, limit: number): FiredSummary {
+  async fired(org: string, limit: number): Promise<FiredSummary> {
     const table = this.store.faultsFired;
     const byFault: Partial<Record<FaultKind, number>> = {};
     for (const fault of [...REQUEST_FAULTS, ...WEBHOOK_FAULTS]) {
-      const n = table.count("org = ? AND fault = ?", org, fault);
+      const n = await table.count("org = ? AND fault = ?", org, fault);
       if (n > 0) byFault[fault] = n;
     }
-    return { total: table.count("org = ?", org), byFault, recent: table.where("org = ?", [org], "seq DESC", limit) };
+    return { total: await table.count("org = ?", org), byFault, recent: await table.where("org = ?", [org], "seq DESC", limit) };
   }
 
-  clear(org: string): { armed: number; fired: number } {
-    return this.store.transaction(() => {
-      const armed = this.store.faultRules.deleteWhere("org = ?", org);
-      this.store.wrote("fault_rule", org);
-      return { armed, fired: this.store.faultsFired.deleteWhere("org = ?", org) };
-    });
+  async clear(org: string): Promise<{ armed: number; fired: number }> {
+    return await this.store.transaction(async () => {
+          const armed = await this.store.faultRules.deleteWhere("org = ?", org);
+          await this.store.wrote("fault_rule", org);
+          return { armed, fired: await this.store.faultsFired.deleteWhere("org = ?", org) };
+        });
   }
 
-  private record(
+  private async record(
     org: string,
     scope: FaultScope,
     fault: FaultKind,
     source: FiredFaultRow["source"],
     ruleId: string | null,
     details: FiredDetails,
-  ): FiredFaultRow {
+  ): Promise<FiredFaultRow> {
     const row: FiredFaultRow = {
       id: randomUUID(),
       org,
@@ -132,15 +132,15 @@ export class StoreFaultPlan implements FaultPlan {
       rule_id: ruleId,
       ...details,
     };
-    this.store.faultsFired.put(row);
+    await this.store.faultsFired.put(row);
     // The oldest past the bound go in the same transaction: the log never holds more than MAX_FIRED_KEPT. The
     // organization's rows are at most MAX_FIRED_KEPT + 1 here, so finding the cut reads a bounded few (the
     // schema of existing files is left as it was: no index is added for it).
-    this.store.faultsFired.deleteWhere(
-      `org = ? AND seq <= (SELECT seq FROM ${this.store.faultsFired.kind} WHERE org = ? ORDER BY seq DESC LIMIT 1 OFFSET ${MAX_FIRED_KEPT})`,
-      org,
-      org,
-    );
+    await this.store.faultsFired.deleteWhere(
+            `org = ? AND seq <= (SELECT seq FROM ${this.store.faultsFired.kind} WHERE org = ? ORDER BY seq DESC LIMIT 1 OFFSET ${MAX_FIRED_KEPT})`,
+            org,
+            org,
+          );
     return row;
   }
 }

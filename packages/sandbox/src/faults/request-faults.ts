@@ -23,13 +23,13 @@ export interface FaultTarget {
 /** The hook the server calls (http/server.ts); absent, requests go through untouched. */
 export interface FaultStage {
   /** The fault for this authenticated request, if any: an armed rule of its organization first, else chaos. */
-  take(org: string, target: FaultTarget): AppliedFault | undefined;
+  take(org: string, target: FaultTarget): Promise<AppliedFault | undefined>;
   /**
    * Lets the fault act: throws the error a failing kind answers, or runs the request (`run`) when the kind
    * performs it. Resolves to the result to answer, or undefined when no answer is to be sent (the connection
    * was dropped, or the client left during the wait).
    */
-  apply(fault: AppliedFault, res: ServerResponse, run: () => HandlerResult): Promise<HandlerResult | undefined>;
+  apply(fault: AppliedFault, res: ServerResponse, run: () => Promise<HandlerResult>): Promise<HandlerResult | undefined>;
 }
 
 function fromRule(rule: FaultRuleRow): AppliedFault {
@@ -48,9 +48,9 @@ function clientGone(res: ServerResponse): boolean {
 }
 
 /** Runs the request to its commit, then drops the connection without a byte of answer. */
-function runThenDrop(res: ServerResponse, run: () => HandlerResult): void {
+async function runThenDrop(res: ServerResponse, run: () => Promise<HandlerResult>): Promise<void> {
   try {
-    run();
+    await run();
   } catch (error) {
     // A refused request (an error answer) committed nothing; its answer is lost all the same.
     if (!(error instanceof ApiError)) throw error;
@@ -70,31 +70,35 @@ export class RequestFaults implements FaultStage {
     private readonly chaos?: Chaos,
   ) {}
 
-  take(org: string, target: FaultTarget): AppliedFault | undefined {
+  async take(org: string, target: FaultTarget): Promise<AppliedFault | undefined> {
     if (target.operationId === undefined) return undefined;
     // Drawn for every request, armed rule or not, so the chaos sequence depends on the requests alone.
     const chaos = this.chaos?.nextRequest();
     const details = { operation: target.operationId, method: target.method, path: target.path };
-    const rule = this.plan.take(org, "request", target.operationId, details);
+    const rule = await this.plan.take(org, "request", target.operationId, details);
     if (rule) return fromRule(rule);
     if (!chaos) return undefined;
-    this.plan.recordChaos(org, "request", chaos.kind, {
-      ...details,
-      ...(chaos.delayMs > 0 ? { delay_ms: chaos.delayMs } : {}),
-    });
+    await this.plan.recordChaos(org, "request", chaos.kind, {
+            ...details,
+            ...(chaos.delayMs > 0 ? { delay_ms: chaos.delayMs } : {}),
+          });
     return chaos;
   }
 
-  async apply(fault: AppliedFault, res: ServerResponse, run: () => HandlerResult): Promise<HandlerResult | undefined> {
+  async apply(
+    fault: AppliedFault,
+    res: ServerResponse,
+    run: () => Promise<HandlerResult>,
+  ): Promise<HandlerResult | undefined> {
     if (fault.delayMs > 0) {
       // Unreferenced: a wait never keeps a closed sandbox's process alive.
       await sleep(fault.delayMs, undefined, { ref: false });
       if (clientGone(res)) return undefined;
     }
     if (isFailingFault(fault.kind)) throw failingAnswer(fault.kind, fault.retryAfter);
-    if (fault.kind === "DELAY") return run();
+    if (fault.kind === "DELAY") return await run();
     if (fault.kind === "RESET") res.socket?.resetAndDestroy();
-    else runThenDrop(res, run);
+    else await runThenDrop(res, run);
     return undefined;
   }
 }

@@ -21,7 +21,7 @@ export interface DeliverySchedule {
 /** The hook the event log calls (webhooks/events.ts); absent, every event is delivered normally. */
 export interface WebhookFaultHook {
   /** The fault for this newly emitted event, if any (recorded as fired). */
-  forEvent(event: EventRow): AppliedWebhookFault | undefined;
+  forEvent(event: EventRow): Promise<AppliedWebhookFault | undefined>;
 }
 
 /** The record an event is about: deliveries are held and reordered among one record's events. */
@@ -53,21 +53,21 @@ export class WebhookFaults implements WebhookFaultHook {
     private readonly chaos?: Chaos,
   ) {}
 
-  forEvent(event: EventRow): AppliedWebhookFault | undefined {
+  async forEvent(event: EventRow): Promise<AppliedWebhookFault | undefined> {
     // Drawn for every event, armed rule or not, so the chaos sequence depends on the events alone.
     const chaos = this.chaos?.nextEvent();
     const details = { event_id: event.id, event_type: event.body.type };
-    const rule = this.plan.take(event.org, "webhook", event.body.type, details);
+    const rule = await this.plan.take(event.org, "webhook", event.body.type, details);
     if (rule) {
       const kind = rule.fault as WebhookFaultKind;
       const delayMs = rule.delay_ms ?? (kind === "OUT_OF_ORDER" ? DEFAULT_HOLD_MS : 0);
       return { kind, source: "plan", ruleId: rule.id, delayMs };
     }
     if (!chaos) return undefined;
-    this.plan.recordChaos(event.org, "webhook", chaos.kind, {
-      ...details,
-      ...(chaos.delayMs > 0 ? { delay_ms: chaos.delayMs } : {}),
-    });
+    await this.plan.recordChaos(event.org, "webhook", chaos.kind, {
+            ...details,
+            ...(chaos.delayMs > 0 ? { delay_ms: chaos.delayMs } : {}),
+          });
     return chaos;
   }
 }

@@ -19,7 +19,7 @@ export interface Credentials {
  * in a sandbox, read on each request so a key added on another replica is known at once.
  */
 export interface OrganizationsByKey<O> {
-  get(apiKey: string): O | undefined;
+  get(apiKey: string): Promise<O | undefined>;
 }
 
 const EMPTY_BODY = "{}";
@@ -109,14 +109,14 @@ const NOT_CANONICAL = {
  * AUTH_MISSING_HEADERS, AUTH_UNAUTHORIZED (unknown key), AUTH_INVALID_SIGNATURE (bad signature or a timestamp
  * more than 300 s from the real clock; the sandbox clock, which tests may advance, is not used here).
  */
-export function authenticate<O extends Credentials>(
+export async function authenticate<O extends Credentials>(
   headers: Record<string, string | string[] | undefined>,
   body: { raw: Buffer; text: string } | undefined,
   organizationsByKey: OrganizationsByKey<O>,
   nowSeconds = Math.floor(Date.now() / 1000),
-): O {
+): Promise<O> {
   const { apiKey, timestamp, signature } = signingHeaders(headers);
-  const organization = organizationsByKey.get(apiKey);
+  const organization = await organizationsByKey.get(apiKey);
   if (!organization) throw new ApiError(401, "AUTH_UNAUTHORIZED", "Unauthorized: unknown API key for this environment");
   if (!isFreshTimestamp(timestamp, nowSeconds)) {
     throw new ApiError(

@@ -18,9 +18,9 @@ export interface PipelineOptions<D> {
    * Runs a handler as one unit of storage work: committed before the answer is written, or rolled back.
    * `onlyReads`: a GET, which may read clock offsets and settings from the replica's cache.
    */
-  transaction?: <R>(work: () => R, onlyReads?: boolean) => R;
+  transaction?: <R>(work: () => Promise<R>, onlyReads?: boolean) => Promise<R>;
   /** Run before a request reads anything: the store checks its cache is current (store.freshenCache). */
-  freshen?: () => void;
+  freshen?: () => Promise<void>;
 }
 
 /** A request the router matched, with its whole body read. */
@@ -46,15 +46,15 @@ export interface AdmittedRequest {
 }
 
 /** The organization the request is signed for; undefined for public routes, which are not signed. */
-function authenticateRoute<D>(
+async function authenticateRoute<D>(
   route: RouteDefinition<D>,
   headers: IncomingHttpHeaders,
   raw: Buffer,
   text: string | undefined,
   organizationsByKey: OrganizationsByKey<Organization>,
-): Organization | undefined {
+): Promise<Organization | undefined> {
   if (route.public) return undefined;
-  return authenticate(headers, text === undefined ? undefined : { raw, text }, organizationsByKey);
+  return await authenticate(headers, text === undefined ? undefined : { raw, text }, organizationsByKey);
 }
 
 /** Path, query and body against the operation's schemas (values are coerced in place); routes without one pass. */
@@ -65,28 +65,29 @@ function validate<D>(route: RouteDefinition<D>, values: Record<string, unknown>,
 }
 
 /** The handler, inside the transaction when there is one: its writes are committed before anything is answered. */
-function dispatch<D>(
+async function dispatch<D>(
   route: RouteDefinition<D>,
   context: RequestContext<D>,
   transaction: PipelineOptions<D>["transaction"],
-): HandlerResult {
-  return transaction ? transaction(() => route.handler(context), route.method === "GET") : route.handler(context);
+): Promise<HandlerResult> {
+  if (!transaction) return route.handler(context);
+  return await transaction(async () => route.handler(context), route.method === "GET");
 }
 
 /** Decode and authenticate: after these the organization is known (the fault stage needs it). */
-export function admitRequest<D>(request: RoutedRequest<D>, options: PipelineOptions<D>): AdmittedRequest {
+export async function admitRequest<D>(request: RoutedRequest<D>, options: PipelineOptions<D>): Promise<AdmittedRequest> {
   const text = decodeBody(request.raw);
-  options.freshen?.();
-  const org = authenticateRoute(request.route, request.headers, request.raw, text, options.organizationsByKey);
+  await options.freshen?.();
+  const org = await authenticateRoute(request.route, request.headers, request.raw, text, options.organizationsByKey);
   return { text, org };
 }
 
 /** Parse, collect, validate and dispatch an admitted request. */
-export function runAdmitted<D>(
+export async function runAdmitted<D>(
   request: RoutedRequest<D>,
   admitted: AdmittedRequest,
   options: PipelineOptions<D>,
-): HandlerResult {
+): Promise<HandlerResult> {
   const { route, headers, method, target } = request;
   const { text, org } = admitted;
   const body = parseBody(method, text);
@@ -106,9 +107,9 @@ export function runAdmitted<D>(
     path: target.path,
     domain: options.domain,
   };
-  return dispatch(route, context, options.transaction);
+  return await dispatch(route, context, options.transaction);
 }
 
-export function processRequest<D>(request: RoutedRequest<D>, options: PipelineOptions<D>): HandlerResult {
-  return runAdmitted(request, admitRequest(request, options), options);
+export async function processRequest<D>(request: RoutedRequest<D>, options: PipelineOptions<D>): Promise<HandlerResult> {
+  return await runAdmitted(request, await admitRequest(request, options), options);
 }

@@ -34,7 +34,7 @@ export interface HandlerResult {
 }
 
 /** The server's view of a handler: it passes the parsed body and the values it validated against the route. */
-export type Handler<D> = (ctx: RequestContext<D>) => HandlerResult;
+export type Handler<D> = (ctx: RequestContext<D>) => HandlerResult | Promise<HandlerResult>;
 
 export interface RouteDefinition<D> {
   method: string;

@@ -25,7 +25,6 @@ import { type SentAnswer, sendError, sendResult } from "./respond.js";
 import type { HandlerResult, Organization, RouteDefinition } from "./route.js";
 import { authenticate, type OrganizationsByKey } from "./auth.js";
 import { Router } from "./router.js";
-import type { Turnstile } from "./turnstile.js";
 import { methodNotAllowed, pathNotFound } from "./routing-errors.js";
 import { DEFAULT_TIMEOUTS, serverTimeoutOptions, type ServerTimeouts } from "./timeouts.js";
 import { type RequestTrace, traceRequest } from "../tracing/tracing.js";
@@ -64,8 +63,6 @@ export interface ServerOptions<D> extends PipelineOptions<D> {
   timeouts?: ServerTimeouts;
   /** Picks and applies faults (faults/request-faults.ts) once a request is authenticated; none when absent. */
   faults?: FaultStage;
-  /** Lets requests in, in arrival order, a few milliseconds of them per turn of the event loop (PostgreSQL: see turnstile.ts); at once when absent. */
-  turns?: Turnstile;
 }
 
 /** The router over every route, with each operation's validators compiled up front. */
@@ -117,20 +114,20 @@ async function outcome<D>(
   options: ServerOptions<D>,
   trace: RequestTrace,
 ): Promise<HandlerResult | undefined> {
-  const admitted = admitRequest(request, options);
+  const admitted = await admitRequest(request, options);
   request.signedBy = admitted.org;
   const { faults } = options;
   if (faults && admitted.org) {
     const { method, target, route } = request;
-    request.fault = faults.take(admitted.org.id, {
+    request.fault = await faults.take(admitted.org.id, {
       method,
       path: target.path,
       operationId: route.operation?.operationId,
     });
   }
-  // The handler runs synchronously under the request's trace, which is then the cause of what it emits.
-  const run = () => trace.dispatch(() => runAdmitted(request, admitted, options));
-  return request.fault && faults ? faults.apply(request.fault, res, run) : run();
+  // The handler runs under the request's trace, which is then the cause of what it emits.
+  const run = () => trace.dispatch(async () => await runAdmitted(request, admitted, options));
+  return request.fault && faults ? faults.apply(request.fault, res, run) : await run();
 }
 
 /** Runs a routed request and answers it (or not, when a fault drops it); what was answered. */
@@ -163,9 +160,9 @@ async function answer<D>(
  * The organization a request that matched no route is signed for, as if it had no body (its body is not read);
  * undefined when the signature does not verify so.
  */
-function signedWithoutBody(headers: IncomingHttpHeaders, byKey: OrganizationsByKey<Organization>) {
+async function signedWithoutBody(headers: IncomingHttpHeaders, byKey: OrganizationsByKey<Organization>) {
   try {
-    return authenticate(headers, undefined, byKey);
+    return await authenticate(headers, undefined, byKey);
   } catch {
     return undefined;
   }
@@ -181,7 +178,7 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
   };
 
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
-  const server = createServer(serverTimeoutOptions(timeouts), (req, res) => {
+  const server = createServer(serverTimeoutOptions(timeouts), async (req, res) => {
     const startedAt = performance.now();
     const url = req.url ?? "/";
     const method = req.method ?? "GET";
@@ -196,7 +193,7 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
       const error = found.kind === "not-found" ? pathNotFound() : methodNotAllowed(method, found.allowed);
       const sent = sendError(res, undefined, error);
       logAnswered(method, url, res, sent);
-      const signedBy = signedWithoutBody(headers, options.organizationsByKey);
+      const signedBy = await signedWithoutBody(headers, options.organizationsByKey);
       observe({ ...seen, route: undefined, raw: undefined, answer: sent, fault: null, signedBy });
       return;
     }
@@ -204,7 +201,6 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
     const trace = traceRequest(method, headers, route.path, route.operation?.operationId);
     readBody(req, options.bodyLimitBytes).then(
       async (raw) => {
-        if (options.turns) await options.turns.turn();
         const request: RoutedRequest<D> = { method, headers, target, route, pathParams: params, raw };
         const sent = await answer(res, request, url, trace, options);
         const { fault, signedBy } = request;

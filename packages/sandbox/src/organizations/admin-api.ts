@@ -26,7 +26,7 @@ export interface AdminApiOptions {
   /** The operator's token; the admin API refuses every call without one. */
   adminToken: string | undefined;
   /** Makes a new dashboard link of an organization, answering its path (/_dashboard/#token=…); absent without a dashboard. */
-  dashboardLinkPathOf: ((org: string) => string) | undefined;
+  dashboardLinkPathOf: ((org: string) => Promise<string>) | undefined;
   /** This replica's own base URL (a link's path after it is `dashboard_url`; behind a balancer, use the path). */
   replicaUrl: () => string;
   logger: Logger;
@@ -110,17 +110,17 @@ class AdminApi {
     const body = await readJsonBody(req);
     const problem = organizationNameProblem(body.name);
     if (problem) throw new ApiError(400, "INPUT_MALFORMED", "Invalid value for name", { name: [problem] });
-    const org = this.options.directory.add((body.name as string).trim());
+    const org = await this.options.directory.add((body.name as string).trim());
     sendEnvelope(res, 201, "Organization added: keep its api_secret now, it is not shown again", {
       ...listed(org),
       api_secret: org.apiSecret,
-      ...this.dashboardLink(org.id),
+      ...await this.dashboardLink(org.id),
     });
   }
 
   /** A new dashboard link: its path (valid on every replica) and this replica's URL of it; {} without a dashboard. */
-  private dashboardLink(org: string): { dashboard_path?: string; dashboard_url?: string } {
-    const path = this.options.dashboardLinkPathOf?.(org);
+  private async dashboardLink(org: string): Promise<{ dashboard_path?: string; dashboard_url?: string }> {
+    const path = await this.options.dashboardLinkPathOf?.(org);
     return path === undefined ? {} : { dashboard_path: path, dashboard_url: `${this.options.replicaUrl()}${path}` };
   }
 
@@ -132,10 +132,10 @@ class AdminApi {
       });
     if (!this.options.dashboardLinkPathOf)
       throw new ApiError(404, "NOT_FOUND", "This sandbox serves no dashboard (it was started with --no-dashboard)");
-    const org = designatedOrganization(this.options.directory.list(), organization.trim());
+    const org = designatedOrganization(await this.options.directory.list(), organization.trim());
     sendEnvelope(res, 201, "Dashboard link made: it opens this organization's dashboard on every replica for 7 days", {
       organization: listed(org),
-      ...this.dashboardLink(org.id),
+      ...await this.dashboardLink(org.id),
     });
   }
 
@@ -163,7 +163,7 @@ class AdminApi {
       );
     if (target.path === ADMIN_DASHBOARD_LINKS_PATH) return this.link(req, res);
     if (method === "POST") return this.add(req, res);
-    return sendEnvelope(res, 200, "Organizations", this.options.directory.list().map(listed));
+    return sendEnvelope(res, 200, "Organizations", (await this.options.directory.list()).map(listed));
   }
 
   /** Answers the call; whatever fails is answered in the envelope (503 while the database is down). */

@@ -57,20 +57,20 @@ export class OrganizationDirectory {
   }
 
   /** The organization of an API key, or undefined (an unknown key). */
-  byKey(apiKey: string): StoredOrganization | undefined {
+  async byKey(apiKey: string): Promise<StoredOrganization | undefined> {
     const remembered = this.read?.byKey.get(apiKey);
     if (remembered) return remembered;
-    const found = this.byId(organizationId(apiKey));
+    const found = await this.byId(organizationId(apiKey));
     // The ID is a digest: the stored key must be the very key given.
     if (!found || found.apiKey !== apiKey) return undefined;
     if (!this.writing) this.read?.byKey.set(apiKey, found);
     return found;
   }
 
-  byId(id: string): StoredOrganization | undefined {
+  async byId(id: string): Promise<StoredOrganization | undefined> {
     const remembered = this.read?.byId.get(id);
     if (remembered) return remembered;
-    const row = this.store.cached("organization", id, () => this.store.organizations.get(id));
+    const row = await this.store.cached("organization", id, async () => await this.store.organizations.get(id));
     const found = row && fromRow(row);
     // Unknown IDs are not remembered: a stream of made-up keys must not fill memory.
     if (found && !this.writing) this.read?.byId.set(id, found);
@@ -78,41 +78,42 @@ export class OrganizationDirectory {
   }
 
   /** Every organization, in the order they were first registered. */
-  list(): StoredOrganization[] {
-    return this.store.organizations.where("TRUE", []).map(fromRow);
+  async list(): Promise<StoredOrganization[]> {
+    return (await this.store.organizations.where("TRUE", [])).map(fromRow);
   }
 
   /**
    * Registers the organizations (upsert by ID, in one transaction): a new one is added; a known one takes the
    * name and secret given (a restarted replica's options win), keeping its first registration time.
    */
-  register(organizations: readonly OrganizationCredentials[]): Registration {
-    return this.store.transaction(() => {
+  async register(organizations: readonly OrganizationCredentials[]): Promise<Registration> {
+    return await this.store.transaction(async () => {
       const replacedSecret: StoredOrganization[] = [];
-      const registered = organizations.map((given) => {
-        const stored = this.byKey(given.apiKey);
-        const organization = this.put(given, stored?.createdAt ?? this.now().toISOString());
+      const registered: StoredOrganization[] = [];
+      for (const given of organizations) {
+        const stored = await this.byKey(given.apiKey);
+        const organization = await this.put(given, stored?.createdAt ?? this.now().toISOString());
         if (stored && stored.apiSecret !== given.apiSecret) replacedSecret.push(organization);
-        return organization;
-      });
+        registered.push(organization);
+      }
       return { organizations: registered, replacedSecret };
     });
   }
 
   /** The options' organizations; when they name none, the stored ones, or else one generated and stored. */
-  registerOrReuse(organizations: readonly OrganizationCredentials[], generatedName: string): Registration {
-    if (organizations.length > 0) return this.register(organizations);
+  async registerOrReuse(organizations: readonly OrganizationCredentials[], generatedName: string): Promise<Registration> {
+    if (organizations.length > 0) return await this.register(organizations);
     // One transaction: replicas starting at once on a fresh database do not each generate one.
-    return this.store.transaction(() => {
-      const stored = this.list();
-      if (stored.length > 0) return { organizations: stored, replacedSecret: [] };
-      return this.register([{ name: generatedName, ...generatedCredentials() }]);
-    });
+    return await this.store.transaction(async () => {
+          const stored = await this.list();
+          if (stored.length > 0) return { organizations: stored, replacedSecret: [] };
+          return await this.register([{ name: generatedName, ...generatedCredentials() }]);
+        });
   }
 
   /** Adds an organization with a new generated key pair; the answer is the only place its secret is shown. */
-  add(name: string): StoredOrganization {
-    return this.store.transaction(() => this.put({ name, ...generatedCredentials() }, this.now().toISOString()));
+  async add(name: string): Promise<StoredOrganization> {
+    return await this.store.transaction(async () => await this.put({ name, ...generatedCredentials() }, this.now().toISOString()));
   }
 
   private forget(): void {
@@ -120,7 +121,7 @@ export class OrganizationDirectory {
     this.read?.byKey.clear();
   }
 
-  private put(given: OrganizationCredentials, createdAt: string): StoredOrganization {
+  private async put(given: OrganizationCredentials, createdAt: string): Promise<StoredOrganization> {
     const id = organizationId(given.apiKey);
     const row: OrganizationRow = {
       id,
@@ -134,7 +135,7 @@ export class OrganizationDirectory {
     // leaves nothing uncommitted remembered (after a rollback nothing is remembered again: safe, only slower).
     this.forget();
     this.writing = true;
-    const written = fromRow(this.store.organizations.put(row));
+    const written = fromRow(await this.store.organizations.put(row));
     this.store.afterCommit(() => {
       this.writing = false;
       this.forget();

@@ -13,25 +13,25 @@ const REMEMBERED_KEYS = 1000;
  *
  * @example
  * const byKey = keyLookups((apiKey) => directory.byKey(apiKey));
- * byKey.auth.get("key_acme"); // read from the database
- * byKey.log.get("key_acme"); // the same organization, without reading again
+ * await byKey.auth.get("key_acme"); // read from the database
+ * await byKey.log.get("key_acme"); // the same organization, without reading again
  */
-export function keyLookups<O>(read: (apiKey: string) => O | undefined): {
+export function keyLookups<O>(read: (apiKey: string) => Promise<O | undefined>): {
   auth: OrganizationsByKey<O>;
   log: OrganizationsByKey<O>;
 } {
   const remembered = new Map<string, O>();
-  const fresh = (apiKey: string) => {
-    const found = read(apiKey);
+  const fresh = async (apiKey: string) => {
+    const found = await read(apiKey);
     if (found) {
       if (remembered.size >= REMEMBERED_KEYS) remembered.clear();
       remembered.set(apiKey, found);
     } else remembered.delete(apiKey);
     return found;
   };
-  const forLog = (apiKey: string) => {
+  const forLog = async (apiKey: string) => {
     try {
-      return remembered.get(apiKey) ?? fresh(apiKey);
+      return remembered.get(apiKey) ?? (await fresh(apiKey));
     } catch {
       return undefined;
     }

@@ -9,8 +9,8 @@ import type { RequestLog } from "./request-log.js";
  * this log: newest first by default; `order=asc&after=<seq>` reads on from a cursor (what following does).
  */
 export function listRequests(log: RequestLog): SandboxHandler {
-  return (ctx: SandboxContext): HandlerResult => {
-    const page = log.query(ctx.org.id, readLogFilter(ctx.query));
+  return async (ctx: SandboxContext): Promise<HandlerResult> => {
+    const page = await log.query(ctx.org.id, readLogFilter(ctx.query));
     return { message: "Requests fetched successfully", data: { count: page.results.length, ...page } };
   };
 }

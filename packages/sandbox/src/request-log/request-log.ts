@@ -71,17 +71,20 @@ export class RequestLog {
   private readonly listeners = new Set<RequestLogListener>();
   private failing = false;
   private readonly refused = new RefusedRequests();
+  /** The flushes, one after the other. */
+  private flushing: Promise<void> = Promise.resolve();
+  /** Batches a transaction has taken and not yet committed or put back. */
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(
     private readonly storage: RequestLogStorage,
-    private readonly transaction: <R>(work: () => R) => R,
+    private readonly transaction: <R>(work: () => Promise<R>) => Promise<R>,
     private readonly organizationsByKey: OrganizationsByKey<Organization>,
     private readonly options: RequestLogOptions,
     private readonly logger: Logger,
     /**
-     * How long entries gather before a batch is kept: 0, the end of the event loop's turn. On PostgreSQL a turn
-     * runs only a few milliseconds of requests (http/turnstile.ts) and a batch is four round trips, so batches
-     * wait a few milliseconds instead.
+     * How long entries gather before a batch is kept: 0, the end of the event loop's turn. On PostgreSQL a batch
+     * is a few round trips, so batches gather for a few milliseconds instead (fewer, larger batches under load).
      */
     private readonly batchDelayMs = 0,
     /** This process's name among the replicas, in every entry it logs; null when there are none (SQLite). */
@@ -92,10 +95,10 @@ export class RequestLog {
    * Takes an answered request into the next batch when its signature verified for an organization; counts it for
    * the key it names when that did not (see admission.ts); nothing for an unknown key.
    */
-  record(answered: AnsweredRequest): void {
+  async record(answered: AnsweredRequest): Promise<void> {
     if (!isLogged(answered)) return;
     const apiKey = namedKey(answered.headers);
-    const keyOrganization = answered.signedBy || apiKey === undefined ? undefined : this.organizationsByKey.get(apiKey);
+    const keyOrganization = answered.signedBy || apiKey === undefined ? undefined : await this.organizationsByKey.get(apiKey);
     const decided = admission(answered.signedBy, apiKey, keyOrganization);
     if ("refuse" in decided) this.refused.count(decided.refuse.id, Date.now());
     if (!("log" in decided)) return;
@@ -115,19 +118,22 @@ export class RequestLog {
 
   private scheduleFlush(delayMs = this.batchDelayMs): () => void {
     if (delayMs === 0) {
-      const immediate = setImmediate(() => this.flush());
+      const immediate = setImmediate(() => void this.flush());
       return () => clearImmediate(immediate);
     }
-    const timer = setTimeout(() => this.flush(), delayMs);
+    const timer = setTimeout(() => void this.flush(), delayMs);
     return () => clearTimeout(timer);
   }
 
   /**
    * Keeps the pending batches now, and tells the listeners. A batch the database refuses goes back in line (one
    * warning line when refusals start, one info line when a batch is kept again) and is tried again shortly.
+   * Flushes run one after the other, so entries are numbered in the order they were answered.
    */
-  flush(): void {
-    this.keepPending(false);
+  flush(): Promise<void> {
+    const next = this.flushing.then(async () => await this.keepPending(false));
+    this.flushing = next.catch(() => {});
+    return next;
   }
 
   /**
@@ -135,48 +141,54 @@ export class RequestLog {
    * database is unavailable or the batch lost a race: the error goes on to the reader's request (answered 503, or
    * run again from the start, when the batch, kept back, is tried again).
    */
-  private keepPending(inReader: boolean): void {
+  private async keepPending(inReader: boolean): Promise<void> {
     this.cancelFlush?.();
     this.cancelFlush = undefined;
-    const pending = this.pending;
-    this.pending = new Map();
-    for (const [org, entries] of pending) {
-      let kept: RequestLogEntry[];
-      try {
-        kept = this.transaction(() => this.storage.append(org, entries, this.options.maxEntries));
-      } catch (error) {
-        if (inReader && isStoreUnavailable(error)) {
-          this.requeue(pending, org);
-          throw error;
-        }
-        this.keepBack(org, entries, error);
-        continue;
-      }
-      if (this.failing) this.logger.info("request log: entries are kept again");
-      this.failing = false;
-      for (const listener of this.listeners) listener(org, kept);
-    }
+    // A batch another transaction took is committed (or back in line) before the reader reads.
+    if (inReader) await Promise.allSettled(this.inFlight);
+    for (const org of [...this.pending.keys()]) await this.keepBatch(org, inReader);
     if (this.pending.size > 0) this.cancelFlush ??= this.scheduleFlush(LOG_RETRY_MS);
   }
 
-  /** Puts `org`'s batch and those after it, not tried yet, back in line before anything that arrived since. */
-  private requeue(pending: Map<string, Array<Omit<RequestLogEntry, "seq">>>, org: string): void {
-    let reached = false;
-    for (const [other, entries] of pending) {
-      reached ||= other === org;
-      if (reached) this.pending.set(other, [...entries, ...(this.pending.get(other) ?? [])]);
+  /**
+   * Keeps what the organization has waiting, taken inside the transaction that keeps it: a reader's transaction
+   * holding the database (SQLite) finds it still waiting and keeps it itself. A run that fails puts it back first.
+   */
+  private async keepBatch(org: string, inReader: boolean): Promise<void> {
+    const run = this.transaction(async () => {
+                  const entries = this.pending.get(org) ?? [];
+                  this.pending.delete(org);
+                  try {
+                    return await this.storage.append(org, entries, this.options.maxEntries);
+                  } catch (error) {
+                    this.pending.set(org, [...entries, ...(this.pending.get(org) ?? [])]);
+                    throw error;
+                  }
+                });
+    this.inFlight.add(run);
+    let kept: RequestLogEntry[];
+    try {
+      kept = await run;
+    } catch (error) {
+      if (inReader && isStoreUnavailable(error)) throw error;
+      this.keptBack(org, error);
+      return;
+    } finally {
+      this.inFlight.delete(run);
     }
-    this.cancelFlush ??= this.scheduleFlush(LOG_RETRY_MS);
+    if (this.failing) this.logger.info("request log: entries are kept again");
+    this.failing = false;
+    if (kept.length > 0) for (const listener of this.listeners) listener(org, kept);
   }
 
-  /** Puts a refused batch back before what arrived since, within the organization's bound (drops said). */
-  private keepBack(org: string, entries: Array<Omit<RequestLogEntry, "seq">>, error: unknown): void {
+  /** A refused batch is back in line: said once, and bounded to the organization's `maxEntries` (drops said). */
+  private keptBack(org: string, error: unknown): void {
     // A database that does not answer is said once by the store; a full disk, say, is said here.
     if (!this.failing && !isStoreUnavailable(error)) {
       this.logger.warn(`request log: entries wait to be kept (retried every second): ${String(error)}`);
       this.failing = true;
     }
-    const { kept, dropped } = boundedBacklog(entries, this.pending.get(org) ?? [], this.options.maxEntries);
+    const { kept, dropped } = boundedBacklog([], this.pending.get(org) ?? [], this.options.maxEntries);
     this.pending.set(org, kept);
     if (dropped > 0)
       this.logger.warn(
@@ -185,11 +197,11 @@ export class RequestLog {
   }
 
   /** One page of the organization's log, after what was answered so far is kept. */
-  query(org: string, filter: RequestLogFilter): RequestLogPage {
-    this.keepPending(true);
-    const { oldest, latest } = this.storage.bounds(org);
+  async query(org: string, filter: RequestLogFilter): Promise<RequestLogPage> {
+    await this.keepPending(true);
+    const { oldest, latest } = await this.storage.bounds(org);
     const refused = this.refused.of(org);
-    return { results: this.storage.query(org, filter), oldest_seq: oldest, latest_seq: latest, refused };
+    return { results: await this.storage.query(org, filter), oldest_seq: oldest, latest_seq: latest, refused };
   }
 
   /** Tells the listeners that another replica kept entries of the organization (they reload: none are given). */
@@ -203,8 +215,8 @@ export class RequestLog {
     return () => this.listeners.delete(listener);
   }
 
-  close(): void {
-    this.flush();
+  async close(): Promise<void> {
+    await this.flush();
     this.cancelFlush?.();
     this.cancelFlush = undefined;
     const lost = [...this.pending.values()].reduce((n, entries) => n + entries.length, 0);

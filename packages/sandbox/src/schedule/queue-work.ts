@@ -86,9 +86,9 @@ export class QueueWork implements DeferredWork {
     this.handlers.set(task, handler);
   }
 
-  defer(task: TaskName, key: string, payload: TaskPayload, delayMs: number): void {
+  async defer(task: TaskName, key: string, payload: TaskPayload, delayMs: number): Promise<void> {
     const delay = Math.max(0, Math.round(delayMs));
-    this.add.get(task, JSON.stringify(payload), delay, key);
+    await this.add.get(task, JSON.stringify(payload), delay, key);
     this.options.afterCommit(() => {
       this.launch();
       if (delay > 0) this.wakeAfter(delay);
@@ -105,8 +105,8 @@ export class QueueWork implements DeferredWork {
     this.wakeups.add(timer);
   }
 
-  cancel(key: string): void {
-    this.remove.get(key);
+  async cancel(key: string): Promise<void> {
+    await this.remove.get(key);
   }
 
   /** Polls the queue: resolves once no job of `task` is waiting or running (given-up jobs do not count). */

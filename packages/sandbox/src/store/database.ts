@@ -115,7 +115,7 @@ export async function openDatabase(path?: string, durability: Durability = "norm
   const location = locateDatabase(path);
   if ("refuse" in location) throw refusal(location.shown, location.refuse, location.scheme);
   if (location.engine === "memory") return new SqliteDatabase(openMemory());
-  if (location.engine === "postgres") return openPostgres(location.url, SCHEMA_SQL, SCHEMA_VERSION);
+  if (location.engine === "postgres") return await openPostgres(location.url, SCHEMA_SQL, SCHEMA_VERSION);
   const file = resolve(location.path);
   try {
     return new SqliteDatabase(openFile(file, durability));

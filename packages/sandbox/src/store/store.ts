@@ -128,7 +128,7 @@ export class Table<T extends Row> {
 
   /** The organization's number of rows: one lookup for a counted table (see TableSpec.counted). */
   async countOf(org: string): Promise<number> {
-    if (!this.counted) return this.count("org = ?", org);
+    if (!this.counted) return await this.count("org = ?", org);
     const found = (await this.statement("SELECT n FROM row_count WHERE kind = ? AND org = ?").get(this.kind, org)) as
       | { n: number }
       | undefined;
@@ -312,10 +312,10 @@ export class Store {
   private constructor(db: SqlDatabase, options: StoreOptions) {
     this.db = db;
     if (this.db instanceof PostgresDatabase) reportAvailability(this.db, options.path ?? "", options.logger ?? SILENT);
-    this.recovery = new StorageRecovery(() => this.checkpoint(), options.logger ?? SILENT, options.storageBackoff);
+    this.recovery = new StorageRecovery(async () => await this.checkpoint(), options.logger ?? SILENT, options.storageBackoff);
     this.cache = new ReadCache(this.engine === "sqlite");
     // A change is announced once its transaction commits (a rolled-back write was never there).
-    const changed = (kind: string, org: string) => this.wrote(kind, org);
+    const changed = async (kind: string, org: string) => await this.wrote(kind, org);
     const table = <T extends Row>(spec: TableSpec<never>) =>
       new Table<T>(this.db, spec as unknown as TableSpec<T>, changed);
     for (const type of RECORD_TYPES) {
@@ -359,7 +359,7 @@ export class Store {
    * await store.transaction(() => store.customers.put(row));
    */
   async transaction<R>(work: () => Promise<R>, options: TransactionOptions = {}): Promise<R> {
-    if (this.open.getStore()) return work();
+    if (this.open.getStore()) return await work();
     const isolation = options.isolation === "read-committed" && this.engine === "postgres" ? options.isolation : "serializable";
     // On PostgreSQL a transaction that lost a race with another transaction is run again from the start: its
     // writes were rolled back and its after-commit work dropped, so the rerun decides on what is committed now.
@@ -460,8 +460,8 @@ export class Store {
    * @example
    * await store.cached("organization", id, () => store.organizations.get(id));
    */
-  cached<T>(kind: string, key: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
-    return this.cache.read(kind, key, load, this.open.getStore()?.written);
+  async cached<T>(kind: string, key: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
+    return await this.cache.read(kind, key, load, this.open.getStore()?.written);
   }
 
   /** Calls `listener` with the kind and organization of every row written from now on (after its commit). */
@@ -475,8 +475,8 @@ export class Store {
     const open = this.open.getStore();
     // A transaction that may write reads them fresh: it may change what it read (a clock advanced by 60 s).
     return isCachedMeta(key) && (!open || open.cachedReads)
-      ? this.cache.read(META_KIND, key, read, open?.written)
-      : read();
+      ? await this.cache.read(META_KIND, key, read, open?.written)
+      : await read();
   }
 
   async setMeta(key: string, value: string): Promise<void> {

@@ -35,7 +35,7 @@ export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 6, initialDelayMs: 500,
 export interface DeliveryOptions {
   store: Store;
   work: DeferredWork;
-  credentialsOf: (org: string) => { apiKey: string; apiSecret: string } | undefined;
+  credentialsOf: (org: string) => Promise<{ apiKey: string; apiSecret: string } | undefined>;
   timeoutMs: number;
   retry: RetryPolicy;
   logger: Logger;
@@ -105,8 +105,8 @@ export class WebhookDelivery {
   }
 
   /** Starts one delivery of the event (all its attempts) and returns it; `schedule` is a webhook fault's. */
-  start(event: EventRow, reason: Delivery["reason"], schedule?: DeliverySchedule): Delivery {
-    const url = this.options.store.orgSettings.get(event.org)?.webhook_url ?? null;
+  async start(event: EventRow, reason: Delivery["reason"], schedule?: DeliverySchedule): Promise<Delivery> {
+    const url = (await this.options.store.orgSettings.get(event.org))?.webhook_url ?? null;
     const delivery: Delivery = { id: randomUUID(), reason, url, state: url ? "pending" : "no_webhook", attempts: [] };
     if (schedule) {
       delivery.fault = schedule.fault;
@@ -114,7 +114,7 @@ export class WebhookDelivery {
     }
     event.deliveries.push(delivery);
     this.keepCause(delivery.id, causeNow());
-    this.options.store.events.put(event);
+    await this.options.store.events.put(event);
     // Deferred in the transaction of the request (or step) that emitted it: a rolled-back event is never delivered.
     if (url) this.launch(event, delivery, schedule);
     return delivery;
@@ -157,8 +157,8 @@ export class WebhookDelivery {
   }
 
   /** The event and its delivery as stored, when the attempt is still due (not made already, not finished). */
-  private due(job: AttemptPayload): { event: EventRow; delivery: Delivery } | undefined {
-    const event = this.options.store.events.get(job.event);
+  private async due(job: AttemptPayload): Promise<{ event: EventRow; delivery: Delivery } | undefined> {
+    const event = await this.options.store.events.get(job.event);
     const delivery = event?.deliveries.find((d) => d.id === job.delivery);
     if (!event || !delivery || delivery.state !== "pending" || !delivery.url) return undefined;
     if (delivery.attempts.length >= job.attempt) return undefined;
@@ -168,7 +168,7 @@ export class WebhookDelivery {
   /** Runs an attempt; whatever goes wrong in the HTTP exchange is the attempt's outcome, never thrown. */
   private async attempt(job: AttemptPayload): Promise<void> {
     if (this.closed) return;
-    const found = this.due(job);
+    const found = await this.due(job);
     if (!found) return;
     const { event, delivery } = found;
     if (delivery.fault === "OUT_OF_ORDER" && job.attempt === 1) delivery.released_after_event = job.after ?? null;
@@ -177,7 +177,7 @@ export class WebhookDelivery {
     if (this.closed) return;
     const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
     span.end(outcome.statusCode, !ok);
-    this.conclude(event, delivery, job.attempt, outcome, ok);
+    await this.conclude(event, delivery, job.attempt, outcome, ok);
   }
 
   private async send(
@@ -186,7 +186,7 @@ export class WebhookDelivery {
     inject: (headers: Record<string, string>) => void,
   ): Promise<Outcome> {
     const started = Date.now();
-    const credentials = this.options.credentialsOf(event.org);
+    const credentials = await this.options.credentialsOf(event.org);
     if (!credentials) return { statusCode: null, error: "organization has no credentials", started };
     try {
       const body = canonicalize(event.body);
@@ -209,7 +209,7 @@ export class WebhookDelivery {
   }
 
   /** Records the attempt and, when it failed and attempts remain, defers the next one. */
-  private conclude(event: EventRow, delivery: Delivery, attempt: number, outcome: Outcome, ok: boolean): void {
+  private async conclude(event: EventRow, delivery: Delivery, attempt: number, outcome: Outcome, ok: boolean): Promise<void> {
     const error = ok ? null : (outcome.error ?? `receiver answered ${outcome.statusCode}`);
     delivery.attempts.push({
       attempt,
@@ -226,14 +226,14 @@ export class WebhookDelivery {
     if (ok || attempt >= retry.maxAttempts) {
       delivery.state = ok ? "delivered" : "failed";
       delivery.next_attempt_at = null;
-      this.record(event, delivery, undefined);
+      await this.record(event, delivery, undefined);
       this.causes.delete(delivery.id);
       logger.info(`webhook ${type} ${name} ${id} ${delivery.state} after ${attempt} attempt(s)`);
       return;
     }
     const delay = retryDelayMs(retry, attempt);
     delivery.next_attempt_at = new Date(Date.now() + delay).toISOString();
-    this.record(event, delivery, { event: event.id, delivery: delivery.id, attempt: attempt + 1, delayMs: delay });
+    await this.record(event, delivery, { event: event.id, delivery: delivery.id, attempt: attempt + 1, delayMs: delay });
     logger.warn(`webhook ${type} ${name} ${id} attempt ${attempt} failed (${error}); retrying in ${delay} ms`);
   }
 
@@ -242,16 +242,16 @@ export class WebhookDelivery {
    * with the next attempt's job. When the disk is full the next attempt goes on regardless and the progress is
    * stored later, with backoff. Any other failure is thrown: a queued attempt is then run again by the queue.
    */
-  private record(event: EventRow, delivery: Delivery, next: (AttemptPayload & { delayMs: number }) | undefined): void {
+  private async record(event: EventRow, delivery: Delivery, next: (AttemptPayload & { delayMs: number }) | undefined): Promise<void> {
     const { store, work } = this.options;
     const deferNext = () => {
       if (next) work.defer("webhook-attempt", keyOf(next.delivery), payloadOf(next), next.delayMs);
     };
     try {
-      store.transaction(() => {
-        this.storeDelivery(event, delivery);
-        deferNext();
-      });
+      await store.transaction(async () => {
+                await this.storeDelivery(event, delivery);
+                deferNext();
+              });
       store.recovery.succeeded();
     } catch (error) {
       const wait = store.recovery.failed(`recording webhook delivery ${delivery.id}`, error, 1);
@@ -261,23 +261,23 @@ export class WebhookDelivery {
     }
   }
 
-  private storeDelivery(event: EventRow, delivery: Delivery): void {
+  private async storeDelivery(event: EventRow, delivery: Delivery): Promise<void> {
     const store = this.options.store;
-    const stored = store.events.get(event.id) ?? event;
+    const stored = await store.events.get(event.id) ?? event;
     const index = stored.deliveries.findIndex((d) => d.id === delivery.id);
     if (index === -1) stored.deliveries.push(delivery);
     else stored.deliveries[index] = delivery;
-    store.events.put(stored);
+    await store.events.put(stored);
   }
 
   /** Tries storing the delivery's progress again after `wait`, with backoff while the disk stays full. */
   private recordLater(event: EventRow, delivery: Delivery, wait: number, retry: number): void {
     const store = this.options.store;
-    const timer = setTimeout(() => {
+    const timer = setTimeout(async () => {
       this.timers.delete(timer);
-      store.recovery.beforeRetry();
+      await store.recovery.beforeRetry();
       try {
-        store.transaction(() => this.storeDelivery(event, delivery));
+        await store.transaction(async () => await this.storeDelivery(event, delivery));
         store.recovery.succeeded();
       } catch (error) {
         const again = store.recovery.failed(`recording webhook delivery ${delivery.id}`, error, retry + 1);

@@ -29,37 +29,37 @@ export class EventLog {
     private readonly faults?: WebhookFaultHook,
   ) {}
 
-  emit<Type extends WebhookEventType>(
+  async emit<Type extends WebhookEventType>(
     org: string,
     type: Type,
     id: string,
     event: WebhookEventName<Type>,
     metadata: Record<string, unknown>,
-  ): EventRow {
+  ): Promise<EventRow> {
     if (!isEventStatus(type, event)) throw new Error(`${type} ${event} is not an event of the catalog`);
     const row: EventRow = {
       id: randomUUID(),
       org,
-      body: { type, id, event, timestamp: new SandboxClock(this.state, org).iso(), metadata },
+      body: { type, id, event, timestamp: new SandboxClock(this.state, org, await this.state.clockOffsetMs(org)).iso(), metadata },
       created_at: new Date().toISOString(),
       deliveries: [],
     };
     this.lastEmitted = row;
-    const { initial, duplicate } = schedules(this.faults?.forEvent(row));
+    const { initial, duplicate } = schedules(await this.faults?.forEvent(row));
     // start() records the delivery on the row and stores it: the one write of a new event.
-    this.delivery.start(row, "initial", initial);
+    await this.delivery.start(row, "initial", initial);
     // Duplicates are a feature: receivers must deduplicate on id + event, and this lets them test it.
-    if (duplicate || this.state.settings(org).duplicateDeliveries) this.delivery.start(row, "duplicate", duplicate);
+    if (duplicate || (await this.state.settings(org)).duplicateDeliveries) await this.delivery.start(row, "duplicate", duplicate);
     return row;
   }
 
-  redeliver(row: EventRow): void {
-    this.delivery.start(row, "redelivery");
+  async redeliver(row: EventRow): Promise<void> {
+    await this.delivery.start(row, "redelivery");
   }
 
-  list(org: string, filter: { type?: string; id?: string; event?: string } = {}): EventRow[] {
-    return this.store.events
-      .where("org = ?", [org], "created_at, seq")
+  async list(org: string, filter: { type?: string; id?: string; event?: string } = {}): Promise<EventRow[]> {
+    return (await this.store.events
+          .where("org = ?", [org], "created_at, seq"))
       .filter(
         (e) =>
           (!filter.type || e.body.type === filter.type) &&

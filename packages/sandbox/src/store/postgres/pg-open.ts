@@ -141,7 +141,7 @@ export async function openPostgres(
 ): Promise<PostgresDatabase> {
   const db = new PostgresDatabase(url, timeoutMs);
   try {
-    await db.transaction("default", () => migrate(db, url, schema, version));
+    await db.transaction("default", async () => await migrate(db, url, schema, version));
     return db;
   } catch (error) {
     await db.close();
