@@ -215,14 +215,15 @@ function clockHandle(
   organizations: readonly SandboxOrganization[],
 ): SandboxClockHandle {
   const known = async (id: string) => {
-    if (!await directory.byId(id)) throw new TypeError(`no organization with the ID ${id}`);
+    if (!(await directory.byId(id))) throw new TypeError(`no organization with the ID ${id}`);
     return id;
   };
   const first = organizations[0]!.id;
   return {
     now: async (organizationId) => (await domain.clock(await known(organizationId ?? first))).now(),
     advance: async (seconds, organizationId) => {
-      const ids = organizationId === undefined ? (await directory.list()).map((o) => o.id) : [await known(organizationId)];
+      const ids =
+        organizationId === undefined ? (await directory.list()).map((o) => o.id) : [await known(organizationId)];
       // One transaction: every clock moves, or none.
       await domain.store.transaction(async () => {
         const clocks: SandboxClock[] = [];
@@ -326,7 +327,7 @@ async function deferredWork(
   logger: Logger,
 ): Promise<DeferredWork> {
   if (store.engine !== "postgres" || options.db === undefined) return new TimerWork((run) => store.afterCommit(run));
-  const { name } = await store.statement("SELECT current_schema() AS name").get() as { name: string };
+  const { name } = (await store.statement("SELECT current_schema() AS name").get()) as { name: string };
   return new QueueWork({
     url: options.db,
     statement: (sql) => store.statement(sql),
@@ -412,9 +413,13 @@ function wireDomain(
  * On PostgreSQL with the dashboard: what other replicas commit reaches this replica's live views and its cache
  * (store/read-cache.ts, used only while the feed listens), and what this one commits reaches theirs.
  */
-async function changeFeed(store: Store, db: string | undefined, requestLog: RequestLog): Promise<ChangeFeed | undefined> {
+async function changeFeed(
+  store: Store,
+  db: string | undefined,
+  requestLog: RequestLog,
+): Promise<ChangeFeed | undefined> {
   if (store.engine !== "postgres" || db === undefined) return undefined;
-  const { name } = await store.statement("SELECT current_schema() AS name").get() as { name: string };
+  const { name } = (await store.statement("SELECT current_schema() AS name").get()) as { name: string };
   const feed = new ChangeFeed(
     db,
     changeChannelOf(name),
@@ -505,7 +510,12 @@ async function dashboardLinks(
   try {
     const links: SandboxDashboardLink[] = [];
     for (const o of await directory.list())
-      links.push({ organizationId: o.id, name: o.name, apiKey: o.apiKey, url: `${url}${await dashboard.newLinkPath(o.id)}` });
+      links.push({
+        organizationId: o.id,
+        name: o.name,
+        apiKey: o.apiKey,
+        url: `${url}${await dashboard.newLinkPath(o.id)}`,
+      });
     return links;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -634,7 +644,8 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   // No "listening" line of its own: whoever started it has `url` and announces it (exchange-kit sandbox prints its
   // ready line; with --verbose a line here too made two).
   if (chaos) logger.info(`chaos mode: a fault on ${chaos.rate * 100} % of requests and events, seed ${chaos.seed}`);
-  const feed = dashboard && internals.changeFeed !== false ? await changeFeed(store, options.db, requestLog) : undefined;
+  const feed =
+    dashboard && internals.changeFeed !== false ? await changeFeed(store, options.db, requestLog) : undefined;
   const links = await dashboardLinks(dashboard, directory, url, logger);
   const parts = { store, directory, work, feed, domain, delivery, server, requestLog, dashboard, links, chaos };
   return sandboxHandle({ url, port: port(), host }, organizations, parts);

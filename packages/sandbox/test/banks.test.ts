@@ -67,7 +67,7 @@ describe("bank accounts", () => {
     const customer = await verifiedCustomer(api);
     const bank = await verifiedBank(api, customer.id, { account_number: "MANUAL_REVIEW1", ifsc: "ICIC0001234" });
     expect(bank.bank_account_status).toBe("MANUAL_REVIEW");
-    expect(sandbox.events().filter((e) => e.body.type === "BANK")).toHaveLength(0);
+    expect((await sandbox.events()).filter((e) => e.body.type === "BANK")).toHaveLength(0);
   });
 
   it("allows 3 active accounts per rail, then answers BANK_LIMIT_REACHED", async () => {
@@ -238,7 +238,7 @@ describe("bank accounts", () => {
     await sandbox.deliveriesSettled();
     await new Promise((r) => setTimeout(r, 50));
     expect(receiver.deliveries.filter((d) => d.body.type === "BANK")).toHaveLength(0);
-    expect(sandbox.events().filter((e) => e.body.type === "BANK")).toHaveLength(0);
+    expect((await sandbox.events()).filter((e) => e.body.type === "BANK")).toHaveLength(0);
   });
 
   it("answers UNKNOWN_ERROR with field errors when the bank link is asked for a customer outside the USA", async () => {

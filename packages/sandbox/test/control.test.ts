@@ -174,7 +174,7 @@ describe("control API", () => {
     await verifiedCustomer(api.as(ORG_B));
     expect((await api.ok("GET", "/_sandbox/events")).count).toBe(1);
     expect((await api.as(ORG_B).ok("GET", "/_sandbox/events")).count).toBe(1);
-    expect(sandbox.events()).toHaveLength(2);
+    expect(await sandbox.events()).toHaveLength(2);
   });
 });
 

@@ -186,7 +186,7 @@ describe("customers", () => {
     await createCustomer(api.as(ORG_B));
     const list = await api.ok("GET", "/cms/api/v1/customer/list");
     expect(list.count).toBe(2);
-    const today = sandbox.clock.now().toISOString().slice(0, 10);
+    const today = (await sandbox.clock.now()).toISOString().slice(0, 10);
     expect((await api.ok("GET", "/cms/api/v1/customer/list", undefined, { query: { start_date: today } })).count).toBe(
       2,
     );

@@ -116,8 +116,8 @@ describe("an automatic step on a full disk", () => {
     rmSync(filler);
     await log.next(/^storage works again/);
     // The first retry to commit ends the streak; the other customer's step commits on its own next retry.
-    const outcomes = await waitFor(() => {
-      const events = sandbox.events().map((e) => `${e.body.id} ${e.body.event}`);
+    const outcomes = await waitFor(async () => {
+      const events = (await sandbox.events()).map((e) => `${e.body.id} ${e.body.event}`);
       return events.length === 2 && events;
     }, "both KYC events");
     expect(outcomes.sort()).toEqual([`${failed.id} FAILED`, `${verified.id} VERIFIED`].sort());
@@ -151,11 +151,11 @@ describe("an automatic step on a full disk", () => {
 
     await log.next(/^recording webhook delivery \S+ failed: database or disk is full/);
     expect(receiver.deliveries).toHaveLength(1);
-    expect(sandbox.events()[0]!.deliveries[0]!.state).toBe("pending");
+    expect((await sandbox.events())[0]!.deliveries[0]!.state).toBe("pending");
 
     rmSync(filler);
     await log.next(/^storage works again/);
-    const [event] = sandbox.events();
+    const [event] = await sandbox.events();
     expect(event!.body.event).toBe("VERIFIED");
     expect(event!.deliveries).toMatchObject([{ state: "delivered", attempts: [{ attempt: 1, status_code: 200 }] }]);
     expect(receiver.deliveries).toHaveLength(1);

@@ -21,7 +21,7 @@ async function seeded(): Promise<{ api: Api; rows: CustomerRow[] }> {
   const sandbox = await createSandbox(
     { organizations: [ORG_A, ORG_B], autoProgressMs: false },
     {
-      prepare: (store, organizations) => {
+      prepare: async (store, organizations) => {
         for (let i = 0; i < N; i++) {
           const row: CustomerRow = {
             id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
@@ -35,11 +35,11 @@ async function seeded(): Promise<{ api: Api; rows: CustomerRow[] }> {
             created_at: createdAt(i),
             updated_at: createdAt(i),
           };
-          store.customers.put(row);
+          await store.customers.put(row);
           rows.push(row);
         }
         // Another organization's rows never show up in the first one's pages or counts.
-        store.customers.put({
+        await store.customers.put({
           ...rows[0]!,
           id: "00000000-0000-4000-8000-999999999999",
           org: organizations[1]!.id,

@@ -38,7 +38,7 @@ describe("payout quotations", () => {
     expect(quote.wallet_address).toMatch(/^T/);
     const fetched = await api.ok("GET", `/pos/api/v1/payout/quotation/${quote.id}`);
     expect(fetched).toEqual(quote);
-    expect(Date.parse(quote.created_at)).toBeLessThanOrEqual(sandbox.clock.now().getTime());
+    expect(Date.parse(quote.created_at)).toBeLessThanOrEqual((await sandbox.clock.now()).getTime());
   });
 
   it("answers the asset and the network as the request spelled them, matching them without case", async () => {
@@ -269,12 +269,9 @@ describe("payout orders", () => {
     const done = await api.ok("GET", `/pos/api/v1/payout/${payout.id}`);
     expect(done).toMatchObject({ status: "SUCCESS", utr: event.body.metadata.utr });
     await sandbox.deliveriesSettled();
-    expect(
-      sandbox
-        .events()
-        .filter((e) => e.body.type === "PAYOUT")
-        .map((e) => e.body.event),
-    ).toEqual(["SUCCESS"]);
+    expect((await sandbox.events()).filter((e) => e.body.type === "PAYOUT").map((e) => e.body.event)).toEqual([
+      "SUCCESS",
+    ]);
   });
 
   it.each([
@@ -303,13 +300,13 @@ describe("payout orders", () => {
     await api.ok("POST", "/_sandbox/clock/advance", { seconds: 301 });
     const res = await api.post(INITIATE, { quotation_id: quote.id });
     expect(res.body).toMatchObject({ err_code: "PAYOUT_QUOTATION_EXPIRED" });
-    expect(sandbox.clock.now().getTime()).toBeGreaterThan(Date.parse(quote.expiry_time));
+    expect((await sandbox.clock.now()).getTime()).toBeGreaterThan(Date.parse(quote.expiry_time));
   });
 
   it("accepts a quotation until its expiry_time", async () => {
     const { api, customer, bank, sandbox } = await setup();
     const quote = await api.ok("POST", QUOTE, payoutQuotationBody(customer.id, bank.id));
-    sandbox.clock.advance(290);
+    await sandbox.clock.advance(290);
     expect((await api.post(INITIATE, { quotation_id: quote.id })).status).toBe(200);
   });
 
@@ -376,7 +373,7 @@ describe("payout orders", () => {
       expect(lone.body).toMatchObject({ err_code: "REQ_FIELD_MISSING", errors: { date_range: [expect.any(String)] } });
       const loneEnd = await api.get(path, { query: { end_date: "2026-01-01" } });
       expect(loneEnd.body.err_code).toBe("REQ_FIELD_MISSING");
-      const today = sandbox.clock.now().toISOString().slice(0, 10);
+      const today = (await sandbox.clock.now()).toISOString().slice(0, 10);
       expect((await api.ok("GET", path, undefined, { query: { start_date: today, end_date: today } })).count).toBe(12);
       expect(
         (await api.ok("GET", path, undefined, { query: { start_date: "2020-01-01", end_date: "2020-12-31" } })).count,

@@ -35,7 +35,7 @@ describe("SQLite file storage", () => {
       network: "Ethereum",
       label: "main",
     });
-    first.clock.advance(60);
+    await first.clock.advance(60);
     await first.close();
     expect(existsSync(file)).toBe(true);
 

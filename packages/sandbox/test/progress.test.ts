@@ -17,10 +17,10 @@ function progressWith(delays: Record<string, number | false>, steps = 1) {
   running.push(work);
   const progress: AutoProgress = new AutoProgress(
     work,
-    (org) => delays[org] ?? false,
-    (kind: ProgressKind, id: string, remaining: number) => {
+    async (org) => delays[org] ?? false,
+    async (kind: ProgressKind, id: string, remaining: number) => {
       taken.push(`${kind}:${id}`);
-      if (remaining > 1) progress.schedule(kind, id, id.startsWith("b") ? "b" : "a", remaining - 1);
+      if (remaining > 1) await progress.schedule(kind, id, id.startsWith("b") ? "b" : "a", remaining - 1);
     },
   );
   return { progress, taken, work, steps };
@@ -37,8 +37,8 @@ async function untilTaken(taken: string[], n: number): Promise<void> {
 describe("automatic progress per organization", () => {
   it("waits each record's organization's delay", async () => {
     const { progress, taken } = progressWith({ a: 0, b: 60_000 });
-    progress.schedule("customer", "b1", "b", 1);
-    progress.schedule("customer", "a1", "a", 1);
+    await progress.schedule("customer", "b1", "b", 1);
+    await progress.schedule("customer", "a1", "a", 1);
     await untilTaken(taken, 1);
     await settle(20);
     expect(taken).toEqual(["customer:a1"]);
@@ -46,8 +46,8 @@ describe("automatic progress per organization", () => {
 
   it("schedules nothing for an organization whose progress is off", async () => {
     const { progress, taken } = progressWith({ a: false, b: 0 });
-    progress.schedule("bank", "a1", "a", 1);
-    progress.schedule("bank", "b1", "b", 1);
+    await progress.schedule("bank", "a1", "a", 1);
+    await progress.schedule("bank", "b1", "b", 1);
     await untilTaken(taken, 1);
     await settle(20);
     expect(taken).toEqual(["bank:b1"]);
@@ -56,9 +56,9 @@ describe("automatic progress per organization", () => {
   it("takes no step that comes due after its organization switched progress off, and keeps the others'", async () => {
     const delays: Record<string, number | false> = { a: 5, b: 5 };
     const { progress, taken } = progressWith(delays);
-    progress.schedule("payin", "a1", "a", 1);
-    progress.schedule("payout", "a2", "a", 1);
-    progress.schedule("payin", "b1", "b", 1);
+    await progress.schedule("payin", "a1", "a", 1);
+    await progress.schedule("payout", "a2", "a", 1);
+    await progress.schedule("payin", "b1", "b", 1);
     delays.a = false;
     await untilTaken(taken, 1);
     // a1 and a2 were due with b1.
@@ -73,15 +73,15 @@ describe("automatic progress per organization", () => {
     running.push(work);
     const progress: AutoProgress = new AutoProgress(
       work,
-      (org) => delays[org] ?? false,
-      (kind, id) => {
+      async (org) => delays[org] ?? false,
+      async (kind, id) => {
         taken.push(`${kind}:${id}`);
         // The organization switches progress off while its record still has steps ahead.
         delays.a = false;
-        progress.schedule(kind, id, "a", 1);
+        await progress.schedule(kind, id, "a", 1);
       },
     );
-    progress.schedule("edd", "a1", "a", 2);
+    await progress.schedule("edd", "a1", "a", 2);
     await untilTaken(taken, 1);
     await settle(20);
     expect(taken).toEqual(["edd:a1"]);
@@ -89,15 +89,15 @@ describe("automatic progress per organization", () => {
 
   it("takes every remaining step of a record in turn", async () => {
     const { progress, taken } = progressWith({ a: 0 });
-    progress.schedule("edd", "a1", "a", 3);
+    await progress.schedule("edd", "a1", "a", 3);
     await untilTaken(taken, 3);
     expect(taken).toEqual(["edd:a1", "edd:a1", "edd:a1"]);
   });
 
   it("keeps one pending step per record: scheduling it again replaces the first", async () => {
     const { progress, taken } = progressWith({ a: 10 });
-    progress.schedule("customer", "a1", "a", 1);
-    progress.schedule("customer", "a1", "a", 1);
+    await progress.schedule("customer", "a1", "a", 1);
+    await progress.schedule("customer", "a1", "a", 1);
     await untilTaken(taken, 1);
     await settle(30);
     expect(taken).toEqual(["customer:a1"]);
@@ -105,7 +105,7 @@ describe("automatic progress per organization", () => {
 
   it("drops a record's pending step when it is cancelled", async () => {
     const { progress, taken, work } = progressWith({ a: 5 });
-    progress.schedule("customer", "a1", "a", 1);
+    await progress.schedule("customer", "a1", "a", 1);
     progress.cancel("customer", "a1");
     await work.idle("progress-step");
     await settle(20);

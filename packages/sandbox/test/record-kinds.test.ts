@@ -57,8 +57,8 @@ describe("the registry", () => {
     expect(transitionPath("BANK", "a/b c")).toBe("/_sandbox/banks/a%2Fb%20c/transition");
   });
 
-  it("gives the store a member per kind, named by its collection, holding the kind's table", () => {
-    const store = new Store();
+  it("gives the store a member per kind, named by its collection, holding the kind's table", async () => {
+    const store = await Store.open();
     try {
       for (const type of RECORD_TYPES) {
         const member = (store as unknown as Record<string, unknown>)[RECORD_KINDS[type].collection];

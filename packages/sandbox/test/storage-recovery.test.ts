@@ -112,7 +112,7 @@ describe("the wait before a retry", () => {
 describe("a streak of storage failures", () => {
   it("is logged once when it starts and once when storage works again", () => {
     const { logger, lines } = recordingLogger();
-    const recovery = new StorageRecovery(() => {}, logger, { initialDelayMs: 1, factor: 2, maxDelayMs: 4 });
+    const recovery = new StorageRecovery(async () => {}, logger, { initialDelayMs: 1, factor: 2, maxDelayMs: 4 });
     const full = sqliteFull();
     expect([1, 2, 3, 4].map((n) => recovery.failed("automatic step of customer c1", full, n))).toEqual([1, 2, 4, 4]);
     recovery.failed("automatic step of customer c2", full, 1);
@@ -125,18 +125,18 @@ describe("a streak of storage failures", () => {
 
   it("answers nothing for a failure that is not about storage, and logs nothing", () => {
     const { logger, lines } = recordingLogger();
-    const recovery = new StorageRecovery(() => {}, logger);
+    const recovery = new StorageRecovery(async () => {}, logger);
     expect(recovery.failed("automatic step of bank b1", new Error("bug"), 1)).toBeUndefined();
     expect(lines).toEqual([]);
   });
 
-  it("tries a checkpoint before a retry, and a checkpoint that fails too stops nothing", () => {
+  it("tries a checkpoint before a retry, and a checkpoint that fails too stops nothing", async () => {
     let checkpoints = 0;
     const recovery = new StorageRecovery(() => {
       checkpoints++;
       throw sqliteFull();
     }, recordingLogger().logger);
-    recovery.beforeRetry();
+    await recovery.beforeRetry();
     expect(checkpoints).toBe(1);
   });
 });
@@ -146,7 +146,7 @@ describe("an automatic step that fails on a full database", () => {
     const capped = cappedDatabase();
     const { logger, lines, next } = recordingLogger();
     const checkpoints: number[] = [];
-    const recovery = new StorageRecovery(() => checkpoints.push(Date.now()), logger, {
+    const recovery = new StorageRecovery(async () => void checkpoints.push(Date.now()), logger, {
       initialDelayMs: 1,
       factor: 2,
       maxDelayMs: 8,
@@ -156,7 +156,7 @@ describe("an automatic step that fails on a full database", () => {
     const work = new TimerWork((callback) => callback());
     const progress = new AutoProgress(
       work,
-      () => 0,
+      async () => 0,
       () => {
         tries++;
         capped.step(7);
@@ -165,7 +165,7 @@ describe("an automatic step that fails on a full database", () => {
       recovery,
     );
     capped.fill();
-    progress.schedule("customer", "c7", "org-a", 1);
+    await progress.schedule("customer", "c7", "org-a", 1);
     await next(/automatic step of customer c7 failed: database or disk is full/);
     // Let it fail a few more times before the space comes back: the streak is still logged once.
     const failedSoFar = tries;
@@ -186,12 +186,12 @@ describe("an automatic step that fails on a full database", () => {
 
   it("is handed to onError, not retried, when it fails for another reason", async () => {
     const { logger, lines } = recordingLogger();
-    const recovery = new StorageRecovery(() => {}, logger, { initialDelayMs: 1, factor: 2, maxDelayMs: 8 });
+    const recovery = new StorageRecovery(async () => {}, logger, { initialDelayMs: 1, factor: 2, maxDelayMs: 8 });
     let tries = 0;
-    const failed = new Promise<unknown>((resolve) => {
+    const failed = new Promise<unknown>(async (resolve) => {
       const progress = new AutoProgress(
         new TimerWork((callback) => callback()),
-        () => 0,
+        async () => 0,
         () => {
           tries++;
           throw new Error("bug in a transition");
@@ -199,7 +199,7 @@ describe("an automatic step that fails on a full database", () => {
         resolve,
         recovery,
       );
-      progress.schedule("payout", "p1", "org-a", 1);
+      await progress.schedule("payout", "p1", "org-a", 1);
     });
     expect(((await failed) as Error).message).toBe("bug in a transition");
     expect(tries).toBe(1);

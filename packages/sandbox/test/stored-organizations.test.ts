@@ -137,43 +137,43 @@ describe("a database of schema version 1", () => {
 });
 
 describe("the directory on a database of its own (SQLite), which remembers what it read", () => {
-  function withDirectory(work: (directory: OrganizationDirectory, store: Store) => void): void {
-    const store = new Store();
+  async function withDirectory(work: (directory: OrganizationDirectory, store: Store) => Promise<void>): Promise<void> {
+    const store = await Store.open();
     try {
-      work(new OrganizationDirectory(store), store);
+      await work(new OrganizationDirectory(store), store);
     } finally {
-      store.close();
+      await store.close();
     }
   }
 
-  it("reads a replaced secret at the next lookup", () => {
-    withDirectory((directory) => {
-      directory.register([ORG_A]);
-      expect(directory.byKey(ORG_A.apiKey)?.apiSecret).toBe(ORG_A.apiSecret);
-      directory.register([{ ...ORG_A, apiSecret: "replaced" }]);
-      expect(directory.byKey(ORG_A.apiKey)?.apiSecret).toBe("replaced");
+  it("reads a replaced secret at the next lookup", async () => {
+    await withDirectory(async (directory) => {
+      await directory.register([ORG_A]);
+      expect((await directory.byKey(ORG_A.apiKey))?.apiSecret).toBe(ORG_A.apiSecret);
+      await directory.register([{ ...ORG_A, apiSecret: "replaced" }]);
+      expect((await directory.byKey(ORG_A.apiKey))?.apiSecret).toBe("replaced");
     });
   });
 
-  it("remembers nothing a rolled-back transaction wrote", () => {
-    withDirectory((directory, store) => {
+  it("remembers nothing a rolled-back transaction wrote", async () => {
+    await withDirectory(async (directory, store) => {
       let key = "";
-      expect(() =>
-        store.transaction(() => {
-          key = directory.add("rolled back").apiKey;
-          expect(directory.byKey(key)).toBeDefined();
+      await expect(
+        store.transaction(async () => {
+          key = (await directory.add("rolled back")).apiKey;
+          expect(await directory.byKey(key)).toBeDefined();
           throw new Error("roll back");
         }),
-      ).toThrow("roll back");
-      expect(directory.byKey(key)).toBeUndefined();
+      ).rejects.toThrow("roll back");
+      expect(await directory.byKey(key)).toBeUndefined();
     });
   });
 
-  it("finds an added organization at once, and refuses a key whose digest matches no stored key", () => {
-    withDirectory((directory) => {
-      const added = directory.add("QA");
-      expect(directory.byKey(added.apiKey)?.id).toBe(added.id);
-      expect(directory.byKey(`${added.apiKey}x`)).toBeUndefined();
+  it("finds an added organization at once, and refuses a key whose digest matches no stored key", async () => {
+    await withDirectory(async (directory) => {
+      const added = await directory.add("QA");
+      expect((await directory.byKey(added.apiKey))?.id).toBe(added.id);
+      expect(await directory.byKey(`${added.apiKey}x`)).toBeUndefined();
     });
   });
 });

@@ -85,7 +85,7 @@ async function closedPort(): Promise<string> {
 
 const errorsOf = async (sandbox: Awaited<ReturnType<typeof startSandbox>>) => {
   await sandbox.deliveriesSettled();
-  return sandbox.events().flatMap((e) => e.deliveries.flatMap((d) => d.attempts.map((a) => a.error)));
+  return (await sandbox.events()).flatMap((e) => e.deliveries.flatMap((d) => d.attempts.map((a) => a.error)));
 };
 
 describe("a sandbox listening beyond loopback", () => {

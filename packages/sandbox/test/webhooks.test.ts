@@ -97,7 +97,7 @@ describe("webhooks", () => {
     expect(gaps[1]).toBeGreaterThanOrEqual(75);
     expect(gaps[2]).toBeGreaterThanOrEqual(155);
     await sandbox.deliveriesSettled();
-    const [event] = sandbox.events();
+    const [event] = await sandbox.events();
     expect(event!.deliveries[0]).toMatchObject({ state: "delivered" });
     expect(event!.deliveries[0]!.attempts.map((a) => a.status_code)).toEqual([500, 500, 500, 204]);
   });
@@ -108,8 +108,8 @@ describe("webhooks", () => {
     const receiver = await startReceiver(() => new Promise((resolve) => setTimeout(() => resolve(200), 400)));
     await api.ok("POST", REGISTER, { webhook_url: receiver.url });
     await createCustomer(api).then((c) => api.ok("POST", "/cms/api/v1/kyc/add-kyc-data", kycBody(c.id)));
-    await waitFor(() => sandbox.events()[0]?.deliveries[0]?.state === "failed", "failed delivery");
-    const delivery = sandbox.events()[0]!.deliveries[0]!;
+    await waitFor(async () => (await sandbox.events())[0]?.deliveries[0]?.state === "failed", "failed delivery");
+    const delivery = (await sandbox.events())[0]!.deliveries[0]!;
     expect(delivery.attempts).toHaveLength(3);
     expect(delivery.attempts[0]!.error).toMatch(/no answer within 100 ms/);
     expect(receiver.deliveries).toHaveLength(3);
@@ -186,7 +186,7 @@ describe("webhooks", () => {
       "BANK VERIFIED",
       "PAYOUT SUCCESS",
     ]);
-    expect(sandbox.events().some((e) => e.body.event === "PROCESSING")).toBe(false);
+    expect((await sandbox.events()).some((e) => e.body.event === "PROCESSING")).toBe(false);
   });
 
   it("logs events with no webhook registered as not delivered", async () => {

@@ -93,9 +93,9 @@ async function sameAccount(ctx: Ctx, customer: CustomerRow, key: string): Promis
 
 /** BANK_LIMIT_REACHED once the customer has ACCOUNTS_PER_RAIL accounts of the rail that have not FAILED. */
 async function checkRailLimit(ctx: Ctx, customer: CustomerRow, rail: string): Promise<void> {
-  const sameRail = (await ctx.domain.store.banks
-      .where("customer_id = ?", [customer.id]))
-    .filter((b) => b.source === "standard" && b.bank_account_type === rail && b.bank_account_status !== "FAILED");
+  const sameRail = (await ctx.domain.store.banks.where("customer_id = ?", [customer.id])).filter(
+    (b) => b.source === "standard" && b.bank_account_type === rail && b.bank_account_status !== "FAILED",
+  );
   if (sameRail.length >= ACCOUNTS_PER_RAIL) {
     throw badRequest("BANK_LIMIT_REACHED", `${ACCOUNTS_PER_RAIL} accounts already added`, "bank_account_type");
   }
@@ -115,12 +115,12 @@ export async function createBankAccount(ctx: OperationContext<"createBankAccount
   await checkRailLimit(ctx, customer, rail);
   const beneficiaryName = text(body, "beneficiary_name") ?? customer.full_name;
   const bank = await newBank(ctx, customer, {
-      source: "standard",
-      bank_account_type: rail,
-      identifiers: clean,
-      beneficiary_name: beneficiaryName,
-      bank_name: bankName,
-    });
+    source: "standard",
+    bank_account_type: rail,
+    identifiers: clean,
+    beneficiary_name: beneficiaryName,
+    bank_name: bankName,
+  });
   await domain.store.banks.put(bank);
   await domain.plan("BANK", bank, bankOutcome([clean.vpa, clean.account_number, beneficiaryName]));
   return { message: "Bank account added successfully", data: bankView(bank) };
@@ -168,7 +168,9 @@ const PAYOUT_IDENTIFIERS: Record<string, string[]> = {
 };
 
 /** Payout bank accounts: errors are UNKNOWN_ERROR with field-keyed errors, as the document states for E9. */
-export async function createBankAccountForPayout(ctx: OperationContext<"createBankAccountForPayout">): Promise<HandlerResult> {
+export async function createBankAccountForPayout(
+  ctx: OperationContext<"createBankAccountForPayout">,
+): Promise<HandlerResult> {
   const { body, domain } = ctx;
   requireMembers(body, ["customer_id"]);
   const customer = await findCustomer(ctx, body.customer_id, { missing: "UNKNOWN_ERROR", otherOrg: "UNKNOWN_ERROR" });
@@ -197,13 +199,13 @@ export async function createBankAccountForPayout(ctx: OperationContext<"createBa
   }
   const beneficiaryName = clean.account_holder_name ?? text(body, "beneficiary_name") ?? customer.full_name;
   const bank = await newBank(ctx, customer, {
-      source: "payout",
-      bank_account_type: method,
-      identifiers: clean,
-      beneficiary_name: beneficiaryName,
-      bank_name: `Sandbox ${method} bank`,
-      ...extra,
-    });
+    source: "payout",
+    bank_account_type: method,
+    identifiers: clean,
+    beneficiary_name: beneficiaryName,
+    bank_name: `Sandbox ${method} bank`,
+    ...extra,
+  });
   await domain.store.banks.put(bank);
   await domain.plan("BANK", bank, bankOutcome([...Object.values(clean), beneficiaryName]));
   return { message: "Bank account added successfully", data: bankView(bank) };
@@ -224,12 +226,12 @@ export async function generateBankLink(ctx: OperationContext<"generateBankLink">
   let accountNumber = String(randomInt(1, 10));
   for (let i = 0; i < 11; i++) accountNumber += String(randomInt(10));
   const bank = await newBank(ctx, customer, {
-      source: "linked",
-      bank_account_type: "ACCOUNT_DETAILS",
-      identifiers: { account_number: accountNumber, routing_number: "021000021" },
-      beneficiary_name: customer.full_name,
-      bank_name: "Sandbox Bank USA",
-    });
+    source: "linked",
+    bank_account_type: "ACCOUNT_DETAILS",
+    identifiers: { account_number: accountNumber, routing_number: "021000021" },
+    beneficiary_name: customer.full_name,
+    bank_name: "Sandbox Bank USA",
+  });
   await domain.store.banks.put(bank);
   await domain.plan("BANK", bank, [{ status: "VERIFIED", failure_reason: null }]);
   return {

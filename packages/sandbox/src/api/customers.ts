@@ -78,12 +78,12 @@ async function checkContactsUnused(ctx: Ctx, email: string | undefined, phone: s
   const org = ctx.org.id;
   // The first customer holding either, as the scan in creation order used to find it.
   const holder = await ctx.domain.store.customers.first(
-      "seq IN (SELECT seq FROM customer WHERE org = ? AND email = ? UNION ALL SELECT seq FROM customer WHERE org = ? AND phone = ?)",
-      org,
-      email ?? null,
-      org,
-      phone ?? null,
-    );
+    "seq IN (SELECT seq FROM customer WHERE org = ? AND email = ? UNION ALL SELECT seq FROM customer WHERE org = ? AND phone = ?)",
+    org,
+    email ?? null,
+    org,
+    phone ?? null,
+  );
   if (holder && email && holder.email === email)
     throw badRequest("USR_DUPLICATE_CONTACT", "Email already in use", "email");
   if (holder && phone && holder.phone === phone)

@@ -103,9 +103,9 @@ async function checkNotInUse(ctx: Ctx, customer: CustomerRow, data: Record<strin
   const taxKey = typeof taxNumber === "string" ? taxNumber.toUpperCase() : null;
   // The indexed columns find the candidates; the exact rule below decides, as it did over every customer.
   const candidates = await ctx.domain.store.customers.where(
-      "seq IN (SELECT seq FROM customer WHERE org = ? AND kyc_document = ? UNION ALL SELECT seq FROM customer WHERE org = ? AND kyc_tax = ?)",
-      [ctx.org.id, documentKey, ctx.org.id, taxKey],
-    );
+    "seq IN (SELECT seq FROM customer WHERE org = ? AND kyc_document = ? UNION ALL SELECT seq FROM customer WHERE org = ? AND kyc_tax = ?)",
+    [ctx.org.id, documentKey, ctx.org.id, taxKey],
+  );
   for (const other of candidates) {
     if (other.id === customer.id || !other.kyc) continue;
     const theirs = other.kyc.data;
@@ -193,7 +193,12 @@ async function updatable(ctx: KycUpdateContext): Promise<{ customer: CustomerRow
   return { customer, kyc };
 }
 
-async function applyUpdate(ctx: Ctx, customer: CustomerRow, kyc: KycState, changes: Record<string, unknown>): Promise<KycState> {
+async function applyUpdate(
+  ctx: Ctx,
+  customer: CustomerRow,
+  kyc: KycState,
+  changes: Record<string, unknown>,
+): Promise<KycState> {
   const updated: KycState = { ...kyc, id: randomUUID(), data: { ...kyc.data, ...changes }, updates: kyc.updates + 1 };
   await startVerification(ctx, customer, updated);
   return updated;

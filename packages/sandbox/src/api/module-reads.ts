@@ -95,9 +95,9 @@ export async function listEdd(ctx: Ctx, module: "payin" | "payout"): Promise<Han
     customerId === null
       ? await ctx.domain.store.edd.where("org = ? AND module = ?", [ctx.org.id, module], "created_at, seq")
       : await ctx.domain.store.edd.where(
-                    "org = ? AND module = ? AND customer_id = ?",
-                    [ctx.org.id, module, customerId.toLowerCase()],
-                    "created_at, seq",
-                  );
+          "org = ? AND module = ? AND customer_id = ?",
+          [ctx.org.id, module, customerId.toLowerCase()],
+          "created_at, seq",
+        );
   return { message: "EDD records fetched successfully", data: rows.map(eddView) };
 }

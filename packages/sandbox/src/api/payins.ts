@@ -97,7 +97,7 @@ export async function createPayinQuotation(ctx: OperationContext<"createPayinQuo
   await checkRisk(domain, customer, risk, "payin", corridor.fiat, quote.sending);
   const priced = formatPayinQuote(quote, precision);
   const quotation: PayinQuotationRow = {
-    ...await quotationTerms(ctx, { customer, bank, asset, fiat: corridor.fiat, network, method }, priced, amount),
+    ...(await quotationTerms(ctx, { customer, bank, asset, fiat: corridor.fiat, network, method }, priced, amount)),
     fees: priced.fees,
     wallet_address: body.wallet_address,
   };
@@ -106,7 +106,8 @@ export async function createPayinQuotation(ctx: OperationContext<"createPayinQuo
 }
 
 export async function getPayinQuotation(ctx: OperationContext<"getPayinQuotation">): Promise<HandlerResult> {
-  const quotation = (await ctx.domain.store.payinQuotations.owned(ctx.org.id, ctx.params.quotation_id.toLowerCase())).row;
+  const quotation = (await ctx.domain.store.payinQuotations.owned(ctx.org.id, ctx.params.quotation_id.toLowerCase()))
+    .row;
   if (!quotation) throw badRequest("INPUT_MALFORMED", "Quotation not found", "quotation_id");
   return { message: "Quotation fetched successfully", data: payinQuotationView(quotation) };
 }
@@ -124,7 +125,9 @@ export async function initiatePayin(ctx: OperationContext<"initiatePayin">): Pro
       "A UTR has 12 to 22 letters and digits.",
     );
   const quotationId = body.quotation_id.toLowerCase();
-  const quotation = UUID.test(quotationId) ? (await domain.store.payinQuotations.owned(org.id, quotationId)).row : undefined;
+  const quotation = UUID.test(quotationId)
+    ? (await domain.store.payinQuotations.owned(org.id, quotationId)).row
+    : undefined;
   if (!quotation) throw badRequest("PAYIN_QUOTATION_NOT_FOUND", "Quotation not found", "quotation_id");
   const reference = body.client_reference_id;
   await checkReferenceUnused(domain.store.payins, org.id, reference, "PAYIN");
@@ -133,7 +136,7 @@ export async function initiatePayin(ctx: OperationContext<"initiatePayin">): Pro
   }
   await checkQuotationUsable(ctx, quotation, "PAYIN");
   const payin: PayinRow = {
-    ...await orderStart(ctx, quotation),
+    ...(await orderStart(ctx, quotation)),
     payment_method: quotation.payment_method,
     fees: quotation.fees,
     client_reference_id: reference,

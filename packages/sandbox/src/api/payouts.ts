@@ -159,7 +159,7 @@ async function createQuotation(
   await checkRisk(domain, customer, risk, "payout", corridor.fiat, quote.receiving);
   const priced = formatPayoutQuote(quote, precision);
   const quotation: PayoutQuotationRow = {
-    ...await quotationTerms(ctx, { customer, bank, asset, fiat: corridor.fiat, network, method }, priced, amount),
+    ...(await quotationTerms(ctx, { customer, bank, asset, fiat: corridor.fiat, network, method }, priced, amount)),
     remitter_id: remitterId,
     fees: priced.fees,
     wallet_address: depositAddress(network),
@@ -169,7 +169,10 @@ async function createQuotation(
 }
 
 export async function createPayoutQuotation(ctx: OperationContext<"createPayoutQuotation">): Promise<HandlerResult> {
-  return { message: "Quotation created successfully", data: payoutQuotationView(await createQuotation(ctx, undefined)) };
+  return {
+    message: "Quotation created successfully",
+    data: payoutQuotationView(await createQuotation(ctx, undefined)),
+  };
 }
 
 export async function createRemittancePayoutQuotation(
@@ -180,7 +183,8 @@ export async function createRemittancePayoutQuotation(
 }
 
 export async function getPayoutQuotation(ctx: OperationContext<"getPayoutQuotation">): Promise<HandlerResult> {
-  const quotation = (await ctx.domain.store.payoutQuotations.owned(ctx.org.id, ctx.params.quotation_id.toLowerCase())).row;
+  const quotation = (await ctx.domain.store.payoutQuotations.owned(ctx.org.id, ctx.params.quotation_id.toLowerCase()))
+    .row;
   if (!quotation) throw badRequest("UNKNOWN_ERROR", "Quotation not found", "quotation_id");
   return { message: "Quotation fetched successfully", data: payoutQuotationView(quotation) };
 }
@@ -196,7 +200,7 @@ export async function initiatePayout(ctx: OperationContext<"initiatePayout">): P
   if (reference !== null) await checkReferenceUnused(domain.store.payouts, org.id, reference, "PAYOUT");
   await checkQuotationUsable(ctx, quotation, "PAYOUT");
   const payout: PayoutRow = {
-    ...await orderStart(ctx, quotation),
+    ...(await orderStart(ctx, quotation)),
     remitter_id: quotation.remitter_id,
     client_reference_id: reference,
     fees: quotation.fees,

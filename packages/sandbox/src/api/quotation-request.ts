@@ -195,7 +195,7 @@ export async function quotationTerms(
     sending_amount: priced.sending_amount,
     rate: priced.rate,
     receiving_amount: priced.receiving_amount,
-    ...await quotationTimes(ctx),
+    ...(await quotationTimes(ctx)),
     requested_amount: amount.raw,
   };
 }

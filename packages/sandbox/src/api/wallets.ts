@@ -86,8 +86,7 @@ export async function addWallet(ctx: SandboxContext): Promise<HandlerResult> {
 /** Sandbox-only path. Only labelled wallets appear in the list, as the document states. */
 export async function listWallets(ctx: SandboxContext<"customer_id">): Promise<HandlerResult> {
   const customer = await findCustomer(ctx, ctx.params.customer_id);
-  const wallets = (await ctx.domain.store.wallets
-      .where("customer_id = ?", [customer.id]))
+  const wallets = (await ctx.domain.store.wallets.where("customer_id = ?", [customer.id]))
     .filter((w) => w.label !== "")
     .sort((a, b) => Number(a.id) - Number(b.id));
   const page = paginate(ctx, wallets);

@@ -84,7 +84,7 @@ export function transition(type: RecordType) {
     await ctx.domain.move(type, id, step);
     const emitted = ctx.domain.events.lastEmitted !== before ? ctx.domain.events.lastEmitted : undefined;
     // The record as stored by the move.
-    const moved = await table(ctx).get(id) ?? record;
+    const moved = (await table(ctx).get(id)) ?? record;
     return {
       message: `Moved to ${status}`,
       data: { record: kind.view(moved), event: emitted ? eventView(emitted) : null },
@@ -211,17 +211,17 @@ export async function updateSettings(ctx: SandboxContext): Promise<HandlerResult
   if (Object.keys(errors).length > 0) throw new ApiError(400, "INPUT_MALFORMED", "Invalid settings", errors);
   if (body.webhook_url === null) {
     await domain.store.orgSettings.put({
-            id: ctx.org.id,
-            org: ctx.org.id,
-            webhook_url: null,
-            updated_at: (await domain.clock(ctx.org.id)).iso(),
-          });
+      id: ctx.org.id,
+      org: ctx.org.id,
+      webhook_url: null,
+      updated_at: (await domain.clock(ctx.org.id)).iso(),
+    });
   }
   // The body was checked above, so each member has its setting's type.
   await domain.updateSettings(ctx.org.id, {
-        autoProgressMs: body.auto_progress_ms as number | false | undefined,
-        duplicateDeliveries: body.duplicate_deliveries as boolean | undefined,
-        quotationTtlSeconds: body.quotation_ttl_seconds as number | undefined,
-      });
+    autoProgressMs: body.auto_progress_ms as number | false | undefined,
+    duplicateDeliveries: body.duplicate_deliveries as boolean | undefined,
+    quotationTtlSeconds: body.quotation_ttl_seconds as number | undefined,
+  });
   return { message: "Sandbox settings updated", data: await settingsView(ctx) };
 }

@@ -83,9 +83,9 @@ export class DashboardAccess {
     const token = secret();
     const now = this.now();
     const { linkTtlMs, linksPerOrganization } = this.limits;
-    await this.store.transaction(async () =>
-            await this.store.dashboardGrants.add("link", token, org, now + linkTtlMs, now, linksPerOrganization),
-          );
+    await this.store.transaction(
+      async () => await this.store.dashboardGrants.add("link", token, org, now + linkTtlMs, now, linksPerOrganization),
+    );
     return token;
   }
 
@@ -94,16 +94,18 @@ export class DashboardAccess {
     const now = this.now();
     const { sessionTtlMs, sessionsPerOrganization } = this.limits;
     return await this.store.transaction(async () => {
-          const org = await this.store.dashboardGrants.organizationOf("link", linkToken, now);
-          if (org === undefined) return undefined;
-          const token = secret();
-          await this.store.dashboardGrants.add("session", token, org, now + sessionTtlMs, now, sessionsPerOrganization);
-          return { token, org };
-        });
+      const org = await this.store.dashboardGrants.organizationOf("link", linkToken, now);
+      if (org === undefined) return undefined;
+      const token = secret();
+      await this.store.dashboardGrants.add("session", token, org, now + sessionTtlMs, now, sessionsPerOrganization);
+      return { token, org };
+    });
   }
 
   /** The organization of a live session token, or undefined (none, forged, expired, or logged out by the cap). */
   async session(token: string | undefined): Promise<string | undefined> {
-    return token === undefined ? undefined : await this.store.dashboardGrants.organizationOf("session", token, this.now());
+    return token === undefined
+      ? undefined
+      : await this.store.dashboardGrants.organizationOf("session", token, this.now());
   }
 }

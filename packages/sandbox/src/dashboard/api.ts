@@ -53,7 +53,12 @@ function kindOf(name: string | undefined): RecordKindName {
 const notFound = () => new ApiError(404, "NOT_FOUND", "No such record in your organization");
 
 /** A control API handler run for the session's organization, in one transaction, answered in the envelope. */
-async function runControl(call: ApiCall, parts: ApiParts, handler: (ctx: never) => HandlerResult | Promise<HandlerResult>, params = {}) {
+async function runControl(
+  call: ApiCall,
+  parts: ApiParts,
+  handler: (ctx: never) => HandlerResult | Promise<HandlerResult>,
+  params = {},
+) {
   const ctx: RequestContext<SandboxDomain> = {
     org: call.org,
     params,
@@ -113,7 +118,8 @@ const GET: Record<string, Route> = {
 
 const POST: Record<string, Route> = {
   records: transition,
-  events: async (call, parts) => await runControl(call, parts, control.redeliverEvent, { event_id: call.segments[1] ?? "" }),
+  events: async (call, parts) =>
+    await runControl(call, parts, control.redeliverEvent, { event_id: call.segments[1] ?? "" }),
   clock: async (call, parts) => await runControl(call, parts, control.advanceClock),
   settings: async (call, parts) => await runControl(call, parts, control.updateSettings),
 };

@@ -61,7 +61,10 @@ async function page(
     const count = await table.countOf(org);
     return { rows: await createdAtPage(table, "org = ?", [org], true, { count, limit: at.perPage, offset }), count };
   }
-  return { rows: await table.where("org = ?", [org], "seq DESC", at.perPage, offset), count: await table.count("org = ?", org) };
+  return {
+    rows: await table.where("org = ?", [org], "seq DESC", at.perPage, offset),
+    count: await table.count("org = ?", org),
+  };
 }
 
 /**
@@ -70,7 +73,13 @@ async function page(
  * @example
  * listRecords(domain, org, "customers", { page: 1, perPage: 25 }); // { count: 100000, results: [25 rows] }
  */
-export async function listRecords(domain: SandboxDomain, org: string, name: RecordKindName, at: PageRequest, q?: string) {
+export async function listRecords(
+  domain: SandboxDomain,
+  org: string,
+  name: RecordKindName,
+  at: PageRequest,
+  q?: string,
+) {
   const kind: RecordKind = RECORD_KINDS[name];
   const found = q ? { rows: await search(kind, domain, org, q), count: -1 } : await page(kind, domain, org, at);
   const count = found.count === -1 ? found.rows.length : found.count;

@@ -76,7 +76,7 @@ export class StoredOrganizationState implements OrganizationState {
   // Read from the storage every time rather than cached: a write the request's transaction rolls back is gone
   // from the storage (a cache would keep it), and another replica's write is seen at once.
   async clockOffsetMs(org: string): Promise<number> {
-    return Number(await this.storage.get(clockOffsetKey(org)) ?? await this.storage.get(SHARED_OFFSET_KEY) ?? 0);
+    return Number((await this.storage.get(clockOffsetKey(org))) ?? (await this.storage.get(SHARED_OFFSET_KEY)) ?? 0);
   }
 
   async setClockOffsetMs(org: string, offsetMs: number): Promise<void> {

@@ -71,7 +71,7 @@ export class AutoProgress {
 
   private async fire(step: StepPayload): Promise<void> {
     // Switched off since it was scheduled: the plan stays stored, to be resumed when it is switched on again.
-    if (await this.delayMs(step.org) === false) return;
+    if ((await this.delayMs(step.org)) === false) return;
     if (step.retry > 0) this.recovery?.beforeRetry();
     const key = keyOf(step.kind, step.id);
     const cause = this.causes.get(key);

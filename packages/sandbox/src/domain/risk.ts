@@ -39,24 +39,37 @@ export function checkEndUserIp(ip: unknown): void {
   }
 }
 
-export async function hasVerifiedEdd(domain: SandboxDomain, customer: CustomerRow, module: "payin" | "payout"): Promise<boolean> {
-  return await domain.store.edd.count("customer_id = ? AND module = ? AND status = 'VERIFIED'", customer.id, module) > 0;
+export async function hasVerifiedEdd(
+  domain: SandboxDomain,
+  customer: CustomerRow,
+  module: "payin" | "payout",
+): Promise<boolean> {
+  return (
+    (await domain.store.edd.count("customer_id = ? AND module = ? AND status = 'VERIFIED'", customer.id, module)) > 0
+  );
 }
 
-export async function dailyLimit(domain: SandboxDomain, customer: CustomerRow, module: "payin" | "payout"): Promise<Decimal> {
-  return dec(await hasVerifiedEdd(domain, customer, module) ? DAILY_LIMIT_INR.afterEdd : DAILY_LIMIT_INR.standard);
+export async function dailyLimit(
+  domain: SandboxDomain,
+  customer: CustomerRow,
+  module: "payin" | "payout",
+): Promise<Decimal> {
+  return dec((await hasVerifiedEdd(domain, customer, module)) ? DAILY_LIMIT_INR.afterEdd : DAILY_LIMIT_INR.standard);
 }
 
 /** Fiat (INR, exact) the customer has already moved today (sandbox day) in this direction, failed orders excluded. */
-export async function usedToday(domain: SandboxDomain, customer: CustomerRow, module: "payin" | "payout"): Promise<Decimal> {
+export async function usedToday(
+  domain: SandboxDomain,
+  customer: CustomerRow,
+  module: "payin" | "payout",
+): Promise<Decimal> {
   const today = (await domain.clock(customer.org)).iso().slice(0, 10);
   // The fiat side of the order: what the beneficiary receives on a payout, what the customer pays on a payin.
   const table = module === "payout" ? domain.store.payouts : domain.store.payins;
-  const orders: Iterable<PayinRow | PayoutRow> = await table.where("customer_id = ? AND created_at >= ? AND created_at < ?", [
-    customer.id,
-    today,
-    `${today}~`,
-  ]);
+  const orders: Iterable<PayinRow | PayoutRow> = await table.where(
+    "customer_id = ? AND created_at >= ? AND created_at < ?",
+    [customer.id, today, `${today}~`],
+  );
   const fiatSide = module === "payout" ? "receiving_amount" : "sending_amount";
   let sum = ZERO;
   for (const o of orders) {
@@ -94,13 +107,14 @@ export async function checkRisk(
     magic === "RISK_EDD_REQUIRED" ||
     risk.suspicious_activity_report === true ||
     risk.law_enforcement_agency_report === true;
-  if (flagged && !await hasVerifiedEdd(domain, customer, module)) {
+  if (flagged && !(await hasVerifiedEdd(domain, customer, module))) {
     throw new ApiError(400, "RISK_EDD_REQUIRED", "EDD required", {
       non_field_errors: ["Submit EDD and retry after approval."],
     });
   }
   const overLimit =
-    fiat === "INR" && gt(add(await usedToday(domain, customer, module), fiatAmount), await dailyLimit(domain, customer, module));
+    fiat === "INR" &&
+    gt(add(await usedToday(domain, customer, module), fiatAmount), await dailyLimit(domain, customer, module));
   if (magic === "RISK_DAILY_LIMIT_EXCEEDED" || overLimit) {
     const message = module === "payout" ? "Daily offramp limit exhausted" : "Daily onramp limit exhausted";
     throw new ApiError(400, "RISK_DAILY_LIMIT_EXCEEDED", message, { non_field_errors: [message] });

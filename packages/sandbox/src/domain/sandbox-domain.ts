@@ -148,14 +148,14 @@ export class SandboxDomain {
     // One transaction per step: the move, its event, the shortened plan and the next step's schedule are stored
     // together or not at all.
     await this.store.transaction(async () => {
-            const row = await this.kinds[kind].get(id);
-            if (!row?.plan || row.plan.length !== remaining) return;
-            const next = row.plan.shift();
-            if (!next) return;
-            await this.kinds[kind].move(this, row, next);
-            const left = row.plan?.length ?? 0;
-            if (left > 0) await this.progress.schedule(kind, id, row.org, left);
-          });
+      const row = await this.kinds[kind].get(id);
+      if (!row?.plan || row.plan.length !== remaining) return;
+      const next = row.plan.shift();
+      if (!next) return;
+      await this.kinds[kind].move(this, row, next);
+      const left = row.plan?.length ?? 0;
+      if (left > 0) await this.progress.schedule(kind, id, row.org, left);
+    });
   }
 
   /**

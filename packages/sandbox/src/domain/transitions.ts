@@ -44,7 +44,9 @@ export async function moveCustomer(domain: SandboxDomain, customer: CustomerRow,
   await domain.store.customers.put(customer);
   if (status === "VERIFIED") await domain.events.emit(customer.org, "CUSTOMER", customer.id, "VERIFIED", {});
   if (status === "FAILED")
-    await domain.events.emit(customer.org, "CUSTOMER", customer.id, "FAILED", { failure_reason: customer.failure_reason });
+    await domain.events.emit(customer.org, "CUSTOMER", customer.id, "FAILED", {
+      failure_reason: customer.failure_reason,
+    });
 }
 
 export async function moveBank(domain: SandboxDomain, bank: BankRow, step: PlannedStep): Promise<void> {

@@ -62,10 +62,10 @@ export class StoreFaultPlan implements FaultPlan {
       remaining: request.times,
     };
     return await this.store.transaction(async () => {
-          // Counted inside the transaction: two replicas arming at once cannot both pass the bound.
-          if (await this.store.faultRules.count("org = ?", org) >= MAX_ARMED_RULES) throw tooManyRules();
-          return await this.store.faultRules.put(row);
-        });
+      // Counted inside the transaction: two replicas arming at once cannot both pass the bound.
+      if ((await this.store.faultRules.count("org = ?", org)) >= MAX_ARMED_RULES) throw tooManyRules();
+      return await this.store.faultRules.put(row);
+    });
   }
 
   async armed(org: string): Promise<FaultRuleRow[]> {
@@ -76,20 +76,20 @@ export class StoreFaultPlan implements FaultPlan {
     const matching = "org = ? AND scope = ? AND (target = ? OR target = '*')";
     // Most requests meet no rule: that is found out before a transaction is opened, from the replica's cache of
     // the organization's armed rules (store/read-cache.ts).
-    const armed = await this.store.cached("fault_rule", org, async () => await this.armed(org)) ?? [];
+    const armed = (await this.store.cached("fault_rule", org, async () => await this.armed(org))) ?? [];
     if (!armed.some((rule) => rule.scope === scope && (rule.target === target || rule.target === "*")))
       return undefined;
     return await this.store.transaction(async () => {
-          // Read again inside the transaction: another replica may have fired the rule's last time meanwhile.
-          const rule = await this.store.faultRules.first(matching, org, scope, target);
-          if (!rule) return undefined;
-          rule.remaining -= 1;
-          if (rule.remaining > 0) await this.store.faultRules.put(rule);
-          else await this.store.faultRules.delete(rule.id);
-          await this.store.wrote("fault_rule", org);
-          await this.record(org, scope, rule.fault, "plan", rule.id, details);
-          return rule;
-        });
+      // Read again inside the transaction: another replica may have fired the rule's last time meanwhile.
+      const rule = await this.store.faultRules.first(matching, org, scope, target);
+      if (!rule) return undefined;
+      rule.remaining -= 1;
+      if (rule.remaining > 0) await this.store.faultRules.put(rule);
+      else await this.store.faultRules.delete(rule.id);
+      await this.store.wrote("fault_rule", org);
+      await this.record(org, scope, rule.fault, "plan", rule.id, details);
+      return rule;
+    });
   }
 
   async recordChaos(org: string, scope: FaultScope, fault: FaultKind, details: FiredDetails): Promise<FiredFaultRow> {
@@ -103,15 +103,19 @@ export class StoreFaultPlan implements FaultPlan {
       const n = await table.count("org = ? AND fault = ?", org, fault);
       if (n > 0) byFault[fault] = n;
     }
-    return { total: await table.count("org = ?", org), byFault, recent: await table.where("org = ?", [org], "seq DESC", limit) };
+    return {
+      total: await table.count("org = ?", org),
+      byFault,
+      recent: await table.where("org = ?", [org], "seq DESC", limit),
+    };
   }
 
   async clear(org: string): Promise<{ armed: number; fired: number }> {
     return await this.store.transaction(async () => {
-          const armed = await this.store.faultRules.deleteWhere("org = ?", org);
-          await this.store.wrote("fault_rule", org);
-          return { armed, fired: await this.store.faultsFired.deleteWhere("org = ?", org) };
-        });
+      const armed = await this.store.faultRules.deleteWhere("org = ?", org);
+      await this.store.wrote("fault_rule", org);
+      return { armed, fired: await this.store.faultsFired.deleteWhere("org = ?", org) };
+    });
   }
 
   private async record(
@@ -137,10 +141,10 @@ export class StoreFaultPlan implements FaultPlan {
     // organization's rows are at most MAX_FIRED_KEPT + 1 here, so finding the cut reads a bounded few (the
     // schema of existing files is left as it was: no index is added for it).
     await this.store.faultsFired.deleteWhere(
-            `org = ? AND seq <= (SELECT seq FROM ${this.store.faultsFired.kind} WHERE org = ? ORDER BY seq DESC LIMIT 1 OFFSET ${MAX_FIRED_KEPT})`,
-            org,
-            org,
-          );
+      `org = ? AND seq <= (SELECT seq FROM ${this.store.faultsFired.kind} WHERE org = ? ORDER BY seq DESC LIMIT 1 OFFSET ${MAX_FIRED_KEPT})`,
+      org,
+      org,
+    );
     return row;
   }
 }

@@ -29,7 +29,11 @@ export interface FaultStage {
    * performs it. Resolves to the result to answer, or undefined when no answer is to be sent (the connection
    * was dropped, or the client left during the wait).
    */
-  apply(fault: AppliedFault, res: ServerResponse, run: () => Promise<HandlerResult>): Promise<HandlerResult | undefined>;
+  apply(
+    fault: AppliedFault,
+    res: ServerResponse,
+    run: () => Promise<HandlerResult>,
+  ): Promise<HandlerResult | undefined>;
 }
 
 function fromRule(rule: FaultRuleRow): AppliedFault {
@@ -79,9 +83,9 @@ export class RequestFaults implements FaultStage {
     if (rule) return fromRule(rule);
     if (!chaos) return undefined;
     await this.plan.recordChaos(org, "request", chaos.kind, {
-            ...details,
-            ...(chaos.delayMs > 0 ? { delay_ms: chaos.delayMs } : {}),
-          });
+      ...details,
+      ...(chaos.delayMs > 0 ? { delay_ms: chaos.delayMs } : {}),
+    });
     return chaos;
   }
 

@@ -65,9 +65,9 @@ export class WebhookFaults implements WebhookFaultHook {
     }
     if (!chaos) return undefined;
     await this.plan.recordChaos(event.org, "webhook", chaos.kind, {
-            ...details,
-            ...(chaos.delayMs > 0 ? { delay_ms: chaos.delayMs } : {}),
-          });
+      ...details,
+      ...(chaos.delayMs > 0 ? { delay_ms: chaos.delayMs } : {}),
+    });
     return chaos;
   }
 }

@@ -75,7 +75,10 @@ async function dispatch<D>(
 }
 
 /** Decode and authenticate: after these the organization is known (the fault stage needs it). */
-export async function admitRequest<D>(request: RoutedRequest<D>, options: PipelineOptions<D>): Promise<AdmittedRequest> {
+export async function admitRequest<D>(
+  request: RoutedRequest<D>,
+  options: PipelineOptions<D>,
+): Promise<AdmittedRequest> {
   const text = decodeBody(request.raw);
   await options.freshen?.();
   const org = await authenticateRoute(request.route, request.headers, request.raw, text, options.organizationsByKey);
@@ -110,6 +113,9 @@ export async function runAdmitted<D>(
   return await dispatch(route, context, options.transaction);
 }
 
-export async function processRequest<D>(request: RoutedRequest<D>, options: PipelineOptions<D>): Promise<HandlerResult> {
+export async function processRequest<D>(
+  request: RoutedRequest<D>,
+  options: PipelineOptions<D>,
+): Promise<HandlerResult> {
   return await runAdmitted(request, await admitRequest(request, options), options);
 }

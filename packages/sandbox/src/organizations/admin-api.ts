@@ -114,7 +114,7 @@ class AdminApi {
     sendEnvelope(res, 201, "Organization added: keep its api_secret now, it is not shown again", {
       ...listed(org),
       api_secret: org.apiSecret,
-      ...await this.dashboardLink(org.id),
+      ...(await this.dashboardLink(org.id)),
     });
   }
 
@@ -135,7 +135,7 @@ class AdminApi {
     const org = designatedOrganization(await this.options.directory.list(), organization.trim());
     sendEnvelope(res, 201, "Dashboard link made: it opens this organization's dashboard on every replica for 7 days", {
       organization: listed(org),
-      ...await this.dashboardLink(org.id),
+      ...(await this.dashboardLink(org.id)),
     });
   }
 

@@ -101,19 +101,24 @@ export class OrganizationDirectory {
   }
 
   /** The options' organizations; when they name none, the stored ones, or else one generated and stored. */
-  async registerOrReuse(organizations: readonly OrganizationCredentials[], generatedName: string): Promise<Registration> {
+  async registerOrReuse(
+    organizations: readonly OrganizationCredentials[],
+    generatedName: string,
+  ): Promise<Registration> {
     if (organizations.length > 0) return await this.register(organizations);
     // One transaction: replicas starting at once on a fresh database do not each generate one.
     return await this.store.transaction(async () => {
-          const stored = await this.list();
-          if (stored.length > 0) return { organizations: stored, replacedSecret: [] };
-          return await this.register([{ name: generatedName, ...generatedCredentials() }]);
-        });
+      const stored = await this.list();
+      if (stored.length > 0) return { organizations: stored, replacedSecret: [] };
+      return await this.register([{ name: generatedName, ...generatedCredentials() }]);
+    });
   }
 
   /** Adds an organization with a new generated key pair; the answer is the only place its secret is shown. */
   async add(name: string): Promise<StoredOrganization> {
-    return await this.store.transaction(async () => await this.put({ name, ...generatedCredentials() }, this.now().toISOString()));
+    return await this.store.transaction(
+      async () => await this.put({ name, ...generatedCredentials() }, this.now().toISOString()),
+    );
   }
 
   private forget(): void {

@@ -107,6 +107,8 @@ export class RequestLogTable implements RequestLogStorage {
   async query(org: string, filter: RequestLogFilter): Promise<RequestLogEntry[]> {
     const { where, params } = filterSql(filter);
     const sql = `SELECT json FROM request_log WHERE org = ? AND ${where} ORDER BY seq ${filter.order === "asc" ? "ASC" : "DESC"} LIMIT ?`;
-    return (await this.statement(sql).all(org, ...params, filter.limit)).map((row) => parseJson((row as { json: string }).json) as RequestLogEntry);
+    return (await this.statement(sql).all(org, ...params, filter.limit)).map(
+      (row) => parseJson((row as { json: string }).json) as RequestLogEntry,
+    );
   }
 }

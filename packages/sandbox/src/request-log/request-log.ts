@@ -98,7 +98,8 @@ export class RequestLog {
   async record(answered: AnsweredRequest): Promise<void> {
     if (!isLogged(answered)) return;
     const apiKey = namedKey(answered.headers);
-    const keyOrganization = answered.signedBy || apiKey === undefined ? undefined : await this.organizationsByKey.get(apiKey);
+    const keyOrganization =
+      answered.signedBy || apiKey === undefined ? undefined : await this.organizationsByKey.get(apiKey);
     const decided = admission(answered.signedBy, apiKey, keyOrganization);
     if ("refuse" in decided) this.refused.count(decided.refuse.id, Date.now());
     if (!("log" in decided)) return;
@@ -156,15 +157,15 @@ export class RequestLog {
    */
   private async keepBatch(org: string, inReader: boolean): Promise<void> {
     const run = this.transaction(async () => {
-                  const entries = this.pending.get(org) ?? [];
-                  this.pending.delete(org);
-                  try {
-                    return await this.storage.append(org, entries, this.options.maxEntries);
-                  } catch (error) {
-                    this.pending.set(org, [...entries, ...(this.pending.get(org) ?? [])]);
-                    throw error;
-                  }
-                });
+      const entries = this.pending.get(org) ?? [];
+      this.pending.delete(org);
+      try {
+        return await this.storage.append(org, entries, this.options.maxEntries);
+      } catch (error) {
+        this.pending.set(org, [...entries, ...(this.pending.get(org) ?? [])]);
+        throw error;
+      }
+    });
     this.inFlight.add(run);
     let kept: RequestLogEntry[];
     try {

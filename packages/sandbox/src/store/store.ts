@@ -180,7 +180,6 @@ export interface StoreOptions {
   storageBackoff?: StorageBackoff;
 }
 
-
 /** A table of each kind of record in the registry, as the store's member named by its collection (store.banks). */
 export type RecordTables = {
   readonly [T in RecordType as (typeof RECORD_KINDS)[T]["collection"]]: Table<RowOf<T>>;
@@ -312,7 +311,11 @@ export class Store {
   private constructor(db: SqlDatabase, options: StoreOptions) {
     this.db = db;
     if (this.db instanceof PostgresDatabase) reportAvailability(this.db, options.path ?? "", options.logger ?? SILENT);
-    this.recovery = new StorageRecovery(async () => await this.checkpoint(), options.logger ?? SILENT, options.storageBackoff);
+    this.recovery = new StorageRecovery(
+      async () => await this.checkpoint(),
+      options.logger ?? SILENT,
+      options.storageBackoff,
+    );
     this.cache = new ReadCache(this.engine === "sqlite");
     // A change is announced once its transaction commits (a rolled-back write was never there).
     const changed = async (kind: string, org: string) => await this.wrote(kind, org);
@@ -360,7 +363,8 @@ export class Store {
    */
   async transaction<R>(work: () => Promise<R>, options: TransactionOptions = {}): Promise<R> {
     if (this.open.getStore()) return await work();
-    const isolation = options.isolation === "read-committed" && this.engine === "postgres" ? options.isolation : "serializable";
+    const isolation =
+      options.isolation === "read-committed" && this.engine === "postgres" ? options.isolation : "serializable";
     // On PostgreSQL a transaction that lost a race with another transaction is run again from the start: its
     // writes were rolled back and its after-commit work dropped, so the rerun decides on what is committed now.
     for (let attempt = 1; ; attempt++) {

@@ -209,7 +209,13 @@ export class WebhookDelivery {
   }
 
   /** Records the attempt and, when it failed and attempts remain, defers the next one. */
-  private async conclude(event: EventRow, delivery: Delivery, attempt: number, outcome: Outcome, ok: boolean): Promise<void> {
+  private async conclude(
+    event: EventRow,
+    delivery: Delivery,
+    attempt: number,
+    outcome: Outcome,
+    ok: boolean,
+  ): Promise<void> {
     const error = ok ? null : (outcome.error ?? `receiver answered ${outcome.statusCode}`);
     delivery.attempts.push({
       attempt,
@@ -233,7 +239,12 @@ export class WebhookDelivery {
     }
     const delay = retryDelayMs(retry, attempt);
     delivery.next_attempt_at = new Date(Date.now() + delay).toISOString();
-    await this.record(event, delivery, { event: event.id, delivery: delivery.id, attempt: attempt + 1, delayMs: delay });
+    await this.record(event, delivery, {
+      event: event.id,
+      delivery: delivery.id,
+      attempt: attempt + 1,
+      delayMs: delay,
+    });
     logger.warn(`webhook ${type} ${name} ${id} attempt ${attempt} failed (${error}); retrying in ${delay} ms`);
   }
 
@@ -242,16 +253,20 @@ export class WebhookDelivery {
    * with the next attempt's job. When the disk is full the next attempt goes on regardless and the progress is
    * stored later, with backoff. Any other failure is thrown: a queued attempt is then run again by the queue.
    */
-  private async record(event: EventRow, delivery: Delivery, next: (AttemptPayload & { delayMs: number }) | undefined): Promise<void> {
+  private async record(
+    event: EventRow,
+    delivery: Delivery,
+    next: (AttemptPayload & { delayMs: number }) | undefined,
+  ): Promise<void> {
     const { store, work } = this.options;
     const deferNext = () => {
       if (next) work.defer("webhook-attempt", keyOf(next.delivery), payloadOf(next), next.delayMs);
     };
     try {
       await store.transaction(async () => {
-                await this.storeDelivery(event, delivery);
-                deferNext();
-              });
+        await this.storeDelivery(event, delivery);
+        deferNext();
+      });
       store.recovery.succeeded();
     } catch (error) {
       const wait = store.recovery.failed(`recording webhook delivery ${delivery.id}`, error, 1);
@@ -263,7 +278,7 @@ export class WebhookDelivery {
 
   private async storeDelivery(event: EventRow, delivery: Delivery): Promise<void> {
     const store = this.options.store;
-    const stored = await store.events.get(event.id) ?? event;
+    const stored = (await store.events.get(event.id)) ?? event;
     const index = stored.deliveries.findIndex((d) => d.id === delivery.id);
     if (index === -1) stored.deliveries.push(delivery);
     else stored.deliveries[index] = delivery;

@@ -40,7 +40,13 @@ export class EventLog {
     const row: EventRow = {
       id: randomUUID(),
       org,
-      body: { type, id, event, timestamp: new SandboxClock(this.state, org, await this.state.clockOffsetMs(org)).iso(), metadata },
+      body: {
+        type,
+        id,
+        event,
+        timestamp: new SandboxClock(this.state, org, await this.state.clockOffsetMs(org)).iso(),
+        metadata,
+      },
       created_at: new Date().toISOString(),
       deliveries: [],
     };
@@ -49,7 +55,8 @@ export class EventLog {
     // start() records the delivery on the row and stores it: the one write of a new event.
     await this.delivery.start(row, "initial", initial);
     // Duplicates are a feature: receivers must deduplicate on id + event, and this lets them test it.
-    if (duplicate || (await this.state.settings(org)).duplicateDeliveries) await this.delivery.start(row, "duplicate", duplicate);
+    if (duplicate || (await this.state.settings(org)).duplicateDeliveries)
+      await this.delivery.start(row, "duplicate", duplicate);
     return row;
   }
 
@@ -58,13 +65,11 @@ export class EventLog {
   }
 
   async list(org: string, filter: { type?: string; id?: string; event?: string } = {}): Promise<EventRow[]> {
-    return (await this.store.events
-          .where("org = ?", [org], "created_at, seq"))
-      .filter(
-        (e) =>
-          (!filter.type || e.body.type === filter.type) &&
-          (!filter.id || e.body.id === filter.id) &&
-          (!filter.event || e.body.event === filter.event),
-      );
+    return (await this.store.events.where("org = ?", [org], "created_at, seq")).filter(
+      (e) =>
+        (!filter.type || e.body.type === filter.type) &&
+        (!filter.id || e.body.id === filter.id) &&
+        (!filter.event || e.body.event === filter.event),
+    );
   }
 }

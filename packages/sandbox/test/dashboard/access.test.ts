@@ -141,7 +141,7 @@ describe("dashboard access", () => {
     for (const origin of ["http://evil.example", `http://127.0.0.1:${sandbox.port + 1}`])
       expect((await session.post(path, { status: "VERIFIED" }, { origin })).status).toBe(403);
     expect((await session.get(`records/customers/${customer.id}`)).body.status).toBe("UNVERIFIED");
-    expect(sandbox.events()).toEqual([]);
+    expect(await sandbox.events()).toEqual([]);
   });
 
   it("opens no session for a page of another origin (403)", async () => {

@@ -15,7 +15,7 @@ afterEach(async () => {
 
 async function openStore(): Promise<Store> {
   const db = await engineDatabase();
-  const store = new Store(db ? { path: db } : {});
+  const store = await Store.open(db ? { path: db } : {});
   opened.push(async () => {
     store.close();
     if (db) await dropEngineDatabase(db);
@@ -33,11 +33,11 @@ async function accessAt(limits = ACCESS_LIMITS) {
 describe("dashboard links and sessions in the database", () => {
   it("keeps a digest of each token, never the token", async () => {
     const { store, access } = await accessAt();
-    const link = access.newLink("org-a");
-    const session = access.open(link)!;
-    const rows = store
+    const link = await access.newLink("org-a");
+    const session = (await access.open(link))!;
+    const rows = (await store
       .statement("SELECT digest FROM dashboard_grant WHERE org = ? ORDER BY seq")
-      .all("org-a") as Array<{
+      .all("org-a")) as Array<{
       digest: string;
     }>;
     expect(rows.map((r) => r.digest)).toEqual([grantDigest(link), grantDigest(session.token)]);
@@ -46,44 +46,47 @@ describe("dashboard links and sessions in the database", () => {
 
   it("opens sessions with a link for 7 days, and none after", async () => {
     const { clock, access } = await accessAt();
-    const link = access.newLink("org-a");
+    const link = await access.newLink("org-a");
     clock.now += 7 * 24 * HOUR - 1;
-    expect(access.open(link)?.org).toBe("org-a");
+    expect((await access.open(link))?.org).toBe("org-a");
     clock.now += 1;
-    expect(access.open(link)).toBeUndefined();
+    expect(await access.open(link)).toBeUndefined();
   });
 
   it("ends a session 12 hours after it opened", async () => {
     const { clock, access } = await accessAt();
-    const { token } = access.open(access.newLink("org-a"))!;
+    const { token } = (await access.open(await access.newLink("org-a")))!;
     clock.now += 12 * HOUR - 1;
-    expect(access.session(token)).toBe("org-a");
+    expect(await access.session(token)).toBe("org-a");
     clock.now += 1;
-    expect(access.session(token)).toBeUndefined();
+    expect(await access.session(token)).toBeUndefined();
   });
 
   it("drops an organization's oldest sessions past its cap, and none of another organization's", async () => {
     const { access } = await accessAt({ ...ACCESS_LIMITS, sessionsPerOrganization: 3 });
-    const a = access.open(access.newLink("org-a"))!;
-    const linkOfB = access.newLink("org-b");
-    const ofB = Array.from({ length: 5 }, () => access.open(linkOfB)!.token);
-    expect(access.session(a.token)).toBe("org-a");
-    expect(ofB.map((token) => access.session(token))).toEqual([undefined, undefined, "org-b", "org-b", "org-b"]);
+    const a = (await access.open(await access.newLink("org-a")))!;
+    const linkOfB = await access.newLink("org-b");
+    const ofB: string[] = [];
+    for (let i = 0; i < 5; i++) ofB.push((await access.open(linkOfB))!.token);
+    expect(await access.session(a.token)).toBe("org-a");
+    const sessions = [];
+    for (const token of ofB) sessions.push(await access.session(token));
+    expect(sessions).toEqual([undefined, undefined, "org-b", "org-b", "org-b"]);
   });
 
   it("drops an organization's oldest links past its cap", async () => {
     const { access } = await accessAt({ ...ACCESS_LIMITS, linksPerOrganization: 2 });
-    const links = [access.newLink("org-a"), access.newLink("org-a"), access.newLink("org-a")];
-    expect(links.map((link) => access.open(link)?.org)).toEqual([undefined, "org-a", "org-a"]);
+    const links = [await access.newLink("org-a"), await access.newLink("org-a"), await access.newLink("org-a")];
+    expect(links.map(async (link) => (await access.open(link))?.org)).toEqual([undefined, "org-a", "org-a"]);
   });
 
   it("removes expired grants when a new one is made, so the table does not grow with time", async () => {
     const { store, clock, access } = await accessAt();
-    for (let i = 0; i < 3; i++) access.open(access.newLink(`org-${i}`));
+    for (let i = 0; i < 3; i++) await access.open(await access.newLink(`org-${i}`));
     clock.now += 8 * 24 * HOUR;
-    access.newLink("org-new");
+    await access.newLink("org-new");
     // (A PostgreSQL test database is a copy of a template that may hold grants of its own: only this test's count.)
-    const count = store.statement("SELECT COUNT(*) AS n FROM dashboard_grant WHERE org LIKE 'org-%'").get() as {
+    const count = (await store.statement("SELECT COUNT(*) AS n FROM dashboard_grant WHERE org LIKE 'org-%'").get()) as {
       n: number;
     };
     expect(Number(count.n)).toBe(1);
@@ -91,9 +94,9 @@ describe("dashboard links and sessions in the database", () => {
 
   it("opens nothing for a session token given as a link, or a link token given as a session", async () => {
     const { access } = await accessAt();
-    const link = access.newLink("org-a");
-    const { token } = access.open(link)!;
-    expect(access.open(token)).toBeUndefined();
-    expect(access.session(link)).toBeUndefined();
+    const link = await access.newLink("org-a");
+    const { token } = (await access.open(link))!;
+    expect(await access.open(token)).toBeUndefined();
+    expect(await access.session(link)).toBeUndefined();
   });
 });

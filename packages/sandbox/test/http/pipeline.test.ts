@@ -8,7 +8,11 @@ import { operation } from "../../src/spec/openapi.js";
 import { canonical, sign } from "../helpers.js";
 
 const ORG: Organization = { id: "org-1", name: "Org", apiKey: "key_1", apiSecret: "secret_1" };
-const OPTIONS: PipelineOptions<"domain"> = { organizationsByKey: new Map([[ORG.apiKey, ORG]]), domain: "domain" };
+const BY_KEY = new Map([[ORG.apiKey, ORG]]);
+const OPTIONS: PipelineOptions<"domain"> = {
+  organizationsByKey: { get: async (key) => BY_KEY.get(key) },
+  domain: "domain",
+};
 const OK = { message: "ok", data: null };
 
 function signed(body: string | Buffer = "{}"): IncomingHttpHeaders {
@@ -48,43 +52,45 @@ function failure(work: () => unknown): ApiError {
 describe("the request pipeline", () => {
   it("answers 400 INPUT_MALFORMED, not 401, for a body that is not UTF-8, whatever its signature", () => {
     const handler = vi.fn(() => OK);
-    const error = failure(() =>
-      processRequest(routed(route(handler), { body: Buffer.from([0xff]), headers: {} }), OPTIONS),
+    const error = failure(
+      async () => await processRequest(routed(route(handler), { body: Buffer.from([0xff]), headers: {} }), OPTIONS),
     );
     expect([error.status, error.code]).toEqual([400, "INPUT_MALFORMED"]);
     expect(handler).not.toHaveBeenCalled();
   });
 
   it("checks the signature before parsing: an unsigned body that is not JSON answers 401", () => {
-    const error = failure(() =>
-      processRequest(
-        routed(
-          route(() => OK),
-          { body: "not json", headers: {} },
+    const error = failure(
+      async () =>
+        await processRequest(
+          routed(
+            route(() => OK),
+            { body: "not json", headers: {} },
+          ),
+          OPTIONS,
         ),
-        OPTIONS,
-      ),
     );
     expect([error.status, error.code]).toEqual([401, "AUTH_MISSING_HEADERS"]);
   });
 
   it("answers 400 INPUT_MALFORMED for a signed body that is not JSON", () => {
-    const error = failure(() =>
-      processRequest(
-        routed(
-          route(() => OK),
-          { body: "not json" },
+    const error = failure(
+      async () =>
+        await processRequest(
+          routed(
+            route(() => OK),
+            { body: "not json" },
+          ),
+          OPTIONS,
         ),
-        OPTIONS,
-      ),
     );
     expect([error.status, error.message]).toEqual([400, "Malformed JSON body"]);
   });
 
-  it("passes the signing organization, the parsed body, query, origin and path to the handler", () => {
+  it("passes the signing organization, the parsed body, query, origin and path to the handler", async () => {
     let seen: RequestContext<"domain"> | undefined;
     const body = canonical({ name: "Zoë" });
-    processRequest(
+    await processRequest(
       routed(
         route((ctx) => {
           seen = ctx;
@@ -103,23 +109,24 @@ describe("the request pipeline", () => {
     expect(seen?.domain).toBe("domain");
   });
 
-  it("does not authenticate a public route", () => {
+  it("does not authenticate a public route", async () => {
     const handler = vi.fn(() => OK);
-    processRequest(routed(route(handler, { method: "GET", public: true }), { headers: {} }), OPTIONS);
+    await processRequest(routed(route(handler, { method: "GET", public: true }), { headers: {} }), OPTIONS);
     expect(handler).toHaveBeenCalledOnce();
   });
 
   it("answers the operation's validation error before the handler runs", () => {
     const handler = vi.fn(() => OK);
     const createCustomer = operation("createCustomer");
-    const error = failure(() =>
-      processRequest(routed(route(handler, { operation: createCustomer }), { body: canonical({}) }), OPTIONS),
+    const error = failure(
+      async () =>
+        await processRequest(routed(route(handler, { operation: createCustomer }), { body: canonical({}) }), OPTIONS),
     );
     expect([error.status, error.code]).toEqual([400, "REQ_FIELD_MISSING"]);
     expect(handler).not.toHaveBeenCalled();
   });
 
-  it("hands the handler query values coerced by the operation's parameter schemas", () => {
+  it("hands the handler query values coerced by the operation's parameter schemas", async () => {
     let page: unknown;
     const listCustomers = route(
       (ctx) => {
@@ -128,11 +135,11 @@ describe("the request pipeline", () => {
       },
       { method: "GET", operation: operation("listCustomers") },
     );
-    processRequest(routed(listCustomers, { url: "/list?page=2" }), OPTIONS);
+    await processRequest(routed(listCustomers, { url: "/list?page=2" }), OPTIONS);
     expect(page).toBe(2);
   });
 
-  it("runs the handler inside the transaction and returns its result", () => {
+  it("runs the handler inside the transaction and returns its result", async () => {
     const order: string[] = [];
     const transaction = <R>(work: () => R): R => {
       order.push("begin");
@@ -140,7 +147,7 @@ describe("the request pipeline", () => {
       order.push("commit");
       return result;
     };
-    const result = processRequest(
+    const result = await processRequest(
       routed(
         route(() => {
           order.push("handler");

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/http/api-error.js";
 import { methodNotAllowed, pathNotFound } from "../../src/http/routing-errors.js";
 import { errorAnswer } from "../../src/http/server.js";
-import { PostgresError } from "../../src/store/postgres/pg-bridge.js";
+import { PostgresError } from "../../src/store/postgres/pg-errors.js";
 
 describe("requests no route takes", () => {
   it("answer 404 NOT_FOUND naming the module prefixes", () => {

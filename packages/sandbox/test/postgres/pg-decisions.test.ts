@@ -2,7 +2,7 @@
 // failure means the database is unavailable (503) rather than a fault of the sandbox (500), and how long a
 // transaction that lost a serialization race waits before it runs again.
 import { describe, expect, it } from "vitest";
-import { PostgresError } from "../../src/store/postgres/pg-bridge.js";
+import { PostgresError } from "../../src/store/postgres/pg-errors.js";
 import {
   availabilityChange,
   conflictRetryDelay,

@@ -57,7 +57,7 @@ describe("a delivery attempt's answer, end to end", () => {
     await api.ok("POST", REGISTER, { webhook_url: receiver.url });
     await createCustomer(api).then((c) => api.ok("POST", "/cms/api/v1/kyc/add-kyc-data", kycBody(c.id)));
     await waitFor(() => receiver.deliveries.length >= 1, "an attempt");
-    await waitFor(() => sandbox.events()[0]?.deliveries[0]?.attempts.length, "the attempt recorded");
+    await waitFor(async () => (await sandbox.events())[0]?.deliveries[0]?.attempts.length, "the attempt recorded");
     const listed = (await api.ok("GET", "/_sandbox/events")) as unknown as {
       results: Array<{ deliveries: Array<{ attempts: Array<Record<string, unknown>> }> }>;
     };
@@ -80,7 +80,10 @@ describe("a delivery attempt's answer, end to end", () => {
     }));
     await api.ok("POST", REGISTER, { webhook_url: receiver.url });
     await createCustomer(api).then((c) => api.ok("POST", "/cms/api/v1/kyc/add-kyc-data", kycBody(c.id)));
-    const attempt = await waitFor(() => sandbox.events()[0]?.deliveries[0]?.attempts[0], "the attempt recorded");
+    const attempt = await waitFor(
+      async () => (await sandbox.events())[0]?.deliveries[0]?.attempts[0],
+      "the attempt recorded",
+    );
     expect(attempt.response_body).toBe("secret=[redacted] signature=[redacted]");
   });
 });
