@@ -634,9 +634,8 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
     faults,
   });
   await startWork(work, options.db, store);
-  await listen(server, options.port ?? 0, host, async () => {
-    void work.close();
-    await store.close();
+  await listen(server, options.port ?? 0, host, () => {
+    void work.close().finally(() => store.close());
   });
   // Timers were lost with the last process; a queue kept its jobs.
   if (!work.durable) await domain.resumePlans();

@@ -66,7 +66,7 @@ describe("the registry", () => {
         expect(store.recordTable(type).kind).toBe(RECORD_KINDS[type].table.kind);
       }
     } finally {
-      store.close();
+      await store.close();
     }
   });
 });

@@ -31,13 +31,13 @@ export function readinessAnswer(databaseAnswers: boolean): { status: 200 | 503; 
 
 /** What the probe needs of the store: a statement on its own connection. */
 export interface ProbedDatabase {
-  statement(sql: string): { get(): unknown };
+  statement(sql: string): { get(): Promise<unknown> };
 }
 
 /** Whether the database answers a trivial query, prepared per probe so a lost connection is not kept. */
-function answers(database: ProbedDatabase): boolean {
+async function answers(database: ProbedDatabase): Promise<boolean> {
   try {
-    database.statement("SELECT 1 AS ok").get();
+    await database.statement("SELECT 1 AS ok").get();
     return true;
   } catch {
     // Why it failed is the operator's to see in the sandbox's own log when a request fails; a probe says nothing.
@@ -63,8 +63,10 @@ export function readinessIntercept(
       send(res, 405, "application/json", JSON.stringify(body), { Allow: "GET, HEAD" });
       return true;
     }
-    const { status, body } = readinessAnswer(answers(database));
-    send(res, status, "application/json", JSON.stringify(body));
+    void answers(database).then((answered) => {
+      const { status, body } = readinessAnswer(answered);
+      send(res, status, "application/json", JSON.stringify(body));
+    });
     return true;
   };
 }

@@ -26,6 +26,7 @@ export interface ApiParts {
 }
 
 type Route = (call: ApiCall, parts: ApiParts) => unknown;
+// A route answers a value or a promise of one; answerCall waits for it.
 
 function whole(query: URLSearchParams, name: string, fallback: number, max: number): number {
   const text = query.get(name);
@@ -140,8 +141,8 @@ function routeOf(call: ApiCall): Route | undefined {
 }
 
 /** Answers a call: the route's value, or throws the ApiError that answers it (404 for no such call). */
-export function answerCall(call: ApiCall, parts: ApiParts): unknown {
+export async function answerCall(call: ApiCall, parts: ApiParts): Promise<unknown> {
   const route = routeOf(call);
   if (!route) throw new ApiError(404, "NOT_FOUND", "No such dashboard call");
-  return route(call, parts);
+  return await route(call, parts);
 }

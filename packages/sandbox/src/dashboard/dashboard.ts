@@ -122,7 +122,7 @@ class DashboardServer implements Dashboard {
     await this.options.domain.store.freshenCache();
     const org = (await this.options.organizations.get(session))!;
     // The secret never reaches the browser, even where a record holds it (a name the client echoed it into).
-    sendJson(res, 200, answerCall({ method, segments, query, body, org }, this.options), [org.apiSecret]);
+    sendJson(res, 200, await answerCall({ method, segments, query, body, org }, this.options), [org.apiSecret]);
   }
 
   private api(req: IncomingMessage, res: ServerResponse, target: RequestTarget): void {

@@ -29,7 +29,7 @@ interface StepPayload {
 }
 
 /** Takes a record's next step, unless its plan is no longer `remaining` long (another run or a control call took it). */
-export type TakeStep = (kind: ProgressKind, id: string, remaining: number) => void;
+export type TakeStep = (kind: ProgressKind, id: string, remaining: number) => Promise<void>;
 
 const keyOf = (kind: ProgressKind, id: string) => `step:${kind}:${id}`;
 
@@ -72,14 +72,14 @@ export class AutoProgress {
   private async fire(step: StepPayload): Promise<void> {
     // Switched off since it was scheduled: the plan stays stored, to be resumed when it is switched on again.
     if ((await this.delayMs(step.org)) === false) return;
-    if (step.retry > 0) this.recovery?.beforeRetry();
+    if (step.retry > 0) await this.recovery?.beforeRetry();
     const key = keyOf(step.kind, step.id);
     const cause = this.causes.get(key);
     this.causes.delete(key);
     const span = traceStep(cause, step.kind, step.id);
     try {
       // The step schedules the next one in its own transaction, under this step's span.
-      span.run(() => this.step(step.kind, step.id, step.remaining));
+      await span.run(() => this.step(step.kind, step.id, step.remaining));
       this.recovery?.succeeded();
       span.end(false);
     } catch (error) {

@@ -39,9 +39,9 @@ function route(handler: Handler<"domain">, extra: Partial<RouteDefinition<"domai
   return { method: "POST", path: "/things", handler, ...extra };
 }
 
-function failure(work: () => unknown): ApiError {
+async function failure(work: () => Promise<unknown>): Promise<ApiError> {
   try {
-    work();
+    await work();
   } catch (error) {
     if (error instanceof ApiError) return error;
     throw error;
@@ -50,17 +50,17 @@ function failure(work: () => unknown): ApiError {
 }
 
 describe("the request pipeline", () => {
-  it("answers 400 INPUT_MALFORMED, not 401, for a body that is not UTF-8, whatever its signature", () => {
+  it("answers 400 INPUT_MALFORMED, not 401, for a body that is not UTF-8, whatever its signature", async () => {
     const handler = vi.fn(() => OK);
-    const error = failure(
+    const error = await failure(
       async () => await processRequest(routed(route(handler), { body: Buffer.from([0xff]), headers: {} }), OPTIONS),
     );
     expect([error.status, error.code]).toEqual([400, "INPUT_MALFORMED"]);
     expect(handler).not.toHaveBeenCalled();
   });
 
-  it("checks the signature before parsing: an unsigned body that is not JSON answers 401", () => {
-    const error = failure(
+  it("checks the signature before parsing: an unsigned body that is not JSON answers 401", async () => {
+    const error = await failure(
       async () =>
         await processRequest(
           routed(
@@ -73,8 +73,8 @@ describe("the request pipeline", () => {
     expect([error.status, error.code]).toEqual([401, "AUTH_MISSING_HEADERS"]);
   });
 
-  it("answers 400 INPUT_MALFORMED for a signed body that is not JSON", () => {
-    const error = failure(
+  it("answers 400 INPUT_MALFORMED for a signed body that is not JSON", async () => {
+    const error = await failure(
       async () =>
         await processRequest(
           routed(
@@ -115,10 +115,10 @@ describe("the request pipeline", () => {
     expect(handler).toHaveBeenCalledOnce();
   });
 
-  it("answers the operation's validation error before the handler runs", () => {
+  it("answers the operation's validation error before the handler runs", async () => {
     const handler = vi.fn(() => OK);
     const createCustomer = operation("createCustomer");
-    const error = failure(
+    const error = await failure(
       async () =>
         await processRequest(routed(route(handler, { operation: createCustomer }), { body: canonical({}) }), OPTIONS),
     );
