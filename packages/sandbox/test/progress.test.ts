@@ -106,7 +106,7 @@ describe("automatic progress per organization", () => {
   it("drops a record's pending step when it is cancelled", async () => {
     const { progress, taken, work } = progressWith({ a: 5 });
     await progress.schedule("customer", "a1", "a", 1);
-    progress.cancel("customer", "a1");
+    await progress.cancel("customer", "a1");
     await work.idle("progress-step");
     await settle(20);
     expect(taken).toEqual([]);

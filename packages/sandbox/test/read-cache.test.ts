@@ -64,9 +64,9 @@ describe("ReadCache", () => {
   it("does not remember a value whose read a change overtook", async () => {
     const cache = new ReadCache(true);
     const { reads, load } = counting("old");
-    const slow = cache.read("organization", "a", async () => {
+    const slow = await cache.read("organization", "a", async () => {
       cache.changed("organization", "a");
-      return load();
+      return await load();
     });
     expect(await slow).toBe("old");
     await cache.read("organization", "a", load);

@@ -152,7 +152,7 @@ export async function getBankAccount(ctx: OperationContext<"getBankAccount">): P
 
 export async function deleteBankAccount(ctx: OperationContext<"deleteBankAccount">): Promise<HandlerResult> {
   const bank = await findBank(ctx);
-  ctx.domain.cancel("BANK", bank.id);
+  await ctx.domain.cancel("BANK", bank.id);
   await ctx.domain.store.banks.delete(bank.id);
   return { message: "Bank account deleted successfully", data: bankView(bank) };
 }

@@ -54,19 +54,19 @@ export class AutoProgress {
   async schedule(kind: ProgressKind, id: string, org: string, remaining: number): Promise<void> {
     const delay = await this.delayMs(org);
     if (delay === false) return;
-    this.defer({ kind, id, org, remaining, retry: 0 }, delay, causeNow());
+    await this.defer({ kind, id, org, remaining, retry: 0 }, delay, causeNow());
   }
 
-  cancel(kind: ProgressKind, id: string): void {
-    this.work.cancel(keyOf(kind, id));
+  async cancel(kind: ProgressKind, id: string): Promise<void> {
+    await this.work.cancel(keyOf(kind, id));
   }
 
-  private defer(step: StepPayload, delay: number, cause: Cause): void {
+  private async defer(step: StepPayload, delay: number, cause: Cause): Promise<void> {
     const key = keyOf(step.kind, step.id);
     this.causes.delete(key);
     if (cause) this.causes.set(key, cause);
     if (this.causes.size > MAX_CAUSES) this.causes.delete(this.causes.keys().next().value as string);
-    this.work.defer("progress-step", key, { ...step } as unknown as TaskPayload, delay);
+    await this.work.defer("progress-step", key, { ...step } as unknown as TaskPayload, delay);
   }
 
   private async fire(step: StepPayload): Promise<void> {
@@ -79,20 +79,20 @@ export class AutoProgress {
     const span = traceStep(cause, step.kind, step.id);
     try {
       // The step schedules the next one in its own transaction, under this step's span.
-      await span.run(() => this.step(step.kind, step.id, step.remaining));
+      await span.run(async () => await this.step(step.kind, step.id, step.remaining));
       this.recovery?.succeeded();
       span.end(false);
     } catch (error) {
       span.end(true);
-      this.failed(step, error, cause);
+      await this.failed(step, error, cause);
     }
   }
 
   /** A step that failed for want of storage is tried again later; another failure is reported (and, queued, retried). */
-  private failed(step: StepPayload, error: unknown, cause: Cause): void {
+  private async failed(step: StepPayload, error: unknown, cause: Cause): Promise<void> {
     const wait = this.recovery?.failed(`automatic step of ${step.kind} ${step.id}`, error, step.retry + 1);
     if (wait !== undefined) {
-      this.defer({ ...step, retry: step.retry + 1 }, wait, cause);
+      await this.defer({ ...step, retry: step.retry + 1 }, wait, cause);
       return;
     }
     this.onError(error);

@@ -122,12 +122,12 @@ export class SandboxDomain {
     await this.kinds[kind].save(row);
     // Deferred in the request's transaction: a rolled-back plan never runs.
     if (steps.length > 0) await this.progress.schedule(kind, row.id, row.org, steps.length);
-    else this.progress.cancel(kind, row.id);
+    else await this.progress.cancel(kind, row.id);
   }
 
   /** Stops a record's automatic progress once the current request commits (e.g. it was deleted). */
-  cancel(type: RecordType, id: string): void {
-    this.progress.cancel(progressKind(type), id);
+  async cancel(type: RecordType, id: string): Promise<void> {
+    await this.progress.cancel(progressKind(type), id);
   }
 
   /** Moves a record now (the control API), dropping whatever was planned for it. */
@@ -136,7 +136,7 @@ export class SandboxDomain {
     const row = await this.kinds[kind].get(id);
     if (!row) return;
     row.plan = [];
-    this.cancel(type, id);
+    await this.cancel(type, id);
     await this.kinds[kind].move(this, row, step);
   }
 

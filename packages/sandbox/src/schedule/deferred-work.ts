@@ -19,9 +19,9 @@ export interface DeferredWork {
    * Runs `task` with `payload` after `delayMs`, replacing work pending under the same `key`. Called inside a
    * store transaction, the work exists only once that transaction commits.
    */
-  defer(task: TaskName, key: string, payload: TaskPayload, delayMs: number): void;
+  defer(task: TaskName, key: string, payload: TaskPayload, delayMs: number): Promise<void>;
   /** Drops the work pending under `key` (work already running finishes). */
-  cancel(key: string): void;
+  cancel(key: string): Promise<void>;
   /** Resolves once no work of `task` is pending or running. */
   idle(task: TaskName): Promise<void>;
   /** Begins running due work. */

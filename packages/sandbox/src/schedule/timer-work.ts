@@ -31,7 +31,7 @@ export class TimerWork implements DeferredWork {
     this.handlers.set(task, handler);
   }
 
-  defer(task: TaskName, key: string, payload: TaskPayload, delayMs: number): void {
+  async defer(task: TaskName, key: string, payload: TaskPayload, delayMs: number): Promise<void> {
     this.afterCommit(() => {
       if (this.closed) return;
       this.drop(key);
@@ -43,7 +43,7 @@ export class TimerWork implements DeferredWork {
     });
   }
 
-  cancel(key: string): void {
+  async cancel(key: string): Promise<void> {
     this.afterCommit(() => this.drop(key));
   }
 

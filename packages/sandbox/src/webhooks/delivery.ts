@@ -116,19 +116,19 @@ export class WebhookDelivery {
     this.keepCause(delivery.id, causeNow());
     await this.options.store.events.put(event);
     // Deferred in the transaction of the request (or step) that emitted it: a rolled-back event is never delivered.
-    if (url) this.launch(event, delivery, schedule);
+    if (url) await this.launch(event, delivery, schedule);
     return delivery;
   }
 
   /** The first attempt: now, after a fault's delay, or once a later event of the record went (OUT_OF_ORDER). */
-  private launch(event: EventRow, delivery: Delivery, schedule: DeliverySchedule | undefined): void {
+  private async launch(event: EventRow, delivery: Delivery, schedule: DeliverySchedule | undefined): Promise<void> {
     const first = { event: event.id, delivery: delivery.id, attempt: 1 };
     const { work, store } = this.options;
     // A hold's limit is a job of its own, so the delivery goes even when this process is gone before the release.
-    work.defer("webhook-attempt", keyOf(delivery.id), first, schedule?.delayMs ?? 0);
+    await work.defer("webhook-attempt", keyOf(delivery.id), first, schedule?.delayMs ?? 0);
     if (schedule?.hold) {
-      const release = (after: string | null) => {
-        if (after !== null) work.defer("webhook-attempt", keyOf(delivery.id), { ...first, after }, 0);
+      const release = async (after: string | null) => {
+        if (after !== null) await work.defer("webhook-attempt", keyOf(delivery.id), { ...first, after }, 0);
       };
       store.afterCommit(() => this.holds.hold(recordKey(event), event.id, release, schedule.delayMs));
     } else if (delivery.reason === "initial") {
@@ -259,19 +259,19 @@ export class WebhookDelivery {
     next: (AttemptPayload & { delayMs: number }) | undefined,
   ): Promise<void> {
     const { store, work } = this.options;
-    const deferNext = () => {
-      if (next) work.defer("webhook-attempt", keyOf(next.delivery), payloadOf(next), next.delayMs);
+    const deferNext = async () => {
+      if (next) await work.defer("webhook-attempt", keyOf(next.delivery), payloadOf(next), next.delayMs);
     };
     try {
       await store.transaction(async () => {
         await this.storeDelivery(event, delivery);
-        deferNext();
+        await deferNext();
       });
       store.recovery.succeeded();
     } catch (error) {
       const wait = store.recovery.failed(`recording webhook delivery ${delivery.id}`, error, 1);
       if (wait === undefined || this.closed) throw error;
-      deferNext();
+      await deferNext();
       this.recordLater(event, delivery, wait, 1);
     }
   }

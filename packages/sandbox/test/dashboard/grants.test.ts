@@ -17,7 +17,7 @@ async function openStore(): Promise<Store> {
   const db = await engineDatabase();
   const store = await Store.open(db ? { path: db } : {});
   opened.push(async () => {
-    store.close();
+    await store.close();
     if (db) await dropEngineDatabase(db);
   });
   return store;
