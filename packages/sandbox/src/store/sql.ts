@@ -23,15 +23,18 @@ export interface SqlDatabase {
   prepare(sql: string): SqlStatement;
   /** Runs a script (statements separated by semicolons, no values): in the open transaction when there is one. */
   exec(sql: string): Promise<void>;
-  /** Runs `work` as one transaction: committed when it resolves, rolled back (and the error rethrown) when it rejects. */
-  transaction<R>(isolation: Isolation, work: () => Promise<R>): Promise<R>;
+  /**
+   * Runs `work` as one transaction: committed when it resolves, rolled back (and the error rethrown) when it
+   * rejects. `exclusive`: it takes its turn among every writer of the database (replicas included) first.
+   */
+  transaction<R>(isolation: Isolation, work: () => Promise<R>, exclusive?: boolean): Promise<R>;
   /** Whether the calling code runs inside a transaction of this database. */
   readonly inTransaction: boolean;
   close(): Promise<void>;
 }
 
 /** A FIFO lock: who holds it runs; the others wait their turn in order. */
-class Turns {
+export class Turns {
   private held = false;
   private readonly waiting: Array<() => void> = [];
 
@@ -105,7 +108,8 @@ export class SqliteDatabase implements SqlDatabase {
     return this.run(() => this.connection.exec(sql));
   }
 
-  async transaction<R>(isolation: Isolation, work: () => Promise<R>): Promise<R> {
+  /** SQLite's transactions are serializable whatever `isolation` asks, and take turns on its one connection. */
+  async transaction<R>(_isolation: Isolation, work: () => Promise<R>): Promise<R> {
     await this.turns.take();
     try {
       return await this.scope.run(true, () => this.once(work));

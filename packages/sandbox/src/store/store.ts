@@ -14,7 +14,7 @@ import { openDatabase, type Durability } from "./database.js";
 import { displayUrl } from "./postgres/pg-open.js";
 import { PostgresError } from "./postgres/pg-errors.js";
 import { conflictRetryDelay, PostgresDatabase } from "./postgres/pg-database.js";
-import type { SqlDatabase, SqlStatement } from "./sql.js";
+import { type SqlDatabase, type SqlStatement, Turns } from "./sql.js";
 import type {
   EventRow,
   OrganizationRow,
@@ -222,7 +222,7 @@ export function isCachedKind(kind: string): boolean {
 export function isOutageLine(text: string): boolean {
   // The workers' failed start is news of its own (they are started again once the database is back).
   if (text.includes("did not start")) return false;
-  return /ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|the database system is (starting up|shutting down|in recovery mode)|timeout exceeded when trying to connect/i.test(
+  return /ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|the database system is (starting up|shutting down|in recovery mode)|timeout exceeded when trying to connect|not queryable/i.test(
     text,
   );
 }
@@ -288,6 +288,11 @@ export class Store {
   /** The transaction the calling code runs in, if any. */
   private readonly open = new AsyncLocalStorage<OpenTransaction>();
   private readonly changeListeners = new Set<(kind: string, org: string) => void>();
+  /**
+   * On PostgreSQL, this replica's transactions that may write take turns (reads never wait) before they take the
+   * database's writers' lock (pg-database.ts), so waiting writers do not hold the pool's connections.
+   */
+  private readonly writers = new Turns();
   private closed = false;
 
   /**
@@ -365,11 +370,27 @@ export class Store {
     if (this.open.getStore()) return await work();
     const isolation =
       options.isolation === "read-committed" && this.engine === "postgres" ? options.isolation : "serializable";
+    const takesTurn = this.engine === "postgres" && isolation === "serializable" && !options.onlyReads;
+    if (!takesTurn) return this.attempts(work, isolation, options.onlyReads ?? false);
+    await this.writers.take();
+    try {
+      return await this.attempts(work, isolation, false, true);
+    } finally {
+      this.writers.give();
+    }
+  }
+
+  private async attempts<R>(
+    work: () => Promise<R>,
+    isolation: "serializable" | "read-committed",
+    onlyReads: boolean,
+    exclusive = false,
+  ): Promise<R> {
     // On PostgreSQL a transaction that lost a race with another transaction is run again from the start: its
     // writes were rolled back and its after-commit work dropped, so the rerun decides on what is committed now.
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.transactionOnce(work, isolation, options.onlyReads ?? false);
+        return await this.transactionOnce(work, isolation, onlyReads, exclusive);
       } catch (error) {
         const delay = conflictRetryDelay(error, attempt, Math.random());
         if (delay === undefined) throw error;
@@ -382,11 +403,12 @@ export class Store {
     work: () => Promise<R>,
     isolation: "serializable" | "read-committed",
     cachedReads: boolean,
+    exclusive: boolean,
   ): Promise<R> {
     const open: OpenTransaction = { committed: [], cachedReads, generationMoved: false, written: new Set() };
     let result: R;
     try {
-      result = await this.db.transaction(isolation, () => this.open.run(open, work));
+      result = await this.db.transaction(isolation, () => this.open.run(open, work), exclusive);
     } finally {
       this.cache.ended(open.written);
     }

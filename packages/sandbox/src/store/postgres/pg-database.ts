@@ -102,6 +102,9 @@ const BEGIN: Record<Isolation, string> = {
   default: "BEGIN",
 };
 
+/** The key of the advisory lock writers take turns with (any constant but MIGRATION_LOCK; ours, by name). */
+export const WRITERS_LOCK = 0x45584b57; // "EXKW"
+
 /** Connections a replica opens at most: requests beyond them wait for one to be free. */
 export const DEFAULT_POOL_SIZE = 10;
 
@@ -208,7 +211,13 @@ export class PostgresDatabase implements SqlDatabase {
     }
   }
 
-  async transaction<R>(isolation: Isolation, work: () => Promise<R>): Promise<R> {
+  /**
+   * `exclusive`: the transaction begins once it holds the writers' lock (a session advisory lock taken before
+   * BEGIN, so its snapshot is taken after the previous writer committed), and gives it back after it ends. Writers
+   * of every replica then take turns instead of failing each other's commits: SERIALIZABLE reads lock whole index
+   * pages, so concurrent creates of one organization would conflict nearly every time.
+   */
+  async transaction<R>(isolation: Isolation, work: () => Promise<R>, exclusive = false): Promise<R> {
     const client = await this.connect();
     // The pool listens for errors only while a connection is idle: one that breaks between two statements of the
     // transaction would otherwise be an unhandled error event. Its next statement fails instead.
@@ -217,6 +226,8 @@ export class PostgresDatabase implements SqlDatabase {
     let broken: Error | undefined;
     try {
       return await this.scope.run(client, async () => {
+        // Not one message: a SELECT before BEGIN in one simple query would open the transaction itself.
+        if (exclusive) await this.query(`SELECT pg_advisory_lock(${WRITERS_LOCK})`);
         await this.query(BEGIN[isolation]);
         const result = await work();
         await this.query("COMMIT");
@@ -226,9 +237,21 @@ export class PostgresDatabase implements SqlDatabase {
       broken = await this.rollback(client, error);
       throw error;
     } finally {
-      // A connection that failed is closed, never handed to the next request (it may hold half a transaction).
+      if (exclusive && !broken) broken = await this.unlockWriters(client);
+      // A connection that failed is closed, never handed to the next request (it may hold half a transaction, or
+      // the writers' lock: closing it gives both back).
       client.off("error", ignore);
       client.release(broken);
+    }
+  }
+
+  /** Gives the writers' lock back; a connection that cannot is closed (which gives it back too). */
+  private async unlockWriters(client: pg.PoolClient): Promise<Error | undefined> {
+    try {
+      await client.query(`SELECT pg_advisory_unlock(${WRITERS_LOCK})`);
+      return undefined;
+    } catch (failed) {
+      return toPostgresError(failed);
     }
   }
 
