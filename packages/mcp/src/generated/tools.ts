@@ -6364,11 +6364,6 @@ export const generatedTools: readonly GeneratedTool[] = [
        "required": [
         "sending_amount"
        ],
-       "properties": {
-        "sending_amount": {
-         "description": "The crypto amount to send."
-        }
-       },
        "not": {
         "required": [
          "receiving_amount"
@@ -6386,11 +6381,6 @@ export const generatedTools: readonly GeneratedTool[] = [
        "required": [
         "receiving_amount"
        ],
-       "properties": {
-        "receiving_amount": {
-         "description": "The fiat amount the beneficiary should receive."
-        }
-       },
        "not": {
         "required": [
          "sending_amount"
@@ -6683,13 +6673,12 @@ export const generatedTools: readonly GeneratedTool[] = [
       "2500.00"
      ]
     },
-    "RemittancePayoutQuotationRequest": {
+    "PayoutQuotationRequest": {
      "type": "object",
-     "title": "RemittancePayoutQuotationRequest",
-     "description": "The body of a remittance payout quotation: the payout quotation body (`PayoutQuotationRequest`) plus the required `remitter_id` and the optional `is_self_transfer`. Exactly one of `sending_amount` and `receiving_amount` is sent, not both. On the prefunded model, `network` must match the organization's prefunded wallet network. The interface marks only `risk_parameters` and `remitter_id` as required.",
+     "title": "PayoutQuotationRequest",
+     "description": "The body of a payout quotation. Exactly one of `sending_amount` (crypto) and `receiving_amount` (fiat) is sent, not both. `risk_parameters` is required and must contain every key in `required_risk_parameters` of the payout configuration for the fiat (an empty object when that list is empty). The interface marks only `risk_parameters` as required.",
      "required": [
-      "risk_parameters",
-      "remitter_id"
+      "risk_parameters"
      ],
      "properties": {
       "asset": {
@@ -6739,14 +6728,6 @@ export const generatedTools: readonly GeneratedTool[] = [
       "receiving_amount": {
        "$ref": "#/$defs/DecimalString",
        "description": "The fiat amount the beneficiary should receive. Send this or sending_amount, not both."
-      },
-      "remitter_id": {
-       "$ref": "#/$defs/Uuid",
-       "description": "The sending party, created beforehand through the remitter creation operation."
-      },
-      "is_self_transfer": {
-       "type": "boolean",
-       "description": "True when the remitter sends to their own account."
       }
      },
      "oneOf": [
@@ -6756,11 +6737,6 @@ export const generatedTools: readonly GeneratedTool[] = [
        "required": [
         "sending_amount"
        ],
-       "properties": {
-        "sending_amount": {
-         "description": "The crypto amount to send."
-        }
-       },
        "not": {
         "required": [
          "receiving_amount"
@@ -6778,11 +6754,6 @@ export const generatedTools: readonly GeneratedTool[] = [
        "required": [
         "receiving_amount"
        ],
-       "properties": {
-        "receiving_amount": {
-         "description": "The fiat amount the beneficiary should receive."
-        }
-       },
        "not": {
         "required": [
          "sending_amount"
@@ -6791,6 +6762,46 @@ export const generatedTools: readonly GeneratedTool[] = [
          "sending_amount": {
           "description": "Must not be sent together with receiving_amount."
          }
+        }
+       }
+      }
+     ],
+     "examples": [
+      {
+       "asset": "USDT",
+       "fiat": "INR",
+       "customer_id": "3f0e8d7c-2b1a-4c5d-9e8f-7a6b5c4d3e2f",
+       "bank_id": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+       "risk_parameters": {
+        "ip_address": "203.0.113.24"
+       },
+       "network": "tron",
+       "payment_method": "IMPS",
+       "receiving_amount": "25000.00"
+      }
+     ]
+    },
+    "RemittancePayoutQuotationRequest": {
+     "type": "object",
+     "title": "RemittancePayoutQuotationRequest",
+     "description": "The body of a remittance payout quotation: the payout quotation body (`PayoutQuotationRequest`) plus the required `remitter_id` and the optional `is_self_transfer`. Exactly one of `sending_amount` and `receiving_amount` is sent, not both. On the prefunded model, `network` must match the organization's prefunded wallet network. The interface marks only `risk_parameters` and `remitter_id` as required.",
+     "allOf": [
+      {
+       "$ref": "#/$defs/PayoutQuotationRequest"
+      },
+      {
+       "type": "object",
+       "required": [
+        "remitter_id"
+       ],
+       "properties": {
+        "remitter_id": {
+         "$ref": "#/$defs/Uuid",
+         "description": "The sending party, created beforehand through the remitter creation operation."
+        },
+        "is_self_transfer": {
+         "type": "boolean",
+         "description": "True when the remitter sends to their own account."
         }
        }
       }
