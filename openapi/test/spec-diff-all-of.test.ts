@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { diffSpecs } from "../spec-diff/diff.ts";
 import { dropRestatedAlternativeMembers, mergeAllOf } from "../spec-diff/merge-all-of.ts";
+import type { JsonObject } from "../spec-diff/types.ts";
 import { fixtures } from "./helpers.js";
 
 const base = (): any => JSON.parse(readFileSync(join(fixtures, "spec-diff", "base.json"), "utf8"));
@@ -70,7 +71,7 @@ describe("a schema extended with allOf", () => {
   });
 
   it("is left as written when a member holds a keyword other than members, required and alternatives", () => {
-    const schema = { allOf: [{ properties: { a: {} } }, { additionalProperties: false }] };
+    const schema: JsonObject = { allOf: [{ properties: { a: {} } }, { additionalProperties: false }] };
     expect(mergeAllOf({}, schema)).toBe(schema);
   });
 
