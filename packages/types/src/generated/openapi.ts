@@ -1291,9 +1291,10 @@ export interface webhooks {
          *     | VERIFIED | KYC passed; the customer can link banks and transact. Metadata empty. |
          *     | FAILED | KYC failed or the account was suspended. `failure_reason`: DOCUMENT_VERIFICATION_FAILED, TAX_VERIFICATION_FAILED, ADDITIONAL_INFO_VERIFICATION_FAILED, KYC_FAILED. |
          *
-         *     Delivery, signature verification and deduplication are the same for every event: see the Webhooks tag
-         *     (`X-TIMESTAMP` and `X-SIGNATURE` below). The API's security schemes do not apply to this request
-         *     (`security: []`): the receiver verifies the signature itself.
+         *     Delivery, signature verification and deduplication are the same for every event and are stated once, in the
+         *     description of the Webhooks group (the `Webhooks` tag); the signature headers are `X-TIMESTAMP` and
+         *     `X-SIGNATURE` below. The API's security schemes do not apply to this request (`security: []`): the receiver
+         *     verifies the signature itself.
          *
          */
         post: operations["customerEvent"];
@@ -1321,9 +1322,10 @@ export interface webhooks {
          *     | VERIFIED | The bank account or UPI ID is ready for orders. Metadata empty. |
          *     | FAILED | Verification failed. `failure_reason`: ACCOUNT_TYPE_NRE, PENNY_DROP_FAILED, NAME_MISMATCH, BANK_RISK_CHECK_FAILED. |
          *
-         *     Delivery, signature verification and deduplication are the same for every event: see the Webhooks tag
-         *     (`X-TIMESTAMP` and `X-SIGNATURE` below). The API's security schemes do not apply to this request
-         *     (`security: []`): the receiver verifies the signature itself.
+         *     Delivery, signature verification and deduplication are the same for every event and are stated once, in the
+         *     description of the Webhooks group (the `Webhooks` tag); the signature headers are `X-TIMESTAMP` and
+         *     `X-SIGNATURE` below. The API's security schemes do not apply to this request (`security: []`): the receiver
+         *     verifies the signature itself.
          *
          */
         post: operations["bankEvent"];
@@ -1354,9 +1356,10 @@ export interface webhooks {
          *     | REFUNDED | The fiat was returned to its source. `refund_reason`, same values. |
          *     | ON_HOLD | The payment was flagged and is held for review. No metadata members are published. |
          *
-         *     Delivery, signature verification and deduplication are the same for every event: see the Webhooks tag
-         *     (`X-TIMESTAMP` and `X-SIGNATURE` below). The API's security schemes do not apply to this request
-         *     (`security: []`): the receiver verifies the signature itself.
+         *     Delivery, signature verification and deduplication are the same for every event and are stated once, in the
+         *     description of the Webhooks group (the `Webhooks` tag); the signature headers are `X-TIMESTAMP` and
+         *     `X-SIGNATURE` below. The API's security schemes do not apply to this request (`security: []`): the receiver
+         *     verifies the signature itself.
          *
          */
         post: operations["payinEvent"];
@@ -1386,9 +1389,10 @@ export interface webhooks {
          *     | REFUNDED | The payout amount was returned. `client_reference_id`, `refund_reason`. |
          *     | IN_REVIEW | Held for compliance review or a request for information. `client_reference_id`, `reason` (`Request for information`, with `rfi_link` the customer must complete; or `Under compliance review`). |
          *
-         *     Delivery, signature verification and deduplication are the same for every event: see the Webhooks tag
-         *     (`X-TIMESTAMP` and `X-SIGNATURE` below). The API's security schemes do not apply to this request
-         *     (`security: []`): the receiver verifies the signature itself.
+         *     Delivery, signature verification and deduplication are the same for every event and are stated once, in the
+         *     description of the Webhooks group (the `Webhooks` tag); the signature headers are `X-TIMESTAMP` and
+         *     `X-SIGNATURE` below. The API's security schemes do not apply to this request (`security: []`): the receiver
+         *     verifies the signature itself.
          *
          */
         post: operations["payoutEvent"];
@@ -1416,9 +1420,10 @@ export interface webhooks {
          *     | VERIFIED | EDD passed; the customer gets higher limits. Metadata empty. |
          *     | FAILED | EDD failed; standard limits remain. Metadata empty. |
          *
-         *     Delivery, signature verification and deduplication are the same for every event: see the Webhooks tag
-         *     (`X-TIMESTAMP` and `X-SIGNATURE` below). The API's security schemes do not apply to this request
-         *     (`security: []`): the receiver verifies the signature itself.
+         *     Delivery, signature verification and deduplication are the same for every event and are stated once, in the
+         *     description of the Webhooks group (the `Webhooks` tag); the signature headers are `X-TIMESTAMP` and
+         *     `X-SIGNATURE` below. The API's security schemes do not apply to this request (`security: []`): the receiver
+         *     verifies the signature itself.
          *
          */
         post: operations["eddEvent"];
