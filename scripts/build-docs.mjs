@@ -4,6 +4,8 @@
 //
 //   docs/reference/index.html          the reference (redocly build-docs --inlineBundle), with a header
 //                                      linking to the guides
+//   docs/reference/sandbox/index.html  the local sandbox's reference: the same bundle with the sandbox's overlay
+//                                      (openapi/overlays/sandbox.yaml) applied, under a banner that says whose it is
 //   docs/reference/guides/index.html   docs/README.md
 //   docs/reference/guides/getting-started.html   docs/getting-started.md
 //   docs/reference/guides/<name>.html  docs/guides/<name>.md (and docs/gaps.md when it exists)
@@ -17,6 +19,8 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+// The overlay is applied as the spec package's build applies it (openapi-format), to the decorated bundle.
+import { applySandboxOverlay } from "../openapi/scripts/overlay.ts";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -75,10 +79,11 @@ const NAV_CSS = `
   .ek-nav a:hover, .ek-nav a[aria-current="page"] { color: #fff; text-decoration: underline; }
   .ek-nav .ek-brand { font-weight: 600; margin-right: 8px; }`;
 
-/** The header shared by the reference and the guides. `prefix` leads from the page to docs/reference/. */
+/** The header shared by the references and the guides. `prefix` leads from the page to docs/reference/. */
 function nav(pages, prefix, current) {
   const links = [
     `<a class="ek-brand" href="${prefix}index.html"${current === "reference" ? ' aria-current="page"' : ""}>API reference</a>`,
+    `<a href="${prefix}sandbox/index.html"${current === "sandbox" ? ' aria-current="page"' : ""}>Sandbox reference</a>`,
   ];
   for (const page of pages) {
     const here = current === page.name ? ' aria-current="page"' : "";
@@ -146,8 +151,22 @@ const EXAMPLE_MENU_CSS = `
   .panel-request-samples [data-testid="panel-body"]:has(pre code:not([data-language="json"]))
     > div:has(> [data-testid="dropdown"] > button[aria-label="Example"]) { display: none; }`;
 
-/** A copy of Redocly's default page template with our header above the reference. */
-function referenceTemplate(pages) {
+/** What the sandbox's reference says above the page: whose spec it is, how it differs, where the service's is. */
+const SANDBOX_BANNER = `<p class="ek-banner" role="note"><strong>The local sandbox's reference</strong>
+  (<code>exchange-kit sandbox</code>), not the service's contract: the service's spec with the sandbox's own rules
+  applied (<code>openapi/overlays/sandbox.yaml</code>). The sandbox requires some members the interface leaves open
+  (<code>x-sandbox-required</code>), reads a few query parameters of its own, refuses blank values, and takes a
+  webhook URL on <code>http://</code> loopback (127.0.0.1, localhost, [::1]) as well as <code>https://</code>.
+  For the real service read the <a href="../index.html">API reference</a>.</p>`;
+
+const BANNER_CSS = `
+  .ek-banner { font: 14px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0; padding: 8px 16px;
+               background: #fef3c7; color: #78350f; border-bottom: 1px solid #f59e0b; }
+  .ek-banner a { color: #1d4ed8; }`;
+
+/** A copy of Redocly's default page template with our header above the reference (the sandbox's: and its banner). */
+function referenceTemplate(pages, current = "reference") {
+  const sandbox = current === "sandbox";
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -155,12 +174,12 @@ function referenceTemplate(pages) {
   <title>{{title}}</title>
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <style>
-    body { padding: 0; margin: 0; }${NAV_CSS}${EXAMPLE_MENU_CSS}
+    body { padding: 0; margin: 0; }${NAV_CSS}${EXAMPLE_MENU_CSS}${sandbox ? BANNER_CSS : ""}
   </style>
   {{{redocHead}}}
 </head>
 <body>
-  ${nav(pages, "", "reference")}
+  ${nav(pages, sandbox ? "../" : "", current)}${sandbox ? `\n  ${SANDBOX_BANNER}` : ""}
   {{{redocHTML}}}
 </body>
 </html>
@@ -203,38 +222,49 @@ function sampleLanguages(bundle) {
  * Bundles the spec with redocly.yaml (its decorators add the code samples), then builds the page from the bundle
  * with a config of the reference's own: telemetry off, and the code-sample languages the bundle carries.
  */
-function buildReference(pages) {
+async function buildReferences(pages) {
   const work = mkdtempSync(join(tmpdir(), "exchange-kit-docs-"));
   try {
-    const template = join(work, "template.hbs");
-    writeFileSync(template, referenceTemplate(pages));
     const bundled = join(work, "openapi.json");
     redocly(["bundle", spec, "--ext=json", `--output=${bundled}`, `--config=${join(root, "redocly.yaml")}`]);
+    const document = JSON.parse(readFileSync(bundled, "utf8"));
     const config = join(work, "redocly.yaml");
     // JSON is YAML. No usage data leaves the machine, from the CLI or the built page: readers may be offline.
-    const options = { codeSamples: { languages: sampleLanguages(JSON.parse(readFileSync(bundled, "utf8"))) } };
+    const options = { codeSamples: { languages: sampleLanguages(document) } };
     writeFileSync(config, JSON.stringify({ telemetry: "off", openapi: options }, null, 2));
-    redocly([
-      "build-docs",
-      bundled,
-      `--output=${join(out, "index.html")}`,
-      `--template=${template}`,
-      // Embed Redoc itself: the default loads it from a CDN, and readers may be offline.
-      "--inlineBundle",
-      `--config=${config}`,
-    ]);
+    buildPage(work, pages, "reference", bundled, join(out, "index.html"), config);
+    const sandbox = join(work, "sandbox-openapi.json");
+    writeFileSync(sandbox, JSON.stringify(await applySandboxOverlay(document)));
+    mkdirSync(join(out, "sandbox"), { recursive: true });
+    buildPage(work, pages, "sandbox", sandbox, join(out, "sandbox", "index.html"), config);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** One reference page (`current`: reference or sandbox) from a bundled spec. */
+function buildPage(work, pages, current, bundled, output, config) {
+  const template = join(work, `${current}.hbs`);
+  writeFileSync(template, referenceTemplate(pages, current));
+  redocly([
+    "build-docs",
+    bundled,
+    `--output=${output}`,
+    `--template=${template}`,
+    // Embed Redoc itself: the default loads it from a CDN, and readers may be offline.
+    "--inlineBundle",
+    `--config=${config}`,
+  ]);
 }
 
 try {
   mkdirSync(out, { recursive: true });
   const pages = guideSources();
   renderGuides(pages);
-  buildReference(pages);
+  await buildReferences(pages);
   const shown = (p) => relative(process.cwd(), p) || ".";
   console.log(`Reference: ${shown(join(out, "index.html"))}`);
+  console.log(`Sandbox:   ${shown(join(out, "sandbox", "index.html"))}`);
   console.log(`Guides:    ${pages.map((p) => shown(join(guidesOut, `${p.name}.html`))).join(", ")}`);
 } catch (error) {
   console.error(`build-docs failed: ${error instanceof Error ? error.message : error}`);

@@ -3,6 +3,7 @@
 // than before). References are resolved inside each document; a pair already compared is not compared twice.
 // What each keyword's change means is in schema-rules/, one comparer per keyword family.
 import { isObject, refSiblings, resolveSchema, same } from "./json.ts";
+import { normalizeSchema } from "./merge-all-of.ts";
 import { SCHEMA_RULES, type SchemaPair } from "./schema-rules/index.ts";
 import type { Change, Direction, Json, JsonObject } from "./types.ts";
 
@@ -58,8 +59,8 @@ export function compareSchemas(
 ): void {
   const where = locate(ctx, oldRaw, newRaw, at);
   if (where === undefined) return;
-  const oldSchema = resolveSchema(ctx.oldDoc, oldRaw);
-  const newSchema = resolveSchema(ctx.newDoc, newRaw);
+  const oldSchema = normalizeSchema(ctx.oldDoc, resolveSchema(ctx.oldDoc, oldRaw));
+  const newSchema = normalizeSchema(ctx.newDoc, resolveSchema(ctx.newDoc, newRaw));
   if (isObject(oldSchema) && isObject(newSchema)) {
     const pair = pairOf(ctx, oldSchema, newSchema, where);
     for (const rule of SCHEMA_RULES) rule(pair);

@@ -82,3 +82,33 @@ export function readDereferencedSpec(): OpenApiDocument {
 export function readSandboxSpec(): OpenApiDocument {
   return parse(specFiles.sandboxJson);
 }
+
+/**
+ * The sandbox's spec with every `x-sandbox-required` list folded into its schema's `required` (in place, and
+ * returned): the members the sandbox requires where the interface leaves them open, required as a validator reads
+ * them. The sandbox, the contract checker's `against: "sandbox"` and the mock's sandbox mode read it this way.
+ *
+ * @example
+ * import { foldSandboxRequired, readSandboxSpec } from "@exchange-kit/openapi";
+ * const sandbox = foldSandboxRequired(readSandboxSpec());
+ */
+export function foldSandboxRequired<T>(document: T): T {
+  const seen = new Set<object>();
+  const visit = (node: unknown): void => {
+    if (node === null || typeof node !== "object" || seen.has(node)) return;
+    seen.add(node);
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item);
+      return;
+    }
+    const schema = node as Record<string, unknown>;
+    const extra = schema["x-sandbox-required"];
+    if (Array.isArray(extra) && extra.length > 0) {
+      const required = Array.isArray(schema.required) ? (schema.required as unknown[]) : [];
+      schema.required = [...required, ...extra.filter((name) => !required.includes(name))];
+    }
+    for (const value of Object.values(schema)) visit(value);
+  };
+  visit(document);
+  return document;
+}

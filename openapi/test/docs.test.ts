@@ -83,6 +83,29 @@ describe("pnpm docs: the built files", () => {
     for (const name of guideNames) expect(index).toContain(`href="${name}.html"`);
     expect(index).not.toMatch(/href="[^":]*\.md(#[^"]*)?"/);
   });
+
+  it("writes the sandbox's reference beside the service's, titled and bannered as the sandbox's", () => {
+    const service = readFileSync(referenceFile, "utf8");
+    const sandbox = readFileSync(join(out, "sandbox", "index.html"), "utf8");
+    expect(sandbox).toMatch(/<div id="redoc">/);
+    expect(sandbox).not.toMatch(/<script[^>]*\ssrc=["']?https?:/i);
+    expect(sandbox).toContain("Exchange Service API: the local sandbox");
+    expect(sandbox).toContain("The local sandbox's reference");
+    expect(service).not.toContain("the local sandbox");
+    // The overlay is applied: the sandbox's webhook URL rule takes http:// on loopback, the service's does not.
+    expect(sandbox).toContain("127\\\\.0\\\\.0\\\\.1");
+    expect(service).not.toContain("127\\\\.0\\\\.0\\\\.1");
+  });
+
+  it("links the two references to each other and the guides to both", () => {
+    const service = readFileSync(referenceFile, "utf8");
+    const sandbox = readFileSync(join(out, "sandbox", "index.html"), "utf8");
+    expect(service).toContain('href="sandbox/index.html"');
+    expect(sandbox).toContain('href="../index.html"');
+    expect(sandbox).toContain('href="../guides/sandbox-in-depth.html"');
+    const guide = readFileSync(join(out, "guides", "sandbox-in-depth.html"), "utf8");
+    expect(guide).toContain('href="../sandbox/index.html"');
+  });
 });
 
 describe("the reference's inputs", () => {

@@ -55,6 +55,16 @@ describe("exchange-kit docs", () => {
     expect(html).not.toContain("x-sandbox-required");
   });
 
+  it("serves the sandbox's reference beside it, as its ready line says", async () => {
+    const ready = JSON.parse(cli.stdout().split("\n")[0]!);
+    expect(ready.sandboxReference).toBe(`${url}sandbox/`);
+    const page = await fetch(ready.sandboxReference);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Exchange Service API: the local sandbox");
+    expect(html).toContain('href="../index.html"');
+  });
+
   it("serves the getting-started page and every guide the docs index links to", async () => {
     const start = await (await fetch(`${url}guides/getting-started.html`)).text();
     expect(start).toContain("Getting started");

@@ -1,6 +1,6 @@
 // exchange-kit mock: Prism (the workspace's copy of the optional peer) on @exchange-kit/openapi's openapi.yaml.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { connect } from "node:net";
 import { join } from "node:path";
@@ -16,6 +16,33 @@ import { run, type Captured } from "./run.js";
 const AUTH = { "X-API-KEY": "mock-api-key", "X-TIMESTAMP": "1767225600", "X-SIGNATURE": "c2lnbmF0dXJl" };
 const NEW_CUSTOMER = { client_reference_id: "cust-mock-1", alpha_3_country_code: "IND", full_name: "Asha Verma" };
 const CREATE = "/cms/api/v1/customer/create";
+const WEBHOOKS = "/org/api/v1/organizations/api-webhooks";
+/** A receiver on this machine, as every README registers it with the sandbox. */
+const LOOPBACK_RECEIVER = { webhook_url: "http://127.0.0.1:8787/webhooks/exchange" };
+
+/** Starts `exchange-kit mock` with these flags and resolves with its ready line. */
+async function startMock(...flags: string[]): Promise<{ cli: Captured; ready: Record<string, any> }> {
+  const cli = run(["mock", "--port", "0", "--json", ...flags]);
+  const line = await Promise.race([
+    cli.waitFor('"ready":true', 45_000),
+    cli.code.then((code) => {
+      throw new Error(`mock exited with ${code}: ${cli.stderr()}`);
+    }),
+  ]);
+  return { cli, ready: JSON.parse(line.trim().split("\n")[0]!) };
+}
+
+/** POSTs a JSON body with the three auth headers (the mock checks they are there, not the signature). */
+async function post(url: string, path: string, body: unknown, headers: Record<string, string>) {
+  const res = await fetch(`${url}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : undefined, text };
+}
 
 describe("exchange-kit mock --help", () => {
   it("explains the Prefer header, validation and what to install", async () => {
@@ -43,6 +70,12 @@ describe("exchange-kit mock usage errors", () => {
     const cli = run(["mock", "--port", "70000"]);
     expect(await cli.code).toBe(2);
     expect(cli.stderr()).toContain("--port must be a port number");
+  });
+
+  it("refuses --sandbox together with --spec", async () => {
+    const cli = run(["mock", "--sandbox", "--spec", specFiles.yaml]);
+    expect(await cli.code).toBe(2);
+    expect(cli.stderr()).toContain("give one of them");
   });
 
   it("refuses a --spec file that does not exist", async () => {
@@ -93,14 +126,10 @@ describe("exchange-kit mock serving the published spec", () => {
   const spec = readSpec();
 
   beforeAll(async () => {
-    cli = run(["mock", "--port", "0", "--json"]);
-    const line = await Promise.race([
-      cli.waitFor('"ready":true', 45_000),
-      cli.code.then((code) => {
-        throw new Error(`mock exited with ${code}: ${cli.stderr()}`);
-      }),
-    ]);
-    url = JSON.parse(line.trim().split("\n")[0]!).url;
+    ({
+      cli,
+      ready: { url },
+    } = await startMock());
   }, 60_000);
 
   afterAll(async () => {
@@ -108,16 +137,7 @@ describe("exchange-kit mock serving the published spec", () => {
     await cli?.code;
   });
 
-  async function call(path: string, body: unknown, headers: Record<string, string>) {
-    const res = await fetch(`${url}${path}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", ...headers },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(10_000),
-    });
-    const text = await res.text();
-    return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : undefined, text };
-  }
+  const call = (path: string, body: unknown, headers: Record<string, string>) => post(url, path, body, headers);
 
   it("prints the URL on a real port, the credentials to use and the spec it serves", () => {
     const printed = JSON.parse(cli.stdout().trim().split("\n")[0]!);
@@ -126,6 +146,7 @@ describe("exchange-kit mock serving the published spec", () => {
       apiKey: "mock-api-key",
       apiSecret: "mock-api-secret",
       spec: specFiles.yaml,
+      contract: "service",
       specVersion: spec.info.version,
     });
     expect(printed.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -157,6 +178,13 @@ describe("exchange-kit mock serving the published spec", () => {
     expect(res.headers.get("sl-violations") ?? "").toMatch(/client_reference_id/);
   });
 
+  it("refuses an http:// webhook URL, loopback included, as the service does (it requires https://)", async () => {
+    const res = await call(WEBHOOKS, LOOPBACK_RECEIVER, AUTH);
+    expect([400, 422]).toContain(res.status);
+    expect(res.headers.get("sl-violations") ?? "").toMatch(/webhook_url/);
+    expect((await call(WEBHOOKS, { webhook_url: "https://hooks.example.in/exchange" }, AUTH)).status).toBe(200);
+  });
+
   it("serves the response the Prefer header asks for", async () => {
     const res = await call(CREATE, NEW_CUSTOMER, { ...AUTH, Prefer: "code=400" });
     expect(res.status).toBe(400);
@@ -167,6 +195,60 @@ describe("exchange-kit mock serving the published spec", () => {
     cli.stop();
     expect(await cli.code).toBe(0);
     await expect(fetch(`${url}${CREATE}`, { method: "POST", signal: AbortSignal.timeout(2000) })).rejects.toThrow();
+  });
+});
+
+describe("exchange-kit mock --sandbox", () => {
+  let cli: Captured;
+  let url = "";
+  let ready: Record<string, any>;
+  let copies: string[] = [];
+  const mockDirs = () => readdirSync(tmpdir()).filter((name) => name.startsWith("exchange-kit-mock-"));
+
+  beforeAll(async () => {
+    const before = new Set(mockDirs());
+    ({ cli, ready } = await startMock("--sandbox"));
+    url = ready.url;
+    copies = mockDirs().filter((name) => !before.has(name));
+  }, 60_000);
+
+  afterAll(async () => {
+    cli?.stop();
+    await cli?.code;
+  });
+
+  it("says it serves the sandbox's spec", () => {
+    expect(ready).toMatchObject({
+      contract: "sandbox",
+      spec: specFiles.sandboxJson,
+      specVersion: readSpec().info.version,
+    });
+    expect(cli.stdout()).not.toContain("exchange-kit-mock-");
+  });
+
+  it("takes an http:// webhook URL on loopback, as the sandbox does", async () => {
+    const res = await post(url, WEBHOOKS, LOOPBACK_RECEIVER, AUTH);
+    expect(res.status, res.headers.get("sl-violations") ?? res.text).toBe(200);
+  });
+
+  it("still refuses an http:// webhook URL that is not on loopback", async () => {
+    const res = await post(url, WEBHOOKS, { webhook_url: "http://hooks.example.in/exchange" }, AUTH);
+    expect([400, 422]).toContain(res.status);
+  });
+
+  it("requires the members the sandbox requires where the interface leaves them open", async () => {
+    const { alpha_3_country_code: _omitted, ...body } = NEW_CUSTOMER;
+    const res = await post(url, CREATE, body, AUTH);
+    expect([400, 422]).toContain(res.status);
+    expect(res.headers.get("sl-violations") ?? "").toMatch(/alpha_3_country_code/);
+  });
+
+  it("removes its copy of the spec when it stops", async () => {
+    expect(copies).toHaveLength(1);
+    expect(existsSync(join(tmpdir(), copies[0]!))).toBe(true);
+    cli.stop();
+    expect(await cli.code).toBe(0);
+    expect(existsSync(join(tmpdir(), copies[0]!))).toBe(false);
   });
 });
 

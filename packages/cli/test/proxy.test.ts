@@ -19,6 +19,9 @@ import { run, type Captured } from "./run.js";
 const credentials = { apiKey: "ek_proxy_key", apiSecret: "ek_proxy_secret" };
 const CREATE = "/cms/api/v1/customer/create";
 const CUSTOMER = "/cms/api/v1/customer/3f0e8d7c-2b1a-4c5d-9e8f-7a6b5c4d3e2f";
+const WEBHOOKS = "/org/api/v1/organizations/api-webhooks";
+/** A receiver on this machine, as every README registers it with the sandbox. */
+const LOOPBACK_RECEIVER = { webhook_url: "http://127.0.0.1:8787/webhooks/exchange" };
 const work = mkdtempSync(join(tmpdir(), "exchange-kit-proxy-"));
 const newCustomer = () => ({
   client_reference_id: `proxy-${Date.now()}`,
@@ -162,10 +165,54 @@ describe("exchange-kit proxy in front of the sandbox", () => {
     expect(violations(proxy)).toEqual([]);
   });
 
+  it("holds a loopback http:// webhook URL to the service's rule (https://) by default, and says so", async () => {
+    const signed = await signRequest({ ...credentials, body: LOOPBACK_RECEIVER });
+    const res = await fetch(`${proxy.url}${WEBHOOKS}`, { method: "POST", headers: signed.headers, body: signed.body });
+    expect(res.status, await res.text()).toBe(200);
+    await proxy.exchanged(WEBHOOKS);
+    expect(proxy.lines()[0]).toMatchObject({ contract: "service" });
+    expect(violations(proxy)).toContainEqual(
+      expect.objectContaining({ operationId: "registerWebhook", part: "request", pointer: "/body/webhook_url" }),
+    );
+  });
+
   it("prints no credential and no personal data from the exchange", () => {
     const printed = proxy.cli.stdout() + proxy.cli.stderr();
     expect(printed).not.toContain(credentials.apiKey);
     expect(printed).not.toContain("Asha Verma");
+  });
+});
+
+describe("exchange-kit proxy --sandbox in front of the sandbox", () => {
+  let proxy: Running;
+  beforeAll(async () => {
+    proxy = await startProxyCli(sandbox.url, "--sandbox");
+  });
+  afterAll(async () => {
+    await proxy.stop();
+  });
+
+  it("says it checks against the sandbox's spec", () => {
+    expect(proxy.lines()[0]).toMatchObject({ ready: true, contract: "sandbox" });
+    expect(proxy.cli.stdout()).not.toContain("checked against spec");
+  });
+
+  it("takes a loopback http:// webhook URL, as the sandbox does, with no violation", async () => {
+    const signed = await signRequest({ ...credentials, body: LOOPBACK_RECEIVER });
+    const res = await fetch(`${proxy.url}${WEBHOOKS}`, { method: "POST", headers: signed.headers, body: signed.body });
+    expect(res.status, await res.text()).toBe(200);
+    await proxy.exchanged(WEBHOOKS);
+    expect(violations(proxy)).toEqual([]);
+  });
+
+  it("holds a request to the members the sandbox requires", async () => {
+    const { alpha_3_country_code: _omitted, ...body } = newCustomer();
+    const signed = await signRequest({ ...credentials, body });
+    await (await fetch(`${proxy.url}${CREATE}`, { method: "POST", headers: signed.headers, body: signed.body })).text();
+    await proxy.exchanged(CREATE);
+    expect(violations(proxy)).toContainEqual(
+      expect.objectContaining({ operationId: "createCustomer", part: "request", rule: "required" }),
+    );
   });
 });
 

@@ -166,7 +166,8 @@ describe("input checks before sending", () => {
         if (title === "DateDMY") (dates[operationId] ??= {})[name] = "DD-MM-YYYY";
         if (title === "DateYMD") (dates[operationId] ??= {})[name] = "YYYY-MM-DD";
       }
-      const branches: any[] = schema.oneOf ?? [];
+      // A body that extends another with allOf (the remittance quotation's) keeps the pair in the extended schema.
+      const branches: any[] = [schema, ...(schema.allOf ?? [])].find((part) => part.oneOf)?.oneOf ?? [];
       if (branches.length > 1 && branches.every((b) => b.required?.length === 1 && b.not?.required)) {
         pairs[operationId] = branches.map((b) => b.required[0]);
       }

@@ -1,16 +1,17 @@
 #!/usr/bin/env node
 // `pnpm generate` for the MCP server: writes what comes from the spec and the guides, so CI's drift check covers it.
 //   src/generated/tools.ts  one tool per operation: name, description, inputSchema, outputSchema, route
-//                           (scripts/lib/tools-gen.ts)
+//                           (scripts/lib/tools-gen.ts); sandboxInputSchema where the sandbox's spec takes
+//                           other input (the server lists and checks it when the base URL is a sandbox)
 //   src/generated/docs.ts   the guides of docs/guides/ and one reference page per operation (scripts/lib/docs-gen.ts)
 // The output depends on the spec and the guides only, so running it twice gives the same bytes.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { readSpec } from "@exchange-kit/openapi";
+import { foldSandboxRequired, readSandboxSpec, readSpec } from "@exchange-kit/openapi";
 import { asOpenApiSpec } from "@exchange-kit/spec-tools/spec";
 import { guideDocs, operationDoc } from "./lib/docs-gen.ts";
-import { toolSources } from "./lib/tools-gen.ts";
+import { toolSources, withSandboxInputs } from "./lib/tools-gen.ts";
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const repoRoot = join(packageDir, "..", "..");
@@ -30,7 +31,9 @@ function write(path: string, content: string): boolean {
 }
 
 const spec = asOpenApiSpec(readSpec());
-const tools = toolSources(spec);
+// The sandbox's spec as the sandbox reads it (x-sandbox-required folded), for the tools' input on a sandbox.
+const sandboxSpec = asOpenApiSpec(foldSandboxRequired(readSandboxSpec()));
+const tools = withSandboxInputs(toolSources(spec), toolSources(sandboxSpec));
 const docs = [...guideDocs(join(repoRoot, "docs", "guides")), ...tools.map((tool) => operationDoc(spec, tool))];
 
 const toolsModule =

@@ -49,22 +49,38 @@ let bodySchemas: Promise<BodySchemas> | undefined;
 const loadBodySchemas = () =>
   (bodySchemas ??= import("@exchange-kit/types/zod").then((zod) => zod.operationSchemas as BodySchemas));
 
-/** The arguments' faults the spec states, by field; empty when none. Nothing is sent with any. */
+/**
+ * The arguments' faults the spec states, by field; empty when none. Nothing is sent with any. On a sandbox
+ * (`sandbox` true) a body is held to the sandbox's spec where it takes other input than the service's.
+ */
 export async function argumentErrors(
   tool: GeneratedTool,
   args: Record<string, unknown>,
+  sandbox = false,
 ): Promise<Record<string, string[]>> {
   const errors: Record<string, string[]> = {};
   for (const key of unknownArguments(tool, args)) errors[key] = ["is not an argument of this tool"];
   for (const key of (tool.inputSchema.required as string[] | undefined) ?? [])
     if (args[key] === undefined) (errors[key] ??= []).push("is required");
   if (args.body === undefined) return errors;
-  const bodySchema = (await loadBodySchemas())[tool.name]?.requestBody;
-  if (bodySchema !== undefined) {
-    const parsed = bodySchema.safeParse(args.body) as { success: boolean; error?: { issues: ZodIssue[] } };
-    for (const issue of parsed.error?.issues ?? []) (errors[issuePath(issue)] ??= []).push(issue.message);
-  }
+  const found =
+    sandbox && tool.sandboxInputSchema ? await sandboxBodyErrors(tool, args.body) : await bodyErrors(tool, args.body);
+  for (const [field, messages] of found) (errors[field] ??= []).push(...messages);
   return errors;
+}
+
+/** The body's faults under the published spec (the generated zod schema of the operation's request body). */
+async function bodyErrors(tool: GeneratedTool, body: unknown): Promise<Array<[string, string[]]>> {
+  const bodySchema = (await loadBodySchemas())[tool.name]?.requestBody;
+  if (bodySchema === undefined) return [];
+  const parsed = bodySchema.safeParse(body) as { success: boolean; error?: { issues: ZodIssue[] } };
+  return (parsed.error?.issues ?? []).map((issue) => [issuePath(issue), [issue.message]]);
+}
+
+/** The body's faults under the sandbox's spec (its JSON Schema, checked by Ajv, loaded on first use). */
+async function sandboxBodyErrors(tool: GeneratedTool, body: unknown): Promise<Array<[string, string[]]>> {
+  const { sandboxBodyValidator } = await import("./sandbox-validation.js");
+  return sandboxBodyValidator(tool)(body);
 }
 
 interface ZodIssue {
@@ -140,8 +156,9 @@ export async function callOperation(
   tool: GeneratedTool,
   args: Record<string, unknown>,
   maxBytes: number,
+  sandbox = false,
 ): Promise<ToolResult> {
-  const errors = await argumentErrors(tool, args);
+  const errors = await argumentErrors(tool, args, sandbox);
   if (Object.keys(errors).length > 0)
     return errorResult(`${tool.name} was not sent: its arguments do not match the spec`, { field_errors: errors });
   try {

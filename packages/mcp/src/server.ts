@@ -65,11 +65,12 @@ export async function resolveContext(options: ExchangeMcpOptions): Promise<Serve
   };
 }
 
-const operationTool = (tool: (typeof generatedTools)[number]): Tool => ({
+const operationTool = (tool: (typeof generatedTools)[number], sandbox: boolean): Tool => ({
   name: tool.name,
   title: tool.title,
   description: tool.description,
-  inputSchema: tool.inputSchema,
+  // On a sandbox, the sandbox's rules: a client that checks arguments itself takes what the sandbox takes.
+  inputSchema: (sandbox ? tool.sandboxInputSchema : undefined) ?? tool.inputSchema,
   outputSchema: tool.outputSchema,
   annotations: { title: tool.title, ...annotationsOf(tool) },
 });
@@ -83,7 +84,9 @@ const operationTool = (tool: (typeof generatedTools)[number]): Tool => ({
 export async function listedTools(context: ServerContext): Promise<Tool[]> {
   const sandbox = await context.sandbox;
   return [
-    ...generatedTools.filter((tool) => missingFlag(tool, context) === undefined).map(operationTool),
+    ...generatedTools
+      .filter((tool) => missingFlag(tool, context) === undefined)
+      .map((tool) => operationTool(tool, sandbox)),
     searchDocsTool,
     ...(sandbox ? sandboxTools.map(({ request: _r, shape: _s, ...tool }) => tool) : []),
   ];
@@ -114,7 +117,7 @@ export async function callTool(
         `Start it with ${flag} to list and allow it.`,
     );
   }
-  return callOperation(context.client, tool, args, context.maxResultBytes);
+  return callOperation(context.client, tool, args, context.maxResultBytes, await context.sandbox);
 }
 
 /** A new SDK Server over `context` (one per connection: stdio has one, stateless HTTP one per request). */

@@ -24,6 +24,11 @@ export interface GeneratedTool {
   readonly errCodes: readonly string[];
   /** Path and query parameters by name, the body as `body`: the spec's schemas. */
   readonly inputSchema: JsonSchemaObject;
+  /**
+   * The input the sandbox's spec takes, where it differs from `inputSchema` (the members the sandbox requires, an
+   * http:// loopback webhook URL): listed and checked instead when the base URL is a sandbox.
+   */
+  readonly sandboxInputSchema?: JsonSchemaObject;
   /** The answer's `data` (as `{ data }` when `wrapped`). */
   readonly outputSchema: JsonSchemaObject;
   /** True when `data` is not always an object, so results carry it as `{ data }`. */

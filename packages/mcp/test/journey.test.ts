@@ -102,10 +102,10 @@ describe("a journey through tools only", () => {
     });
     state.bank = bank.id as string;
     await ok("sandbox_transition", { record: "BANK", id: state.bank, status: "VERIFIED" });
-    // The spec allows https URLs only, and this test has no certificate the sandbox trusts: the receiver's port
-    // refuses TLS, so the deliveries are attempted and fail, which the event log shows all the same.
+    // On a sandbox the tools take the sandbox's spec, which allows http:// on loopback: the receiver needs no
+    // certificate (the service's spec, and this server on the service, require https://).
     const port = (receiver.address() as AddressInfo).port;
-    await ok("registerWebhook", { body: { webhook_url: `https://127.0.0.1:${port}/webhooks` } });
+    await ok("registerWebhook", { body: { webhook_url: `http://127.0.0.1:${port}/webhooks` } });
   });
 
   it("quotes and initiates a payin, and the result says what moved", async () => {
@@ -139,14 +139,14 @@ describe("a journey through tools only", () => {
     await ok("sandbox_transition", { record: "PAYIN", id: state.payin, status: "SUCCESS" });
     expect((await ok("getPayin", { payin_id: state.payin })).status).toBe("SUCCESS");
     const port = (receiver.address() as AddressInfo).port;
-    let deliveries: Array<{ url: string; attempts: unknown[] }> = [];
-    for (let tries = 0; tries < 100 && !(deliveries[0]?.attempts.length ?? 0); tries++) {
+    let deliveries: Array<{ url: string; state: string; attempts: unknown[] }> = [];
+    for (let tries = 0; tries < 100 && deliveries[0]?.state !== "delivered"; tries++) {
       const events = await ok("sandbox_list_events", { type: "PAYIN", id: state.payin, event: "SUCCESS" });
       deliveries = (events.results as Array<{ deliveries: typeof deliveries }>)[0]!.deliveries;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    expect(deliveries[0]!.url).toBe(`https://127.0.0.1:${port}/webhooks`);
-    expect(deliveries[0]!.attempts.length).toBeGreaterThan(0);
+    expect(deliveries[0]!.url).toBe(`http://127.0.0.1:${port}/webhooks`);
+    expect(deliveries[0]!.state).toBe("delivered");
   });
 
   it("shows the journey's calls in the request log, without their bodies", async () => {

@@ -406,6 +406,24 @@ describe("payout orders", () => {
     expect(payout.customer.sender.id).toBe(remitter.id);
   });
 
+  it("requires exactly one amount on a remittance quotation, as on a payout quotation, under the error key", async () => {
+    const { api, customer, bank } = await setup();
+    const remitter = await api.ok("POST", "/cms/api/v1/kyc/remitter/create", { full_name: "Sender Ltd" });
+    const body = (amounts: Record<string, string | undefined>) => ({
+      ...payoutQuotationBody(customer.id, bank.id, amounts),
+      remitter_id: remitter.id,
+    });
+    const path = "/pos/api/v1/remittance-payout/quotation";
+    const both = await api.post(path, body({ sending_amount: "100" }));
+    expect(both.status).toBe(400);
+    expect(both.body.message).toBe(
+      (await api.post(QUOTE, payoutQuotationBody(customer.id, bank.id, { sending_amount: "100" }))).body.message,
+    );
+    const neither = await api.post(path, body({ receiving_amount: undefined }));
+    expect(neither.status).toBe(400);
+    expect(Object.keys(neither.body.error)).toEqual(["sending_amount", "receiving_amount"]);
+  });
+
   it("answers the remittance quotation's 500 in its own body (error, not errors) and its 429 in the standard one", async () => {
     const api = new Api(await startSandbox());
     const path = "/pos/api/v1/remittance-payout/quotation";

@@ -71,8 +71,9 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 
 export const docs: Command = {
   usage: `exchange-kit docs [--port 4040] [--host 127.0.0.1] [--json]
-  serves the API reference (every operation, field and error code) and the guides, getting started first, from
-  the installed @exchange-kit/openapi: the pages of the published site, offline, until Ctrl-C
+  serves the API reference (every operation, field and error code), the local sandbox's reference (/sandbox/) and
+  the guides, getting started first, from the installed @exchange-kit/openapi: the pages of the published site,
+  offline, until Ctrl-C
   --port N      port to listen on (default 4040; 0 picks a free one)`,
   options: {
     port: { type: "string" },
@@ -87,8 +88,14 @@ export const docs: Command = {
     const server = createServer((req, res) => answer(root, req, res));
     const url = `http://${host.includes(":") ? `[${host}]` : host}:${await listen(server, port, host)}/`;
     out.result(
-      { ready: true, url, reference: url, gettingStarted: `${url}guides/getting-started.html` },
-      `${out.green("docs at")} ${out.bold(url)} (the reference); start with ${url}guides/getting-started.html (Ctrl-C to stop)`,
+      {
+        ready: true,
+        url,
+        reference: url,
+        sandboxReference: `${url}sandbox/`,
+        gettingStarted: `${url}guides/getting-started.html`,
+      },
+      `${out.green("docs at")} ${out.bold(url)} (the reference; the sandbox's: ${url}sandbox/); start with ${url}guides/getting-started.html (Ctrl-C to stop)`,
     );
     await untilAborted(signal);
     server.closeAllConnections();

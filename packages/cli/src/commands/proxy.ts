@@ -1,6 +1,6 @@
 // exchange-kit proxy: stands between a client and the real service, forwards every request and answer byte for byte
 // (a signed body arrives as it was signed, unlike a validating proxy that re-encodes JSON), and checks both against
-// the published spec, until Ctrl-C.
+// the published spec (or, with --sandbox, the sandbox's), until Ctrl-C.
 import { readSpec } from "@exchange-kit/openapi";
 import { type ContractViolation, createContractChecker } from "@exchange-kit/sandbox";
 import { type Output, UsageError } from "../output.js";
@@ -46,8 +46,9 @@ function handlersFor(
   out: Output,
   report: ReturnType<typeof reporter>["report"],
   tally: { exchanges: number },
+  against: "service" | "sandbox",
 ): ProxyHandlers {
-  const checker = createContractChecker();
+  const checker = createContractChecker({ against });
   const path = (url: string) => url.split("?")[0];
   // A body the check skips is said, with why, so "no violation" is not read as "checked and clean".
   const warnUnchecked = (request: { method: string; url: string }, part: string, reason: string) =>
@@ -89,10 +90,12 @@ function handlersFor(
 }
 
 export const proxy: Command = {
-  usage: `exchange-kit proxy --target URL [--port 4030] [--host 127.0.0.1] [--violations FILE] [--fail-on-violation] [--json]
+  usage: `exchange-kit proxy --target URL [--port 4030] [--host 127.0.0.1] [--sandbox] [--violations FILE] [--fail-on-violation] [--json]
   Forwards every request to --target and every answer back untouched (method, path, query, headers but the
   hop-by-hop ones, body bytes: a signed request stays signed; Host is the target's) and checks both against the
   installed @exchange-kit/openapi spec: operation, credentials present, parameters, body, status, answer body.
+  --sandbox             check against the sandbox's spec, for a --target that is exchange-kit sandbox: its rules
+                        (e.g. a webhook_url on http:// loopback) instead of the service's (which requires https://)
   Each violation is printed with the operationId, a JSON pointer and the rule, never a value or a credential;
   a path the spec does not have is a violation too, and is forwarded all the same.
   --violations FILE     append each violation to FILE as a JSON line
@@ -103,6 +106,7 @@ export const proxy: Command = {
     host: { type: "string" },
     violations: { type: "string" },
     "fail-on-violation": { type: "boolean" },
+    sandbox: { type: "boolean" },
   },
   async run({ values, out, signal }) {
     const target = parseTarget(values.target);
@@ -110,11 +114,13 @@ export const proxy: Command = {
     const host = typeof values.host === "string" ? values.host : "127.0.0.1";
     const file = violationFile(typeof values.violations === "string" ? values.violations : undefined);
     const { tally, report } = reporter(out, file);
-    const server = await startProxy(target, { port, host }, handlersFor(out, report, tally));
+    const against = values.sandbox === true ? "sandbox" : "service";
+    const server = await startProxy(target, { port, host }, handlersFor(out, report, tally, against));
     const version = readSpec().info.version;
+    const whose = against === "sandbox" ? "the sandbox's spec" : "spec";
     out.result(
-      { ready: true, url: server.url, target: target.href, spec: version },
-      `${out.green("proxy ready")} at ${out.bold(server.url)} -> ${target.href} (checked against spec ${version})`,
+      { ready: true, url: server.url, target: target.href, spec: version, contract: against },
+      `${out.green("proxy ready")} at ${out.bold(server.url)} -> ${target.href} (checked against ${whose} ${version})`,
     );
     await new Promise<void>((resolve) => {
       if (signal.aborted) resolve();

@@ -28,6 +28,8 @@ export interface ToolSource {
   hasBody: boolean;
   errCodes: string[];
   inputSchema: SchemaObject;
+  /** The input the sandbox's spec takes, where it differs from `inputSchema` (e.g. an http:// loopback webhook URL). */
+  sandboxInputSchema?: SchemaObject;
   outputSchema: SchemaObject;
 }
 
@@ -182,5 +184,21 @@ export function toolSources(spec: OpenApiSpec): Array<ToolSource & { wrapped: bo
       outputSchema: output.schema,
       wrapped: output.wrapped,
     };
+  });
+}
+
+/**
+ * The tools with `sandboxInputSchema` set where the same operation's tool from the sandbox's spec takes other
+ * input; the rest of a sandbox tool (description, output) is the published one's.
+ *
+ * @example
+ * withSandboxInputs(toolSources(spec), toolSources(sandboxSpec)).find((t) => t.name === "registerWebhook")?.sandboxInputSchema;
+ */
+export function withSandboxInputs<T extends ToolSource>(tools: T[], sandboxTools: readonly ToolSource[]): T[] {
+  const sandboxInputs = new Map(sandboxTools.map((tool) => [tool.name, tool.inputSchema]));
+  return tools.map((tool) => {
+    const sandboxInput = sandboxInputs.get(tool.name);
+    if (sandboxInput === undefined || JSON.stringify(sandboxInput) === JSON.stringify(tool.inputSchema)) return tool;
+    return { ...tool, sandboxInputSchema: sandboxInput };
   });
 }

@@ -277,7 +277,129 @@ export const generatedTools: readonly GeneratedTool[] = [
     }
    }
   },
-  "wrapped": false
+  "wrapped": false,
+  "sandboxInputSchema": {
+   "type": "object",
+   "properties": {
+    "body": {
+     "type": "object",
+     "required": [
+      "client_reference_id",
+      "alpha_3_country_code"
+     ],
+     "properties": {
+      "client_reference_id": {
+       "type": "string",
+       "description": "The organization's own reference; unique per organization.",
+       "minLength": 1
+      },
+      "alpha_3_country_code": {
+       "$ref": "#/$defs/Alpha3CountryCode",
+       "description": "ISO 3166-1 alpha-3; must be enabled for the organization (REQ_INVALID_COUNTRY). The interface does not say it is required; the sandbox requires it (`x-sandbox-required`)."
+      },
+      "full_name": {
+       "type": "string",
+       "description": "Required unless both first_name and last_name are sent.",
+       "minLength": 1
+      },
+      "first_name": {
+       "type": "string",
+       "description": "Sent together with last_name as an alternative to full_name.",
+       "minLength": 1
+      },
+      "last_name": {
+       "type": "string",
+       "description": "Sent together with first_name.",
+       "minLength": 1
+      },
+      "email": {
+       "type": "string",
+       "description": "Required only when email verification is enabled; unique per organization."
+      },
+      "phone": {
+       "type": "string",
+       "minLength": 8,
+       "maxLength": 15,
+       "description": "National mobile number without country code, 8 to 15 characters; unique per organization."
+      },
+      "dob": {
+       "$ref": "#/$defs/DateYMD"
+      }
+     },
+     "anyOf": [
+      {
+       "title": "With full_name",
+       "required": [
+        "full_name"
+       ]
+      },
+      {
+       "title": "With first_name and last_name",
+       "required": [
+        "first_name",
+        "last_name"
+       ]
+      }
+     ],
+     "dependentRequired": {
+      "first_name": [
+       "last_name"
+      ],
+      "last_name": [
+       "first_name"
+      ]
+     },
+     "if": {
+      "properties": {
+       "alpha_3_country_code": {
+        "const": "USA"
+       }
+      },
+      "required": [
+       "alpha_3_country_code"
+      ]
+     },
+     "then": {
+      "required": [
+       "dob"
+      ],
+      "properties": {
+       "dob": {
+        "description": "Required when alpha_3_country_code is USA."
+       }
+      }
+     },
+     "x-sandbox-required": [
+      "alpha_3_country_code"
+     ]
+    }
+   },
+   "required": [
+    "body"
+   ],
+   "additionalProperties": false,
+   "$defs": {
+    "Alpha3CountryCode": {
+     "title": "Alpha3CountryCode",
+     "type": "string",
+     "pattern": "^[A-Z]{3}$",
+     "description": "An ISO 3166-1 alpha-3 country code, e.g. `IND`, `USA`.",
+     "examples": [
+      "IND"
+     ]
+    },
+    "DateYMD": {
+     "title": "DateYMD",
+     "type": "string",
+     "format": "date",
+     "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+     "description": "A calendar date written YYYY-MM-DD, e.g. `1990-01-31`.",
+     "examples": [
+      "1990-01-31"
+     ]
+    }
+   }
+  }
  },
  {
   "name": "listCustomers",
@@ -1127,7 +1249,197 @@ export const generatedTools: readonly GeneratedTool[] = [
     }
    }
   },
-  "wrapped": false
+  "wrapped": false,
+  "sandboxInputSchema": {
+   "type": "object",
+   "properties": {
+    "body": {
+     "type": "object",
+     "required": [
+      "customer_id",
+      "full_name",
+      "dob",
+      "document_type",
+      "document_details",
+      "selfie_url"
+     ],
+     "properties": {
+      "customer_id": {
+       "$ref": "#/$defs/Uuid",
+       "description": "The customer from createCustomer."
+      },
+      "full_name": {
+       "type": "string",
+       "description": "The name as on the identity document.",
+       "minLength": 1
+      },
+      "phone": {
+       "type": "string",
+       "pattern": "^\\d{9,10}$",
+       "description": "National mobile number without country code, 9 to 10 digits, validated for the customer's country."
+      },
+      "full_address": {
+       "type": "string",
+       "description": "The residential address.",
+       "minLength": 1
+      },
+      "dob": {
+       "$ref": "#/$defs/DateDMY",
+       "description": "Date of birth, DD-MM-YYYY."
+      },
+      "registered_date": {
+       "$ref": "#/$defs/DateDMY",
+       "description": "Registration date, DD-MM-YYYY."
+      },
+      "document_type": {
+       "type": "string",
+       "description": "A value from supported_document_types of getKycConfiguration, e.g. AADHAAR; otherwise KYC_INVALID_DOC_TYPE. The full set is country-dependent and not published.",
+       "examples": [
+        "AADHAAR"
+       ],
+       "minLength": 1
+      },
+      "document_details": {
+       "$ref": "#/$defs/KycDocumentDetails",
+       "description": "The document number and additional document data."
+      },
+      "selfie_url": {
+       "type": "string",
+       "format": "uri",
+       "description": "Link to a JPG, JPEG or PNG image of the customer's face."
+      },
+      "tax_number": {
+       "type": "string",
+       "maxLength": 15,
+       "description": "Optional, up to 15 characters. For India the PAN, checked against the name and date of birth."
+      },
+      "document_front_image_url": {
+       "type": "string",
+       "format": "uri",
+       "description": "Link to a JPG, JPEG, PNG or PDF file of the document's front. Required for every document type except AADHAAR."
+      },
+      "document_back_image_url": {
+       "type": "string",
+       "format": "uri",
+       "description": "Link to a JPG, JPEG, PNG or PDF file of the document's back. Required for every document type except AADHAAR."
+      },
+      "additional_info": {
+       "type": "object",
+       "additionalProperties": true,
+       "description": "The extra fields required by the organization's KYC configuration (additional_info_required of getKycConfiguration); unknown keys are rejected."
+      },
+      "ip_address": {
+       "type": "string",
+       "description": "Optional. The end user's IP address. The interface states its form only for `risk_parameters` (\"IPv4 or IPv6\"), not here, so no format is enforced."
+      }
+     },
+     "anyOf": [
+      {
+       "title": "With both document images",
+       "description": "Both document images are sent (required for every document type except AADHAAR).",
+       "required": [
+        "document_front_image_url",
+        "document_back_image_url"
+       ],
+       "properties": {
+        "document_front_image_url": {
+         "description": "Required for every document type except AADHAAR."
+        },
+        "document_back_image_url": {
+         "description": "Required for every document type except AADHAAR."
+        }
+       }
+      },
+      {
+       "title": "AADHAAR without images",
+       "description": "AADHAAR without images, with aadhaar_json inside document_details.additional_data.",
+       "required": [
+        "document_type",
+        "document_details"
+       ],
+       "properties": {
+        "document_type": {
+         "description": "Only AADHAAR may be sent without the document images.",
+         "const": "AADHAAR"
+        },
+        "document_details": {
+         "description": "Carries aadhaar_json in additional_data when the AADHAAR images are not sent.",
+         "required": [
+          "additional_data"
+         ],
+         "properties": {
+          "additional_data": {
+           "description": "Carries aadhaar_json when the AADHAAR images are not sent.",
+           "required": [
+            "aadhaar_json"
+           ],
+           "properties": {
+            "aadhaar_json": {
+             "description": "The Aadhaar data, instead of the front and back images."
+            }
+           }
+          }
+         }
+        }
+       }
+      }
+     ],
+     "x-sandbox-required": [
+      "full_name",
+      "dob",
+      "document_type",
+      "document_details",
+      "selfie_url"
+     ]
+    }
+   },
+   "required": [
+    "body"
+   ],
+   "additionalProperties": false,
+   "$defs": {
+    "DateDMY": {
+     "title": "DateDMY",
+     "type": "string",
+     "pattern": "^(0[1-9]|[12]\\d|3[01])-(0[1-9]|1[0-2])-\\d{4}$",
+     "description": "A calendar date written DD-MM-YYYY, e.g. `31-01-1990`.",
+     "examples": [
+      "31-01-1990"
+     ]
+    },
+    "KycDocumentDetails": {
+     "type": "object",
+     "title": "KycDocumentDetails",
+     "description": "The identity document's details. For AADHAAR, `additional_data.aadhaar_json` can be sent instead of the front and back images.",
+     "properties": {
+      "document_number": {
+       "type": "string",
+       "description": "The number of the identity document.",
+       "minLength": 1
+      },
+      "additional_data": {
+       "type": "object",
+       "description": "Extra document data. The only member the interface names is `aadhaar_json` (AADHAAR only); other members and the shape of `aadhaar_json` are not published.",
+       "additionalProperties": true,
+       "properties": {
+        "aadhaar_json": {
+         "description": "The Aadhaar data, sent for AADHAAR instead of the front and back images. Its shape is not published."
+        }
+       }
+      }
+     }
+    },
+    "Uuid": {
+     "title": "Uuid",
+     "type": "string",
+     "format": "uuid",
+     "description": "A UUID.",
+     "examples": [
+      "3f0e8d7c-2b1a-4c5d-9e8f-7a6b5c4d3e2f"
+     ]
+    }
+   }
+  }
  },
  {
   "name": "updateKycSelfie",
@@ -1314,7 +1626,51 @@ export const generatedTools: readonly GeneratedTool[] = [
    "additionalProperties": true,
    "description": "The result of the update. Its shape is not published."
   },
-  "wrapped": false
+  "wrapped": false,
+  "sandboxInputSchema": {
+   "type": "object",
+   "properties": {
+    "body": {
+     "type": "object",
+     "description": "The request shape is not published; the members below are inferred from addKycData.",
+     "additionalProperties": true,
+     "properties": {
+      "customer_id": {
+       "$ref": "#/$defs/Uuid",
+       "description": "The customer whose tax information is updated (member name inferred)."
+      },
+      "tax_number": {
+       "type": "string",
+       "maxLength": 15,
+       "description": "The tax number, up to 15 characters; for India the PAN, checked against the name and date of birth (member name inferred from addKycData)."
+      }
+     },
+     "x-sandbox-required": [
+      "customer_id",
+      "tax_number"
+     ],
+     "required": [
+      "customer_id",
+      "tax_number"
+     ]
+    }
+   },
+   "required": [
+    "body"
+   ],
+   "additionalProperties": false,
+   "$defs": {
+    "Uuid": {
+     "title": "Uuid",
+     "type": "string",
+     "format": "uuid",
+     "description": "A UUID.",
+     "examples": [
+      "3f0e8d7c-2b1a-4c5d-9e8f-7a6b5c4d3e2f"
+     ]
+    }
+   }
+  }
  },
  {
   "name": "updateKycDocumentInfo",
@@ -1417,7 +1773,92 @@ export const generatedTools: readonly GeneratedTool[] = [
    "additionalProperties": true,
    "description": "The result of the update. Its shape is not published."
   },
-  "wrapped": false
+  "wrapped": false,
+  "sandboxInputSchema": {
+   "type": "object",
+   "properties": {
+    "body": {
+     "type": "object",
+     "description": "The request shape is not published; the members below are inferred from addKycData.",
+     "additionalProperties": true,
+     "properties": {
+      "customer_id": {
+       "$ref": "#/$defs/Uuid",
+       "description": "The customer whose document is updated (member name inferred)."
+      },
+      "document_type": {
+       "type": "string",
+       "description": "A value from supported_document_types of getKycConfiguration, e.g. AADHAAR (member name inferred).",
+       "examples": [
+        "AADHAAR"
+       ],
+       "minLength": 1
+      },
+      "document_details": {
+       "$ref": "#/$defs/KycDocumentDetails",
+       "description": "The document number and additional document data (member name inferred)."
+      },
+      "document_front_image_url": {
+       "type": "string",
+       "format": "uri",
+       "description": "Link to a JPG, JPEG, PNG or PDF file of the document's front; required for every document type except AADHAAR (member name inferred)."
+      },
+      "document_back_image_url": {
+       "type": "string",
+       "format": "uri",
+       "description": "Link to a JPG, JPEG, PNG or PDF file of the document's back; required for every document type except AADHAAR (member name inferred)."
+      }
+     },
+     "x-sandbox-required": [
+      "customer_id",
+      "document_type",
+      "document_details"
+     ],
+     "required": [
+      "customer_id",
+      "document_type",
+      "document_details"
+     ]
+    }
+   },
+   "required": [
+    "body"
+   ],
+   "additionalProperties": false,
+   "$defs": {
+    "KycDocumentDetails": {
+     "type": "object",
+     "title": "KycDocumentDetails",
+     "description": "The identity document's details. For AADHAAR, `additional_data.aadhaar_json` can be sent instead of the front and back images.",
+     "properties": {
+      "document_number": {
+       "type": "string",
+       "description": "The number of the identity document.",
+       "minLength": 1
+      },
+      "additional_data": {
+       "type": "object",
+       "description": "Extra document data. The only member the interface names is `aadhaar_json` (AADHAAR only); other members and the shape of `aadhaar_json` are not published.",
+       "additionalProperties": true,
+       "properties": {
+        "aadhaar_json": {
+         "description": "The Aadhaar data, sent for AADHAAR instead of the front and back images. Its shape is not published."
+        }
+       }
+      }
+     }
+    },
+    "Uuid": {
+     "title": "Uuid",
+     "type": "string",
+     "format": "uuid",
+     "description": "A UUID.",
+     "examples": [
+      "3f0e8d7c-2b1a-4c5d-9e8f-7a6b5c4d3e2f"
+     ]
+    }
+   }
+  }
  },
  {
   "name": "addPayoutSenderKycData",
@@ -1555,7 +1996,93 @@ export const generatedTools: readonly GeneratedTool[] = [
     }
    }
   },
-  "wrapped": false
+  "wrapped": false,
+  "sandboxInputSchema": {
+   "type": "object",
+   "properties": {
+    "body": {
+     "type": "object",
+     "required": [
+      "client_reference_id",
+      "document_type"
+     ],
+     "properties": {
+      "client_reference_id": {
+       "type": "string",
+       "description": "The beneficiary's client_reference_id.",
+       "minLength": 1
+      },
+      "country_code": {
+       "$ref": "#/$defs/Alpha3CountryCode",
+       "description": "Alpha-3 country code; if sent, must match the customer's country."
+      },
+      "tax_number": {
+       "type": "string",
+       "maxLength": 15,
+       "description": "The sender's tax number (for India the PAN), up to 15 characters."
+      },
+      "document_type": {
+       "type": "string",
+       "description": "The identity document type.",
+       "enum": [
+        "ONLY_PAN",
+        "GOVT_ID",
+        "PASSPORT"
+       ]
+      },
+      "document_front_image_url": {
+       "type": "string",
+       "format": "uri",
+       "description": "URL of the document's front."
+      },
+      "document_back_image_url": {
+       "type": "string",
+       "format": "uri",
+       "description": "URL of the document's back."
+      },
+      "street": {
+       "type": "string",
+       "description": "Street address."
+      },
+      "city": {
+       "type": "string",
+       "description": "City."
+      },
+      "state_province": {
+       "type": "string",
+       "description": "State or province."
+      },
+      "postal_code": {
+       "type": "string",
+       "description": "Postal code; required for some countries (the per-country rules are not published)."
+      },
+      "beneficiary_identifiers": {
+       "type": "object",
+       "additionalProperties": true,
+       "description": "Country-specific beneficiary fields. Their names are not published."
+      }
+     },
+     "x-sandbox-required": [
+      "document_type"
+     ]
+    }
+   },
+   "required": [
+    "body"
+   ],
+   "additionalProperties": false,
+   "$defs": {
+    "Alpha3CountryCode": {
+     "title": "Alpha3CountryCode",
+     "type": "string",
+     "pattern": "^[A-Z]{3}$",
+     "description": "An ISO 3166-1 alpha-3 country code, e.g. `IND`, `USA`.",
+     "examples": [
+      "IND"
+     ]
+    }
+   }
+  }
  },
  {
   "name": "createKycRemitter",
@@ -1903,7 +2430,87 @@ export const generatedTools: readonly GeneratedTool[] = [
     }
    }
   },
-  "wrapped": false
+  "wrapped": false,
+  "sandboxInputSchema": {
+   "type": "object",
+   "properties": {
+    "body": {
+     "type": "object",
+     "description": "The request shape is not published; the members below mirror the bank account record.",
+     "additionalProperties": true,
+     "properties": {
+      "customer_id": {
+       "$ref": "#/$defs/Uuid",
+       "description": "The customer who owns the account; must be VERIFIED."
+      },
+      "bank_account_type": {
+       "type": "string",
+       "description": "The payment rail: ACCOUNT_DETAILS (account number and IFSC) or UPI (a VPA).",
+       "enum": [
+        "ACCOUNT_DETAILS",
+        "UPI"
+       ]
+      },
+      "identifiers": {
+       "$ref": "#/$defs/BankAccountIdentifiers",
+       "description": "`account_number` and `ifsc` for ACCOUNT_DETAILS; `vpa` for UPI."
+      }
+     },
+     "x-sandbox-required": [
+      "customer_id",
+      "bank_account_type",
+      "identifiers"
+     ],
+     "required": [
+      "customer_id",
+      "bank_account_type",
+      "identifiers"
+     ]
+    }
+   },
+   "required": [
+    "body"
+   ],
+   "additionalProperties": false,
+   "$defs": {
+    "BankAccountIdentifiers": {
+     "type": "object",
+     "title": "BankAccountIdentifiers",
+     "description": "The identifiers of a bank account for its rail: `account_number` and `ifsc` for ACCOUNT_DETAILS, `vpa` for UPI. The identifiers of USA accounts linked through the bank link flow are not published, so other members are allowed.",
+     "properties": {
+      "account_number": {
+       "type": "string",
+       "description": "The bank account number (ACCOUNT_DETAILS).",
+       "minLength": 1
+      },
+      "ifsc": {
+       "type": "string",
+       "description": "The Indian Financial System Code of the branch, e.g. HDFC0001234 (ACCOUNT_DETAILS in India).",
+       "examples": [
+        "HDFC0001234"
+       ]
+      },
+      "vpa": {
+       "type": "string",
+       "description": "The UPI ID (virtual payment address), e.g. asha@okhdfc (UPI).",
+       "examples": [
+        "asha@okhdfc"
+       ]
+      }
+     },
+     "additionalProperties": true
+    },
+    "Uuid": {
+     "title": "Uuid",
+     "type": "string",
+     "format": "uuid",
+     "description": "A UUID.",
+     "examples": [
+      "3f0e8d7c-2b1a-4c5d-9e8f-7a6b5c4d3e2f"
+     ]
+    }
+   }
+  }
  },
  {
   "name": "listBankAccounts",
@@ -4064,7 +4671,198 @@ export const generatedTools: readonly GeneratedTool[] = [
     }
    }
   },
-  "wrapped": false
+  "wrapped": false,
+  "sandboxInputSchema": {
+   "type": "object",
+   "properties": {
+    "body": {
+     "type": "object",
+     "required": [
+      "customer_id"
+     ],
+     "properties": {
+      "customer_id": {
+       "$ref": "#/$defs/Uuid",
+       "description": "The customer from the payout customer creation."
+      },
+      "identifiers": {
+       "$ref": "#/$defs/PayoutBankIdentifiers",
+       "description": "Method-specific identifiers: br_cpf for PIX; account_holder_name, account_number (IBAN) and swift_code for SEPA."
+      },
+      "bank_account_type": {
+       "type": "string",
+       "description": "The payout method for the country, e.g. PIX, SEPA, WIRE, SPEI, ACH_PUSH. Defaults to the country's default method. The full set is not published.",
+       "examples": [
+        "PIX",
+        "SEPA",
+        "WIRE",
+        "SPEI",
+        "ACH_PUSH"
+       ],
+       "minLength": 1
+      },
+      "transfer_purpose": {
+       "type": "string",
+       "description": "The purpose of the transfer. Every country except India.",
+       "default": "TRANSFER_TO_OWN_ACCOUNT",
+       "enum": [
+        "TRANSFER_TO_OWN_ACCOUNT",
+        "FAMILY_MAINTENANCE",
+        "EDUCATION",
+        "MEDICAL_TREATMENT",
+        "HOTEL",
+        "TRAVEL",
+        "REPAYMENT_OF_LOANS",
+        "TAX_PAYMENT",
+        "PURCHASE_PROPERTY",
+        "PROPERTY_RENTAL",
+        "INSURANCE_PREMIUM",
+        "PRODUCT_INDEMNITY_INSURANCE",
+        "INSURANCE_CLAIMS",
+        "MUTUAL_FUND_INVESTMENT",
+        "INVESTMENT_SHARES",
+        "DONATIONS",
+        "SALARY",
+        "INFO_SERVICE",
+        "ADVERTISING",
+        "ROYALTY_FEES",
+        "BROKER_FEES",
+        "ADVISOR_FEES",
+        "REPRESENTATIVE_EXPENSES",
+        "CONSTRUCTION",
+        "TRANSPORTATION",
+        "EXPORTED_GOODS",
+        "DELIVERY_FEES",
+        "GENERAL_GOODS_OFFLINE"
+       ]
+      },
+      "is_self_transfer": {
+       "type": "boolean",
+       "default": true,
+       "description": "Whether the customer sends to their own account. Every country except India."
+      }
+     },
+     "anyOf": [
+      {
+       "title": "Another method, or the country's default",
+       "description": "A method other than PIX or SEPA, or no method (the country's default).",
+       "properties": {
+        "bank_account_type": {
+         "description": "Any method other than PIX and SEPA.",
+         "not": {
+          "enum": [
+           "PIX",
+           "SEPA"
+          ]
+         }
+        }
+       }
+      },
+      {
+       "title": "PIX",
+       "description": "PIX requires br_cpf.",
+       "required": [
+        "bank_account_type",
+        "identifiers"
+       ],
+       "properties": {
+        "bank_account_type": {
+         "description": "The PIX method.",
+         "const": "PIX"
+        },
+        "identifiers": {
+         "description": "PIX identifiers.",
+         "required": [
+          "br_cpf"
+         ],
+         "properties": {
+          "br_cpf": {
+           "description": "The Brazilian CPF."
+          }
+         }
+        }
+       }
+      },
+      {
+       "title": "SEPA",
+       "description": "SEPA requires account_holder_name, account_number (IBAN) and swift_code.",
+       "required": [
+        "bank_account_type",
+        "identifiers"
+       ],
+       "properties": {
+        "bank_account_type": {
+         "description": "The SEPA method.",
+         "const": "SEPA"
+        },
+        "identifiers": {
+         "description": "SEPA identifiers.",
+         "required": [
+          "account_holder_name",
+          "account_number",
+          "swift_code"
+         ],
+         "properties": {
+          "account_holder_name": {
+           "description": "The account holder's name."
+          },
+          "account_number": {
+           "description": "The IBAN."
+          },
+          "swift_code": {
+           "description": "The bank's SWIFT/BIC code."
+          }
+         }
+        }
+       }
+      }
+     ]
+    }
+   },
+   "required": [
+    "body"
+   ],
+   "additionalProperties": false,
+   "$defs": {
+    "PayoutBankIdentifiers": {
+     "type": "object",
+     "title": "PayoutBankIdentifiers",
+     "description": "Method-specific identifiers of a payout bank account: `br_cpf` for PIX; `account_holder_name`, `account_number` (IBAN) and `swift_code` for SEPA. The identifiers of the other methods (WIRE, SPEI, ACH_PUSH, ...) are not published, so other members are allowed.",
+     "properties": {
+      "br_cpf": {
+       "type": "string",
+       "description": "The Brazilian CPF (individual taxpayer number); PIX.",
+       "minLength": 1
+      },
+      "account_holder_name": {
+       "type": "string",
+       "description": "The account holder's name; SEPA.",
+       "minLength": 1
+      },
+      "account_number": {
+       "type": "string",
+       "description": "The account number; for SEPA the IBAN.",
+       "minLength": 1
+      },
+      "swift_code": {
+       "type": "string",
+       "description": "The bank's SWIFT/BIC code; SEPA.",
+       "minLength": 1
+      }
+     },
+     "additionalProperties": true
+    },
+    "Uuid": {
+     "title": "Uuid",
+     "type": "string",
+     "format": "uuid",
+     "description": "A UUID.",
+     "examples": [
+      "3f0e8d7c-2b1a-4c5d-9e8f-7a6b5c4d3e2f"
+     ]
+    }
+   }
+  }
  },
  {
   "name": "generateBankLink",
@@ -4127,7 +4925,44 @@ export const generatedTools: readonly GeneratedTool[] = [
     }
    }
   },
-  "wrapped": false
+  "wrapped": false,
+  "sandboxInputSchema": {
+   "type": "object",
+   "properties": {
+    "body": {
+     "type": "object",
+     "description": "The request shape is not published.",
+     "additionalProperties": true,
+     "properties": {
+      "customer_id": {
+       "$ref": "#/$defs/Uuid",
+       "description": "The USA customer whose bank accounts are linked (member name inferred)."
+      }
+     },
+     "x-sandbox-required": [
+      "customer_id"
+     ],
+     "required": [
+      "customer_id"
+     ]
+    }
+   },
+   "required": [
+    "body"
+   ],
+   "additionalProperties": false,
+   "$defs": {
+    "Uuid": {
+     "title": "Uuid",
+     "type": "string",
+     "format": "uuid",
+     "description": "A UUID.",
+     "examples": [
+      "3f0e8d7c-2b1a-4c5d-9e8f-7a6b5c4d3e2f"
+     ]
+    }
+   }
+  }
  },
  {
   "name": "getWallet",
@@ -4823,7 +5658,204 @@ export const generatedTools: readonly GeneratedTool[] = [
     }
    }
   },
-  "wrapped": false
+  "wrapped": false,
+  "sandboxInputSchema": {
+   "type": "object",
+   "properties": {
+    "body": {
+     "type": "object",
+     "additionalProperties": true,
+     "description": "The payin quotation body. Its full shape is not published: `payment_method` and `risk_parameters` are the members the error codes name; the others are the sandbox's, named after the payin order record (`x-sandbox-required`). Exactly one of `sending_amount` and `receiving_amount` is sent (`oneOf`), as the payout quotations state it; for payins that rule and those names are the sandbox's.",
+     "properties": {
+      "payment_method": {
+       "type": "string",
+       "examples": [
+        "IMPS"
+       ],
+       "description": "The fiat payment method, e.g. IMPS. Must match the rail of the customer's bank account, otherwise BANK_MODE_MISMATCH.",
+       "minLength": 1
+      },
+      "risk_parameters": {
+       "$ref": "#/$defs/RiskParameters",
+       "description": "Risk signals about the end user; send the end user's own IP address, otherwise RISK_IP_CHECK_FAILED."
+      },
+      "customer_id": {
+       "$ref": "#/$defs/Uuid",
+       "description": "Not published (sandbox: required). The paying customer; must be VERIFIED (USR_UNVERIFIED)."
+      },
+      "bank_id": {
+       "$ref": "#/$defs/Uuid",
+       "description": "Not published (sandbox: required). The customer's verified bank account the fiat is paid from (BANK_NOT_FOUND, BANK_ACCOUNT_UNVERIFIED, BANK_MODE_MISMATCH)."
+      },
+      "asset": {
+       "type": "string",
+       "description": "Not published (sandbox: required). The crypto asset delivered, e.g. USDT.",
+       "examples": [
+        "USDT"
+       ],
+       "minLength": 1
+      },
+      "fiat": {
+       "type": "string",
+       "description": "Not published (sandbox: required). The fiat currency paid, e.g. INR.",
+       "examples": [
+        "INR"
+       ],
+       "minLength": 1
+      },
+      "network": {
+       "type": "string",
+       "description": "Not published (sandbox: required). The blockchain network of the delivery, e.g. tron.",
+       "examples": [
+        "tron"
+       ],
+       "minLength": 1
+      },
+      "wallet_address": {
+       "type": "string",
+       "description": "Not published (sandbox: required). The wallet the crypto is delivered to.",
+       "minLength": 1
+      },
+      "sending_amount": {
+       "$ref": "#/$defs/DecimalString",
+       "description": "Not published (sandbox: this or receiving_amount). The fiat amount the customer pays."
+      },
+      "receiving_amount": {
+       "$ref": "#/$defs/DecimalString",
+       "description": "Not published (sandbox: this or sending_amount). The crypto amount delivered."
+      }
+     },
+     "oneOf": [
+      {
+       "title": "BySendingAmount",
+       "description": "The fiat amount the customer pays is given; the quotation computes the crypto delivered.",
+       "required": [
+        "sending_amount"
+       ],
+       "properties": {
+        "sending_amount": {
+         "description": "The fiat amount the customer pays."
+        }
+       },
+       "not": {
+        "required": [
+         "receiving_amount"
+        ],
+        "properties": {
+         "receiving_amount": {
+          "description": "Must not be sent together with sending_amount."
+         }
+        }
+       }
+      },
+      {
+       "title": "ByReceivingAmount",
+       "description": "The crypto amount delivered is given; the quotation computes the fiat to pay.",
+       "required": [
+        "receiving_amount"
+       ],
+       "properties": {
+        "receiving_amount": {
+         "description": "The crypto amount delivered."
+        }
+       },
+       "not": {
+        "required": [
+         "sending_amount"
+        ],
+        "properties": {
+         "sending_amount": {
+          "description": "Must not be sent together with receiving_amount."
+         }
+        }
+       }
+      }
+     ],
+     "x-sandbox-required": [
+      "customer_id",
+      "bank_id",
+      "asset",
+      "fiat",
+      "network",
+      "payment_method",
+      "wallet_address"
+     ],
+     "required": [
+      "customer_id",
+      "bank_id",
+      "asset",
+      "fiat",
+      "network",
+      "payment_method",
+      "wallet_address"
+     ]
+    }
+   },
+   "required": [
+    "body"
+   ],
+   "additionalProperties": false,
+   "$defs": {
+    "DecimalString": {
+     "title": "DecimalString",
+     "type": "string",
+     "pattern": "^-?\\d+(\\.\\d+)?$",
+     "description": "A decimal number written as a string (e.g. `\"2500.00\"`), so amounts and rates keep every digit. Never parse it into a floating-point number.",
+     "examples": [
+      "2500.00"
+     ]
+    },
+    "RiskParameters": {
+     "type": "object",
+     "title": "RiskParameters",
+     "description": "Risk signals about the end user, sent with a quotation. It must contain every key listed in `required_risk_parameters` of the payout configuration for the fiat; send an empty object when that list is empty. The members below are the ones the interface names; further keys may be listed by the configuration. Send the end user's own IP address, otherwise RISK_IP_CHECK_FAILED.",
+     "additionalProperties": true,
+     "properties": {
+      "ip_address": {
+       "type": "string",
+       "description": "The end user's own IP address, IPv4 or IPv6.",
+       "anyOf": [
+        {
+         "format": "ipv4"
+        },
+        {
+         "format": "ipv6"
+        }
+       ]
+      },
+      "device_id": {
+       "type": "string",
+       "description": "The end user's device ID."
+      },
+      "suspicious_activity_report": {
+       "type": "boolean",
+       "description": "True if a suspicious activity report was filed on the user."
+      },
+      "law_enforcement_agency_report": {
+       "type": "boolean",
+       "description": "True if a law enforcement agency reported the user."
+      }
+     },
+     "examples": [
+      {
+       "ip_address": "203.0.113.24",
+       "device_id": "dev-7f3a9c21",
+       "suspicious_activity_report": false,
+       "law_enforcement_agency_report": false
+      }
+     ]
+    },
+    "Uuid": {
+     "title": "Uuid",
+     "type": "string",
+     "format": "uuid",
+     "description": "A UUID.",
+     "examples": [
+      "3f0e8d7c-2b1a-4c5d-9e8f-7a6b5c4d3e2f"
+     ]
+    }
+   }
+  }
  },
  {
   "name": "getPayinQuotation",
@@ -4959,7 +5991,61 @@ export const generatedTools: readonly GeneratedTool[] = [
     }
    }
   },
-  "wrapped": false
+  "wrapped": false,
+  "sandboxInputSchema": {
+   "type": "object",
+   "properties": {
+    "body": {
+     "type": "object",
+     "additionalProperties": true,
+     "description": "The payin initiation body. Its full shape is not published; the members below are the ones the interface names.",
+     "properties": {
+      "quotation_id": {
+       "$ref": "#/$defs/Uuid",
+       "description": "The payin quotation to execute; it must exist (PAYIN_QUOTATION_NOT_FOUND), not back another order (PAYIN_QUOTATION_LINKED) and not be expired (PAYIN_QUOTATION_EXPIRED)."
+      },
+      "client_reference_id": {
+       "type": "string",
+       "description": "The organization's own reference for the order; must not exist yet (PAYIN_DUPLICATE_CLIENT_REF_ID).",
+       "minLength": 1
+      },
+      "transaction_reference_id": {
+       "type": "string",
+       "examples": [
+        "412345678901"
+       ],
+       "description": "The bank transaction reference (UTR for INR) of the fiat payment; must not be linked to another payin (PAYIN_DUPLICATE_UTR) and must be well formed (PAYIN_INVALID_UTR_FORMAT). The request name of this field is not published; this is the name the payin order record and the PAYIN SUCCESS event use.",
+       "minLength": 1
+      }
+     },
+     "x-sandbox-required": [
+      "quotation_id",
+      "client_reference_id",
+      "transaction_reference_id"
+     ],
+     "required": [
+      "quotation_id",
+      "client_reference_id",
+      "transaction_reference_id"
+     ]
+    }
+   },
+   "required": [
+    "body"
+   ],
+   "additionalProperties": false,
+   "$defs": {
+    "Uuid": {
+     "title": "Uuid",
+     "type": "string",
+     "format": "uuid",
+     "description": "A UUID.",
+     "examples": [
+      "3f0e8d7c-2b1a-4c5d-9e8f-7a6b5c4d3e2f"
+     ]
+    }
+   }
+  }
  },
  {
   "name": "listPayinHistory",
@@ -5398,7 +6484,27 @@ export const generatedTools: readonly GeneratedTool[] = [
     }
    }
   },
-  "wrapped": false
+  "wrapped": false,
+  "sandboxInputSchema": {
+   "type": "object",
+   "properties": {
+    "body": {
+     "type": "object",
+     "additionalProperties": true,
+     "description": "The EDD submission. Its fields are not published.",
+     "x-sandbox-required": [
+      "customer_id"
+     ],
+     "required": [
+      "customer_id"
+     ]
+    }
+   },
+   "required": [
+    "body"
+   ],
+   "additionalProperties": false
+  }
  },
  {
   "name": "listPayinEdd",
@@ -6364,11 +7470,6 @@ export const generatedTools: readonly GeneratedTool[] = [
        "required": [
         "sending_amount"
        ],
-       "properties": {
-        "sending_amount": {
-         "description": "The crypto amount to send."
-        }
-       },
        "not": {
         "required": [
          "receiving_amount"
@@ -6386,11 +7487,6 @@ export const generatedTools: readonly GeneratedTool[] = [
        "required": [
         "receiving_amount"
        ],
-       "properties": {
-        "receiving_amount": {
-         "description": "The fiat amount the beneficiary should receive."
-        }
-       },
        "not": {
         "required": [
          "sending_amount"
@@ -6648,7 +7744,205 @@ export const generatedTools: readonly GeneratedTool[] = [
     }
    }
   },
-  "wrapped": false
+  "wrapped": false,
+  "sandboxInputSchema": {
+   "type": "object",
+   "properties": {
+    "body": {
+     "$ref": "#/$defs/PayoutQuotationRequest"
+    }
+   },
+   "required": [
+    "body"
+   ],
+   "additionalProperties": false,
+   "$defs": {
+    "DecimalString": {
+     "title": "DecimalString",
+     "type": "string",
+     "pattern": "^-?\\d+(\\.\\d+)?$",
+     "description": "A decimal number written as a string (e.g. `\"2500.00\"`), so amounts and rates keep every digit. Never parse it into a floating-point number.",
+     "examples": [
+      "2500.00"
+     ]
+    },
+    "PayoutQuotationRequest": {
+     "type": "object",
+     "title": "PayoutQuotationRequest",
+     "description": "The body of a payout quotation. Exactly one of `sending_amount` (crypto) and `receiving_amount` (fiat) is sent, not both. `risk_parameters` is required and must contain every key in `required_risk_parameters` of the payout configuration for the fiat (an empty object when that list is empty). The interface marks only `risk_parameters` as required; the sandbox also needs the members listed in `x-sandbox-required` to price a quotation.",
+     "required": [
+      "risk_parameters",
+      "asset",
+      "fiat",
+      "customer_id",
+      "bank_id",
+      "network",
+      "payment_method"
+     ],
+     "properties": {
+      "asset": {
+       "type": "string",
+       "description": "The crypto asset code, e.g. USDT.",
+       "examples": [
+        "USDT"
+       ],
+       "minLength": 1
+      },
+      "fiat": {
+       "type": "string",
+       "description": "The fiat currency code, e.g. INR.",
+       "examples": [
+        "INR"
+       ],
+       "minLength": 1
+      },
+      "customer_id": {
+       "$ref": "#/$defs/Uuid",
+       "description": "The beneficiary customer; must be VERIFIED (otherwise USR_UNVERIFIED)."
+      },
+      "bank_id": {
+       "$ref": "#/$defs/Uuid",
+       "description": "The customer's bank account that receives the payout; must exist (BANK_NOT_FOUND) and be verified (BANK_ACCOUNT_UNVERIFIED)."
+      },
+      "risk_parameters": {
+       "$ref": "#/$defs/RiskParameters",
+       "description": "Required. Must contain every key in `required_risk_parameters` of the configuration for the fiat; an empty object when that list is empty."
+      },
+      "network": {
+       "type": "string",
+       "description": "The blockchain network, e.g. tron or polygon.",
+       "examples": [
+        "tron"
+       ],
+       "minLength": 1
+      },
+      "payment_method": {
+       "type": "string",
+       "description": "A payment method valid for the fiat (see the prefunded payout configuration), e.g. IMPS.",
+       "examples": [
+        "IMPS"
+       ],
+       "minLength": 1
+      },
+      "sending_amount": {
+       "$ref": "#/$defs/DecimalString",
+       "description": "The crypto amount to send. Send this or receiving_amount, not both."
+      },
+      "receiving_amount": {
+       "$ref": "#/$defs/DecimalString",
+       "description": "The fiat amount the beneficiary should receive. Send this or sending_amount, not both."
+      }
+     },
+     "oneOf": [
+      {
+       "title": "BySendingAmount",
+       "description": "The crypto amount is given; the quotation computes the fiat the beneficiary receives.",
+       "required": [
+        "sending_amount"
+       ],
+       "not": {
+        "required": [
+         "receiving_amount"
+        ],
+        "properties": {
+         "receiving_amount": {
+          "description": "Must not be sent together with sending_amount."
+         }
+        }
+       }
+      },
+      {
+       "title": "ByReceivingAmount",
+       "description": "The fiat amount is given; the quotation computes the crypto needed.",
+       "required": [
+        "receiving_amount"
+       ],
+       "not": {
+        "required": [
+         "sending_amount"
+        ],
+        "properties": {
+         "sending_amount": {
+          "description": "Must not be sent together with receiving_amount."
+         }
+        }
+       }
+      }
+     ],
+     "examples": [
+      {
+       "asset": "USDT",
+       "fiat": "INR",
+       "customer_id": "3f0e8d7c-2b1a-4c5d-9e8f-7a6b5c4d3e2f",
+       "bank_id": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+       "risk_parameters": {
+        "ip_address": "203.0.113.24"
+       },
+       "network": "tron",
+       "payment_method": "IMPS",
+       "receiving_amount": "25000.00"
+      }
+     ],
+     "x-sandbox-required": [
+      "asset",
+      "fiat",
+      "customer_id",
+      "bank_id",
+      "network",
+      "payment_method"
+     ]
+    },
+    "RiskParameters": {
+     "type": "object",
+     "title": "RiskParameters",
+     "description": "Risk signals about the end user, sent with a quotation. It must contain every key listed in `required_risk_parameters` of the payout configuration for the fiat; send an empty object when that list is empty. The members below are the ones the interface names; further keys may be listed by the configuration. Send the end user's own IP address, otherwise RISK_IP_CHECK_FAILED.",
+     "additionalProperties": true,
+     "properties": {
+      "ip_address": {
+       "type": "string",
+       "description": "The end user's own IP address, IPv4 or IPv6.",
+       "anyOf": [
+        {
+         "format": "ipv4"
+        },
+        {
+         "format": "ipv6"
+        }
+       ]
+      },
+      "device_id": {
+       "type": "string",
+       "description": "The end user's device ID."
+      },
+      "suspicious_activity_report": {
+       "type": "boolean",
+       "description": "True if a suspicious activity report was filed on the user."
+      },
+      "law_enforcement_agency_report": {
+       "type": "boolean",
+       "description": "True if a law enforcement agency reported the user."
+      }
+     },
+     "examples": [
+      {
+       "ip_address": "203.0.113.24",
+       "device_id": "dev-7f3a9c21",
+       "suspicious_activity_report": false,
+       "law_enforcement_agency_report": false
+      }
+     ]
+    },
+    "Uuid": {
+     "title": "Uuid",
+     "type": "string",
+     "format": "uuid",
+     "description": "A UUID.",
+     "examples": [
+      "3f0e8d7c-2b1a-4c5d-9e8f-7a6b5c4d3e2f"
+     ]
+    }
+   }
+  }
  },
  {
   "name": "createRemittancePayoutQuotation",
@@ -6683,13 +7977,12 @@ export const generatedTools: readonly GeneratedTool[] = [
       "2500.00"
      ]
     },
-    "RemittancePayoutQuotationRequest": {
+    "PayoutQuotationRequest": {
      "type": "object",
-     "title": "RemittancePayoutQuotationRequest",
-     "description": "The body of a remittance payout quotation: the payout quotation body (`PayoutQuotationRequest`) plus the required `remitter_id` and the optional `is_self_transfer`. Exactly one of `sending_amount` and `receiving_amount` is sent, not both. On the prefunded model, `network` must match the organization's prefunded wallet network. The interface marks only `risk_parameters` and `remitter_id` as required.",
+     "title": "PayoutQuotationRequest",
+     "description": "The body of a payout quotation. Exactly one of `sending_amount` (crypto) and `receiving_amount` (fiat) is sent, not both. `risk_parameters` is required and must contain every key in `required_risk_parameters` of the payout configuration for the fiat (an empty object when that list is empty). The interface marks only `risk_parameters` as required.",
      "required": [
-      "risk_parameters",
-      "remitter_id"
+      "risk_parameters"
      ],
      "properties": {
       "asset": {
@@ -6739,14 +8032,6 @@ export const generatedTools: readonly GeneratedTool[] = [
       "receiving_amount": {
        "$ref": "#/$defs/DecimalString",
        "description": "The fiat amount the beneficiary should receive. Send this or sending_amount, not both."
-      },
-      "remitter_id": {
-       "$ref": "#/$defs/Uuid",
-       "description": "The sending party, created beforehand through the remitter creation operation."
-      },
-      "is_self_transfer": {
-       "type": "boolean",
-       "description": "True when the remitter sends to their own account."
       }
      },
      "oneOf": [
@@ -6756,11 +8041,6 @@ export const generatedTools: readonly GeneratedTool[] = [
        "required": [
         "sending_amount"
        ],
-       "properties": {
-        "sending_amount": {
-         "description": "The crypto amount to send."
-        }
-       },
        "not": {
         "required": [
          "receiving_amount"
@@ -6778,11 +8058,6 @@ export const generatedTools: readonly GeneratedTool[] = [
        "required": [
         "receiving_amount"
        ],
-       "properties": {
-        "receiving_amount": {
-         "description": "The fiat amount the beneficiary should receive."
-        }
-       },
        "not": {
         "required": [
          "sending_amount"
@@ -6791,6 +8066,46 @@ export const generatedTools: readonly GeneratedTool[] = [
          "sending_amount": {
           "description": "Must not be sent together with receiving_amount."
          }
+        }
+       }
+      }
+     ],
+     "examples": [
+      {
+       "asset": "USDT",
+       "fiat": "INR",
+       "customer_id": "3f0e8d7c-2b1a-4c5d-9e8f-7a6b5c4d3e2f",
+       "bank_id": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+       "risk_parameters": {
+        "ip_address": "203.0.113.24"
+       },
+       "network": "tron",
+       "payment_method": "IMPS",
+       "receiving_amount": "25000.00"
+      }
+     ]
+    },
+    "RemittancePayoutQuotationRequest": {
+     "type": "object",
+     "title": "RemittancePayoutQuotationRequest",
+     "description": "The body of a remittance payout quotation: the payout quotation body (`PayoutQuotationRequest`) plus the required `remitter_id` and the optional `is_self_transfer`. Exactly one of `sending_amount` and `receiving_amount` is sent, not both. On the prefunded model, `network` must match the organization's prefunded wallet network. The interface marks only `risk_parameters` and `remitter_id` as required.",
+     "allOf": [
+      {
+       "$ref": "#/$defs/PayoutQuotationRequest"
+      },
+      {
+       "type": "object",
+       "required": [
+        "remitter_id"
+       ],
+       "properties": {
+        "remitter_id": {
+         "$ref": "#/$defs/Uuid",
+         "description": "The sending party, created beforehand through the remitter creation operation."
+        },
+        "is_self_transfer": {
+         "type": "boolean",
+         "description": "True when the remitter sends to their own account."
         }
        }
       }
@@ -7059,7 +8374,263 @@ export const generatedTools: readonly GeneratedTool[] = [
     }
    }
   },
-  "wrapped": false
+  "wrapped": false,
+  "sandboxInputSchema": {
+   "type": "object",
+   "properties": {
+    "body": {
+     "$ref": "#/$defs/RemittancePayoutQuotationRequest"
+    }
+   },
+   "required": [
+    "body"
+   ],
+   "additionalProperties": false,
+   "$defs": {
+    "DecimalString": {
+     "title": "DecimalString",
+     "type": "string",
+     "pattern": "^-?\\d+(\\.\\d+)?$",
+     "description": "A decimal number written as a string (e.g. `\"2500.00\"`), so amounts and rates keep every digit. Never parse it into a floating-point number.",
+     "examples": [
+      "2500.00"
+     ]
+    },
+    "PayoutQuotationRequest": {
+     "type": "object",
+     "title": "PayoutQuotationRequest",
+     "description": "The body of a payout quotation. Exactly one of `sending_amount` (crypto) and `receiving_amount` (fiat) is sent, not both. `risk_parameters` is required and must contain every key in `required_risk_parameters` of the payout configuration for the fiat (an empty object when that list is empty). The interface marks only `risk_parameters` as required; the sandbox also needs the members listed in `x-sandbox-required` to price a quotation.",
+     "required": [
+      "risk_parameters",
+      "asset",
+      "fiat",
+      "customer_id",
+      "bank_id",
+      "network",
+      "payment_method"
+     ],
+     "properties": {
+      "asset": {
+       "type": "string",
+       "description": "The crypto asset code, e.g. USDT.",
+       "examples": [
+        "USDT"
+       ],
+       "minLength": 1
+      },
+      "fiat": {
+       "type": "string",
+       "description": "The fiat currency code, e.g. INR.",
+       "examples": [
+        "INR"
+       ],
+       "minLength": 1
+      },
+      "customer_id": {
+       "$ref": "#/$defs/Uuid",
+       "description": "The beneficiary customer; must be VERIFIED (otherwise USR_UNVERIFIED)."
+      },
+      "bank_id": {
+       "$ref": "#/$defs/Uuid",
+       "description": "The customer's bank account that receives the payout; must exist (BANK_NOT_FOUND) and be verified (BANK_ACCOUNT_UNVERIFIED)."
+      },
+      "risk_parameters": {
+       "$ref": "#/$defs/RiskParameters",
+       "description": "Required. Must contain every key in `required_risk_parameters` of the configuration for the fiat; an empty object when that list is empty."
+      },
+      "network": {
+       "type": "string",
+       "description": "The blockchain network, e.g. tron or polygon.",
+       "examples": [
+        "tron"
+       ],
+       "minLength": 1
+      },
+      "payment_method": {
+       "type": "string",
+       "description": "A payment method valid for the fiat (see the prefunded payout configuration), e.g. IMPS.",
+       "examples": [
+        "IMPS"
+       ],
+       "minLength": 1
+      },
+      "sending_amount": {
+       "$ref": "#/$defs/DecimalString",
+       "description": "The crypto amount to send. Send this or receiving_amount, not both."
+      },
+      "receiving_amount": {
+       "$ref": "#/$defs/DecimalString",
+       "description": "The fiat amount the beneficiary should receive. Send this or sending_amount, not both."
+      }
+     },
+     "oneOf": [
+      {
+       "title": "BySendingAmount",
+       "description": "The crypto amount is given; the quotation computes the fiat the beneficiary receives.",
+       "required": [
+        "sending_amount"
+       ],
+       "not": {
+        "required": [
+         "receiving_amount"
+        ],
+        "properties": {
+         "receiving_amount": {
+          "description": "Must not be sent together with sending_amount."
+         }
+        }
+       }
+      },
+      {
+       "title": "ByReceivingAmount",
+       "description": "The fiat amount is given; the quotation computes the crypto needed.",
+       "required": [
+        "receiving_amount"
+       ],
+       "not": {
+        "required": [
+         "sending_amount"
+        ],
+        "properties": {
+         "sending_amount": {
+          "description": "Must not be sent together with receiving_amount."
+         }
+        }
+       }
+      }
+     ],
+     "examples": [
+      {
+       "asset": "USDT",
+       "fiat": "INR",
+       "customer_id": "3f0e8d7c-2b1a-4c5d-9e8f-7a6b5c4d3e2f",
+       "bank_id": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+       "risk_parameters": {
+        "ip_address": "203.0.113.24"
+       },
+       "network": "tron",
+       "payment_method": "IMPS",
+       "receiving_amount": "25000.00"
+      }
+     ],
+     "x-sandbox-required": [
+      "asset",
+      "fiat",
+      "customer_id",
+      "bank_id",
+      "network",
+      "payment_method"
+     ]
+    },
+    "RemittancePayoutQuotationRequest": {
+     "type": "object",
+     "title": "RemittancePayoutQuotationRequest",
+     "description": "The body of a remittance payout quotation: the payout quotation body (`PayoutQuotationRequest`) plus the required `remitter_id` and the optional `is_self_transfer`. Exactly one of `sending_amount` and `receiving_amount` is sent, not both. On the prefunded model, `network` must match the organization's prefunded wallet network. The interface marks only `risk_parameters` and `remitter_id` as required; the sandbox also needs the members listed in `x-sandbox-required` to price a quotation.",
+     "allOf": [
+      {
+       "$ref": "#/$defs/PayoutQuotationRequest"
+      },
+      {
+       "type": "object",
+       "required": [
+        "remitter_id"
+       ],
+       "properties": {
+        "remitter_id": {
+         "$ref": "#/$defs/Uuid",
+         "description": "The sending party, created beforehand through the remitter creation operation."
+        },
+        "is_self_transfer": {
+         "type": "boolean",
+         "description": "True when the remitter sends to their own account."
+        }
+       }
+      }
+     ],
+     "examples": [
+      {
+       "asset": "USDT",
+       "fiat": "INR",
+       "customer_id": "3f0e8d7c-2b1a-4c5d-9e8f-7a6b5c4d3e2f",
+       "bank_id": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+       "remitter_id": "2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d",
+       "is_self_transfer": false,
+       "risk_parameters": {
+        "ip_address": "203.0.113.24"
+       },
+       "network": "tron",
+       "payment_method": "IMPS",
+       "sending_amount": "300.00"
+      }
+     ],
+     "x-sandbox-required": [
+      "asset",
+      "fiat",
+      "customer_id",
+      "bank_id",
+      "network",
+      "payment_method"
+     ],
+     "required": [
+      "asset",
+      "fiat",
+      "customer_id",
+      "bank_id",
+      "network",
+      "payment_method"
+     ]
+    },
+    "RiskParameters": {
+     "type": "object",
+     "title": "RiskParameters",
+     "description": "Risk signals about the end user, sent with a quotation. It must contain every key listed in `required_risk_parameters` of the payout configuration for the fiat; send an empty object when that list is empty. The members below are the ones the interface names; further keys may be listed by the configuration. Send the end user's own IP address, otherwise RISK_IP_CHECK_FAILED.",
+     "additionalProperties": true,
+     "properties": {
+      "ip_address": {
+       "type": "string",
+       "description": "The end user's own IP address, IPv4 or IPv6.",
+       "anyOf": [
+        {
+         "format": "ipv4"
+        },
+        {
+         "format": "ipv6"
+        }
+       ]
+      },
+      "device_id": {
+       "type": "string",
+       "description": "The end user's device ID."
+      },
+      "suspicious_activity_report": {
+       "type": "boolean",
+       "description": "True if a suspicious activity report was filed on the user."
+      },
+      "law_enforcement_agency_report": {
+       "type": "boolean",
+       "description": "True if a law enforcement agency reported the user."
+      }
+     },
+     "examples": [
+      {
+       "ip_address": "203.0.113.24",
+       "device_id": "dev-7f3a9c21",
+       "suspicious_activity_report": false,
+       "law_enforcement_agency_report": false
+      }
+     ]
+    },
+    "Uuid": {
+     "title": "Uuid",
+     "type": "string",
+     "format": "uuid",
+     "description": "A UUID.",
+     "examples": [
+      "3f0e8d7c-2b1a-4c5d-9e8f-7a6b5c4d3e2f"
+     ]
+    }
+   }
+  }
  },
  {
   "name": "getPayoutConfiguration",
@@ -7470,7 +9041,49 @@ export const generatedTools: readonly GeneratedTool[] = [
     }
    }
   },
-  "wrapped": false
+  "wrapped": false,
+  "sandboxInputSchema": {
+   "type": "object",
+   "properties": {
+    "body": {
+     "type": "object",
+     "additionalProperties": true,
+     "description": "The payout initiation body. Its full shape is not published; the members below are the ones the interface names.",
+     "properties": {
+      "quotation_id": {
+       "$ref": "#/$defs/Uuid",
+       "description": "The payout quotation to execute; it must exist (PAYOUT_QUOTATION_NOT_FOUND), not back another order (PAYOUT_QUOTATION_LINKED) and not be expired (PAYOUT_QUOTATION_EXPIRED)."
+      },
+      "client_reference_id": {
+       "type": "string",
+       "description": "The organization's own reference for the order; must not exist yet (PAYOUT_DUPLICATE_CLIENT_REF_ID). PAYOUT events echo it in metadata, or null when none was given.",
+       "minLength": 1
+      }
+     },
+     "x-sandbox-required": [
+      "quotation_id"
+     ],
+     "required": [
+      "quotation_id"
+     ]
+    }
+   },
+   "required": [
+    "body"
+   ],
+   "additionalProperties": false,
+   "$defs": {
+    "Uuid": {
+     "title": "Uuid",
+     "type": "string",
+     "format": "uuid",
+     "description": "A UUID.",
+     "examples": [
+      "3f0e8d7c-2b1a-4c5d-9e8f-7a6b5c4d3e2f"
+     ]
+    }
+   }
+  }
  },
  {
   "name": "listPayoutHistory",
@@ -7913,7 +9526,27 @@ export const generatedTools: readonly GeneratedTool[] = [
     }
    }
   },
-  "wrapped": false
+  "wrapped": false,
+  "sandboxInputSchema": {
+   "type": "object",
+   "properties": {
+    "body": {
+     "type": "object",
+     "additionalProperties": true,
+     "description": "The EDD submission. Its fields are not published.",
+     "x-sandbox-required": [
+      "customer_id"
+     ],
+     "required": [
+      "customer_id"
+     ]
+    }
+   },
+   "required": [
+    "body"
+   ],
+   "additionalProperties": false
+  }
  },
  {
   "name": "listPayoutEdd",
@@ -8353,6 +9986,30 @@ export const generatedTools: readonly GeneratedTool[] = [
     }
    }
   },
-  "wrapped": false
+  "wrapped": false,
+  "sandboxInputSchema": {
+   "type": "object",
+   "properties": {
+    "body": {
+     "type": "object",
+     "required": [
+      "webhook_url"
+     ],
+     "additionalProperties": true,
+     "properties": {
+      "webhook_url": {
+       "type": "string",
+       "format": "uri",
+       "pattern": "^(https://|http://(127\\.0\\.0\\.1|localhost|\\[::1\\])(:\\d+)?(/|$))",
+       "description": "The URL that receives every event type. The service requires a public HTTPS URL; the sandbox also takes http:// on the loopback interface (127.0.0.1, localhost, [::1]), so a test receiver on the same machine needs no certificate."
+      }
+     }
+    }
+   },
+   "required": [
+    "body"
+   ],
+   "additionalProperties": false
+  }
  }
 ];

@@ -68,7 +68,8 @@ function usesErrorKey(response: ResponseObject | undefined): boolean {
 }
 
 function errCodesOf(response: ResponseObject | undefined): Set<string> | undefined {
-  const schema = response?.content?.["application/json"]?.schema;
+  // An operation with only the general codes references the shared GeneralErrorEnvelope; the others narrow inline.
+  const schema = resolveRef(response?.content?.["application/json"]?.schema);
   const allOf = schema?.allOf as JsonSchema[] | undefined;
   const narrowed = (allOf?.[1]?.properties as Record<string, JsonSchema> | undefined)?.err_code?.enum;
   return Array.isArray(narrowed) ? new Set(narrowed as string[]) : undefined;

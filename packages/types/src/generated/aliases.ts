@@ -13,6 +13,11 @@ export type SuccessEnvelope = components["schemas"]["SuccessEnvelope"];
 export type ErrorEnvelope = components["schemas"]["ErrorEnvelope"];
 
 /**
+ * The 400 body of an operation for which the interface lists no codes of its own: the error envelope with `err_code` narrowed to the general 400 codes, `NET_TIMEOUT` and `UNKNOWN_ERROR`, which apply to every endpoint.
+ */
+export type GeneralErrorEnvelope = components["schemas"]["GeneralErrorEnvelope"];
+
+/**
  * Details of an error. Usually an object mapping a field name (or a group key such as `non_field_errors`, `date_range` or `limit_exceeded`) to an array of messages; for internal errors a string or an empty object. The interface says "usually", so any other object is allowed too: read it defensively.
  */
 export type FieldErrors = components["schemas"]["FieldErrors"];

@@ -1286,31 +1286,15 @@ export interface webhooks {
          * Receive a CUSTOMER event
          * @description A customer's KYC outcome. `id` is the customer's ID; fetch the customer with `GET /cms/api/v1/customer/{customer_id}`.
          *
-         *     The service POSTs events to the one HTTPS URL registered with `POST /org/api/v1/organizations/api-webhooks`
-         *     (one URL receives all event types). An event says that something changed; fetch the full object by `id`.
-         *
          *     | event | metadata |
          *     | - | - |
          *     | VERIFIED | KYC passed; the customer can link banks and transact. Metadata empty. |
          *     | FAILED | KYC failed or the account was suspended. `failure_reason`: DOCUMENT_VERIFICATION_FAILED, TAX_VERIFICATION_FAILED, ADDITIONAL_INFO_VERIFICATION_FAILED, KYC_FAILED. |
          *
-         *     Delivery and verification:
-         *
-         *     1. Each delivery carries the headers `X-TIMESTAMP` (Unix seconds) and `X-SIGNATURE`.
-         *     2. `X-SIGNATURE` = Base64(HMAC-SHA256(secret, apiKey + "|" + X-TIMESTAMP + "|" + canonicalBody)), computed with
-         *        the organization's own API key and secret. `canonicalBody` is the event body under the canonical body rules of
-         *        Authentication: keys sorted at every nesting level, no whitespace (separators `,` and `:`), every non-ASCII
-         *        character escaped as a lowercase `\uXXXX` sequence. The digest is Base64-encoded raw bytes, not hex.
-         *     3. Reject a delivery whose `X-TIMESTAMP` differs from your clock by more than 300 seconds, or whose signature does
-         *        not match; check before acting on the body.
-         *     4. Answer with a 2xx status within a few seconds and do the work asynchronously; any other response counts as a
-         *        failed delivery.
-         *     5. The same event can arrive more than once: deduplicate on `id` together with `event`.
-         *     6. PROCESSING is never sent as an event.
-         *     7. No BANK event is sent for USA bank accounts linked through the bank link flow (poll the bank list instead).
-         *
-         *     The retry schedule, the number of attempts and ordering guarantees are not published. The API's security schemes
-         *     do not apply to this request (`security: []`): the receiver verifies the signature itself.
+         *     Delivery, signature verification and deduplication are the same for every event and are stated once, in the
+         *     description of the Webhooks group (the `Webhooks` tag); the signature headers are `X-TIMESTAMP` and
+         *     `X-SIGNATURE` below. The API's security schemes do not apply to this request (`security: []`): the receiver
+         *     verifies the signature itself.
          *
          */
         post: operations["customerEvent"];
@@ -1333,31 +1317,15 @@ export interface webhooks {
          * Receive a BANK event
          * @description The outcome of a bank account or UPI ID verification. `id` is the bank account's ID; fetch it with `GET /cms/api/v1/bank/{customer_id}/{bank_id}`. No BANK event is sent for USA bank accounts linked through the bank link flow: poll the bank list for those.
          *
-         *     The service POSTs events to the one HTTPS URL registered with `POST /org/api/v1/organizations/api-webhooks`
-         *     (one URL receives all event types). An event says that something changed; fetch the full object by `id`.
-         *
          *     | event | metadata |
          *     | - | - |
          *     | VERIFIED | The bank account or UPI ID is ready for orders. Metadata empty. |
          *     | FAILED | Verification failed. `failure_reason`: ACCOUNT_TYPE_NRE, PENNY_DROP_FAILED, NAME_MISMATCH, BANK_RISK_CHECK_FAILED. |
          *
-         *     Delivery and verification:
-         *
-         *     1. Each delivery carries the headers `X-TIMESTAMP` (Unix seconds) and `X-SIGNATURE`.
-         *     2. `X-SIGNATURE` = Base64(HMAC-SHA256(secret, apiKey + "|" + X-TIMESTAMP + "|" + canonicalBody)), computed with
-         *        the organization's own API key and secret. `canonicalBody` is the event body under the canonical body rules of
-         *        Authentication: keys sorted at every nesting level, no whitespace (separators `,` and `:`), every non-ASCII
-         *        character escaped as a lowercase `\uXXXX` sequence. The digest is Base64-encoded raw bytes, not hex.
-         *     3. Reject a delivery whose `X-TIMESTAMP` differs from your clock by more than 300 seconds, or whose signature does
-         *        not match; check before acting on the body.
-         *     4. Answer with a 2xx status within a few seconds and do the work asynchronously; any other response counts as a
-         *        failed delivery.
-         *     5. The same event can arrive more than once: deduplicate on `id` together with `event`.
-         *     6. PROCESSING is never sent as an event.
-         *     7. No BANK event is sent for USA bank accounts linked through the bank link flow (poll the bank list instead).
-         *
-         *     The retry schedule, the number of attempts and ordering guarantees are not published. The API's security schemes
-         *     do not apply to this request (`security: []`): the receiver verifies the signature itself.
+         *     Delivery, signature verification and deduplication are the same for every event and are stated once, in the
+         *     description of the Webhooks group (the `Webhooks` tag); the signature headers are `X-TIMESTAMP` and
+         *     `X-SIGNATURE` below. The API's security schemes do not apply to this request (`security: []`): the receiver
+         *     verifies the signature itself.
          *
          */
         post: operations["bankEvent"];
@@ -1380,9 +1348,6 @@ export interface webhooks {
          * Receive a PAYIN event
          * @description A payin order changed status. `id` is the payin's ID; fetch the order with `getPayin`. PROCESSING is never sent.
          *
-         *     The service POSTs events to the one HTTPS URL registered with `POST /org/api/v1/organizations/api-webhooks`
-         *     (one URL receives all event types). An event says that something changed; fetch the full object by `id`.
-         *
          *     | event | metadata |
          *     | - | - |
          *     | SUCCESS | Payment received, crypto released. `transaction_reference_id` (bank reference, UTR for INR), `transaction_hash` (on-chain transaction). |
@@ -1391,23 +1356,10 @@ export interface webhooks {
          *     | REFUNDED | The fiat was returned to its source. `refund_reason`, same values. |
          *     | ON_HOLD | The payment was flagged and is held for review. No metadata members are published. |
          *
-         *     Delivery and verification:
-         *
-         *     1. Each delivery carries the headers `X-TIMESTAMP` (Unix seconds) and `X-SIGNATURE`.
-         *     2. `X-SIGNATURE` = Base64(HMAC-SHA256(secret, apiKey + "|" + X-TIMESTAMP + "|" + canonicalBody)), computed with
-         *        the organization's own API key and secret. `canonicalBody` is the event body under the canonical body rules of
-         *        Authentication: keys sorted at every nesting level, no whitespace (separators `,` and `:`), every non-ASCII
-         *        character escaped as a lowercase `\uXXXX` sequence. The digest is Base64-encoded raw bytes, not hex.
-         *     3. Reject a delivery whose `X-TIMESTAMP` differs from your clock by more than 300 seconds, or whose signature does
-         *        not match; check before acting on the body.
-         *     4. Answer with a 2xx status within a few seconds and do the work asynchronously; any other response counts as a
-         *        failed delivery.
-         *     5. The same event can arrive more than once: deduplicate on `id` together with `event`.
-         *     6. PROCESSING is never sent as an event.
-         *     7. No BANK event is sent for USA bank accounts linked through the bank link flow (poll the bank list instead).
-         *
-         *     The retry schedule, the number of attempts and ordering guarantees are not published. The API's security schemes
-         *     do not apply to this request (`security: []`): the receiver verifies the signature itself.
+         *     Delivery, signature verification and deduplication are the same for every event and are stated once, in the
+         *     description of the Webhooks group (the `Webhooks` tag); the signature headers are `X-TIMESTAMP` and
+         *     `X-SIGNATURE` below. The API's security schemes do not apply to this request (`security: []`): the receiver
+         *     verifies the signature itself.
          *
          */
         post: operations["payinEvent"];
@@ -1430,9 +1382,6 @@ export interface webhooks {
          * Receive a PAYOUT event
          * @description A payout order changed status. `id` is the payout's ID; fetch the order with `getPayout`. PROCESSING is never sent (poll the payout). `metadata.client_reference_id` is present on every payout event: the value given at payout creation, or null.
          *
-         *     The service POSTs events to the one HTTPS URL registered with `POST /org/api/v1/organizations/api-webhooks`
-         *     (one URL receives all event types). An event says that something changed; fetch the full object by `id`.
-         *
          *     | event | metadata |
          *     | - | - |
          *     | SUCCESS | Funds delivered to the beneficiary. `client_reference_id`, `utr`. |
@@ -1440,23 +1389,10 @@ export interface webhooks {
          *     | REFUNDED | The payout amount was returned. `client_reference_id`, `refund_reason`. |
          *     | IN_REVIEW | Held for compliance review or a request for information. `client_reference_id`, `reason` (`Request for information`, with `rfi_link` the customer must complete; or `Under compliance review`). |
          *
-         *     Delivery and verification:
-         *
-         *     1. Each delivery carries the headers `X-TIMESTAMP` (Unix seconds) and `X-SIGNATURE`.
-         *     2. `X-SIGNATURE` = Base64(HMAC-SHA256(secret, apiKey + "|" + X-TIMESTAMP + "|" + canonicalBody)), computed with
-         *        the organization's own API key and secret. `canonicalBody` is the event body under the canonical body rules of
-         *        Authentication: keys sorted at every nesting level, no whitespace (separators `,` and `:`), every non-ASCII
-         *        character escaped as a lowercase `\uXXXX` sequence. The digest is Base64-encoded raw bytes, not hex.
-         *     3. Reject a delivery whose `X-TIMESTAMP` differs from your clock by more than 300 seconds, or whose signature does
-         *        not match; check before acting on the body.
-         *     4. Answer with a 2xx status within a few seconds and do the work asynchronously; any other response counts as a
-         *        failed delivery.
-         *     5. The same event can arrive more than once: deduplicate on `id` together with `event`.
-         *     6. PROCESSING is never sent as an event.
-         *     7. No BANK event is sent for USA bank accounts linked through the bank link flow (poll the bank list instead).
-         *
-         *     The retry schedule, the number of attempts and ordering guarantees are not published. The API's security schemes
-         *     do not apply to this request (`security: []`): the receiver verifies the signature itself.
+         *     Delivery, signature verification and deduplication are the same for every event and are stated once, in the
+         *     description of the Webhooks group (the `Webhooks` tag); the signature headers are `X-TIMESTAMP` and
+         *     `X-SIGNATURE` below. The API's security schemes do not apply to this request (`security: []`): the receiver
+         *     verifies the signature itself.
          *
          */
         post: operations["payoutEvent"];
@@ -1479,31 +1415,15 @@ export interface webhooks {
          * Receive an EDD event
          * @description The outcome of an enhanced due diligence review. `id` is the EDD record's ID; EDD records are listed with `listPayinEdd` and `listPayoutEdd`.
          *
-         *     The service POSTs events to the one HTTPS URL registered with `POST /org/api/v1/organizations/api-webhooks`
-         *     (one URL receives all event types). An event says that something changed; fetch the full object by `id`.
-         *
          *     | event | metadata |
          *     | - | - |
          *     | VERIFIED | EDD passed; the customer gets higher limits. Metadata empty. |
          *     | FAILED | EDD failed; standard limits remain. Metadata empty. |
          *
-         *     Delivery and verification:
-         *
-         *     1. Each delivery carries the headers `X-TIMESTAMP` (Unix seconds) and `X-SIGNATURE`.
-         *     2. `X-SIGNATURE` = Base64(HMAC-SHA256(secret, apiKey + "|" + X-TIMESTAMP + "|" + canonicalBody)), computed with
-         *        the organization's own API key and secret. `canonicalBody` is the event body under the canonical body rules of
-         *        Authentication: keys sorted at every nesting level, no whitespace (separators `,` and `:`), every non-ASCII
-         *        character escaped as a lowercase `\uXXXX` sequence. The digest is Base64-encoded raw bytes, not hex.
-         *     3. Reject a delivery whose `X-TIMESTAMP` differs from your clock by more than 300 seconds, or whose signature does
-         *        not match; check before acting on the body.
-         *     4. Answer with a 2xx status within a few seconds and do the work asynchronously; any other response counts as a
-         *        failed delivery.
-         *     5. The same event can arrive more than once: deduplicate on `id` together with `event`.
-         *     6. PROCESSING is never sent as an event.
-         *     7. No BANK event is sent for USA bank accounts linked through the bank link flow (poll the bank list instead).
-         *
-         *     The retry schedule, the number of attempts and ordering guarantees are not published. The API's security schemes
-         *     do not apply to this request (`security: []`): the receiver verifies the signature itself.
+         *     Delivery, signature verification and deduplication are the same for every event and are stated once, in the
+         *     description of the Webhooks group (the `Webhooks` tag); the signature headers are `X-TIMESTAMP` and
+         *     `X-SIGNATURE` below. The API's security schemes do not apply to this request (`security: []`): the receiver
+         *     verifies the signature itself.
          *
          */
         post: operations["eddEvent"];
@@ -1547,6 +1467,17 @@ export interface components {
             data: null;
             err_code: components["schemas"]["ErrCode"];
             errors?: components["schemas"]["FieldErrors"];
+        };
+        /**
+         * GeneralErrorEnvelope
+         * @description The 400 body of an operation for which the interface lists no codes of its own: the error envelope with `err_code` narrowed to the general 400 codes, `NET_TIMEOUT` and `UNKNOWN_ERROR`, which apply to every endpoint.
+         */
+        GeneralErrorEnvelope: components["schemas"]["ErrorEnvelope"] & {
+            /**
+             * @description The codes this operation returns with HTTP 400.
+             * @enum {string}
+             */
+            err_code: "NET_TIMEOUT" | "UNKNOWN_ERROR";
         };
         /**
          * FieldErrors
@@ -2533,48 +2464,12 @@ export interface components {
          *       "sending_amount": "300.00"
          *     }
          */
-        RemittancePayoutQuotationRequest: {
-            /**
-             * @description The crypto asset code, e.g. USDT.
-             * @example USDT
-             */
-            asset?: string;
-            /**
-             * @description The fiat currency code, e.g. INR.
-             * @example INR
-             */
-            fiat?: string;
-            /** @description The beneficiary customer; must be VERIFIED (otherwise USR_UNVERIFIED). */
-            customer_id?: components["schemas"]["Uuid"];
-            /** @description The customer's bank account that receives the payout; must exist (BANK_NOT_FOUND) and be verified (BANK_ACCOUNT_UNVERIFIED). */
-            bank_id?: components["schemas"]["Uuid"];
-            /** @description Required. Must contain every key in `required_risk_parameters` of the configuration for the fiat; an empty object when that list is empty. */
-            risk_parameters: components["schemas"]["RiskParameters"];
-            /**
-             * @description The blockchain network, e.g. tron or polygon.
-             * @example tron
-             */
-            network?: string;
-            /**
-             * @description A payment method valid for the fiat (see the prefunded payout configuration), e.g. IMPS.
-             * @example IMPS
-             */
-            payment_method?: string;
-            /** @description The crypto amount to send. Send this or receiving_amount, not both. */
-            sending_amount?: components["schemas"]["DecimalString"];
-            /** @description The fiat amount the beneficiary should receive. Send this or sending_amount, not both. */
-            receiving_amount?: components["schemas"]["DecimalString"];
+        RemittancePayoutQuotationRequest: components["schemas"]["PayoutQuotationRequest"] & {
             /** @description The sending party, created beforehand through the remitter creation operation. */
             remitter_id: components["schemas"]["Uuid"];
             /** @description True when the remitter sends to their own account. */
             is_self_transfer?: boolean;
-        } & ({
-            /** @description The crypto amount to send. Send this or receiving_amount, not both. */
-            sending_amount: components["schemas"]["DecimalString"];
-        } | {
-            /** @description The fiat amount the beneficiary should receive. Send this or sending_amount, not both. */
-            receiving_amount: components["schemas"]["DecimalString"];
-        });
+        };
         /**
          * PayoutConfiguration
          * @description The payout configuration of an organization with a prefunded wallet: one key per enabled fiat, in lowercase (e.g. `inr`), each holding that fiat's enabled assets, crypto limits per asset > network > payment method, required risk parameters, settlement windows and fiat amount bounds. Only `required_risk_parameters` has a published name.
@@ -3346,6 +3241,16 @@ export interface components {
          * @example 1024
          */
         WalletIdPath: number;
+        /**
+         * @description Unix time in seconds of the delivery. Reject the delivery when it differs from your clock by more than 300 seconds.
+         * @example 1772357405
+         */
+        WebhookTimestamp: string;
+        /**
+         * @description Base64 of the raw HMAC-SHA256 digest, key = your API secret, message = your API key + "|" + X-TIMESTAMP + "|" + canonicalBody. Reject the delivery when it does not match.
+         * @example CoisDnWK4b/1Ef/LKPa8vt0mHITBmkBZoI3HQj03OSM=
+         */
+        WebhookSignature: string;
     };
     requestBodies: never;
     headers: never;
@@ -3931,13 +3836,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        /**
-                         * @description The codes this operation returns with HTTP 400.
-                         * @enum {string}
-                         */
-                        err_code: "NET_TIMEOUT" | "UNKNOWN_ERROR";
-                    };
+                    "application/json": components["schemas"]["GeneralErrorEnvelope"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -3979,13 +3878,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        /**
-                         * @description The codes this operation returns with HTTP 400.
-                         * @enum {string}
-                         */
-                        err_code: "NET_TIMEOUT" | "UNKNOWN_ERROR";
-                    };
+                    "application/json": components["schemas"]["GeneralErrorEnvelope"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4303,13 +4196,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        /**
-                         * @description The codes this operation returns with HTTP 400.
-                         * @enum {string}
-                         */
-                        err_code: "NET_TIMEOUT" | "UNKNOWN_ERROR";
-                    };
+                    "application/json": components["schemas"]["GeneralErrorEnvelope"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4354,13 +4241,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        /**
-                         * @description The codes this operation returns with HTTP 400.
-                         * @enum {string}
-                         */
-                        err_code: "NET_TIMEOUT" | "UNKNOWN_ERROR";
-                    };
+                    "application/json": components["schemas"]["GeneralErrorEnvelope"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4407,13 +4288,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        /**
-                         * @description The codes this operation returns with HTTP 400.
-                         * @enum {string}
-                         */
-                        err_code: "NET_TIMEOUT" | "UNKNOWN_ERROR";
-                    };
+                    "application/json": components["schemas"]["GeneralErrorEnvelope"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4460,13 +4335,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        /**
-                         * @description The codes this operation returns with HTTP 400.
-                         * @enum {string}
-                         */
-                        err_code: "NET_TIMEOUT" | "UNKNOWN_ERROR";
-                    };
+                    "application/json": components["schemas"]["GeneralErrorEnvelope"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4502,13 +4371,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        /**
-                         * @description The codes this operation returns with HTTP 400.
-                         * @enum {string}
-                         */
-                        err_code: "NET_TIMEOUT" | "UNKNOWN_ERROR";
-                    };
+                    "application/json": components["schemas"]["GeneralErrorEnvelope"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -5102,13 +4965,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        /**
-                         * @description The codes this operation returns with HTTP 400.
-                         * @enum {string}
-                         */
-                        err_code: "NET_TIMEOUT" | "UNKNOWN_ERROR";
-                    };
+                    "application/json": components["schemas"]["GeneralErrorEnvelope"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -5249,13 +5106,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        /**
-                         * @description The codes this operation returns with HTTP 400.
-                         * @enum {string}
-                         */
-                        err_code: "NET_TIMEOUT" | "UNKNOWN_ERROR";
-                    };
+                    "application/json": components["schemas"]["GeneralErrorEnvelope"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -5724,14 +5575,14 @@ export interface operations {
             header: {
                 /**
                  * @description Unix time in seconds of the delivery. Reject the delivery when it differs from your clock by more than 300 seconds.
-                 * @example 1772356360
+                 * @example 1772357405
                  */
-                "X-TIMESTAMP": string;
+                "X-TIMESTAMP": components["parameters"]["WebhookTimestamp"];
                 /**
                  * @description Base64 of the raw HMAC-SHA256 digest, key = your API secret, message = your API key + "|" + X-TIMESTAMP + "|" + canonicalBody. Reject the delivery when it does not match.
-                 * @example pjN7FK5pW0VeSKGlS2TUP51t/1HuieNcrup5GJR2mFE=
+                 * @example CoisDnWK4b/1Ef/LKPa8vt0mHITBmkBZoI3HQj03OSM=
                  */
-                "X-SIGNATURE": string;
+                "X-SIGNATURE": components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -5760,12 +5611,12 @@ export interface operations {
                  * @description Unix time in seconds of the delivery. Reject the delivery when it differs from your clock by more than 300 seconds.
                  * @example 1772357405
                  */
-                "X-TIMESTAMP": string;
+                "X-TIMESTAMP": components["parameters"]["WebhookTimestamp"];
                 /**
                  * @description Base64 of the raw HMAC-SHA256 digest, key = your API secret, message = your API key + "|" + X-TIMESTAMP + "|" + canonicalBody. Reject the delivery when it does not match.
                  * @example CoisDnWK4b/1Ef/LKPa8vt0mHITBmkBZoI3HQj03OSM=
                  */
-                "X-SIGNATURE": string;
+                "X-SIGNATURE": components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -5792,14 +5643,14 @@ export interface operations {
             header: {
                 /**
                  * @description Unix time in seconds of the delivery. Reject the delivery when it differs from your clock by more than 300 seconds.
-                 * @example 1772360464
+                 * @example 1772357405
                  */
-                "X-TIMESTAMP": string;
+                "X-TIMESTAMP": components["parameters"]["WebhookTimestamp"];
                 /**
                  * @description Base64 of the raw HMAC-SHA256 digest, key = your API secret, message = your API key + "|" + X-TIMESTAMP + "|" + canonicalBody. Reject the delivery when it does not match.
-                 * @example kVHRxQHa4SlFXuk+6Pjae1YZrnM1Oc2Euq+G3hGbwUk=
+                 * @example CoisDnWK4b/1Ef/LKPa8vt0mHITBmkBZoI3HQj03OSM=
                  */
-                "X-SIGNATURE": string;
+                "X-SIGNATURE": components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -5826,14 +5677,14 @@ export interface operations {
             header: {
                 /**
                  * @description Unix time in seconds of the delivery. Reject the delivery when it differs from your clock by more than 300 seconds.
-                 * @example 1772362965
+                 * @example 1772357405
                  */
-                "X-TIMESTAMP": string;
+                "X-TIMESTAMP": components["parameters"]["WebhookTimestamp"];
                 /**
                  * @description Base64 of the raw HMAC-SHA256 digest, key = your API secret, message = your API key + "|" + X-TIMESTAMP + "|" + canonicalBody. Reject the delivery when it does not match.
-                 * @example IDJTdhv9SUG4W/TbAa0Zwn6l/aNVKlwrM9cQvbnodBM=
+                 * @example CoisDnWK4b/1Ef/LKPa8vt0mHITBmkBZoI3HQj03OSM=
                  */
-                "X-SIGNATURE": string;
+                "X-SIGNATURE": components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -5860,14 +5711,14 @@ export interface operations {
             header: {
                 /**
                  * @description Unix time in seconds of the delivery. Reject the delivery when it differs from your clock by more than 300 seconds.
-                 * @example 1772539200
+                 * @example 1772357405
                  */
-                "X-TIMESTAMP": string;
+                "X-TIMESTAMP": components["parameters"]["WebhookTimestamp"];
                 /**
                  * @description Base64 of the raw HMAC-SHA256 digest, key = your API secret, message = your API key + "|" + X-TIMESTAMP + "|" + canonicalBody. Reject the delivery when it does not match.
-                 * @example cZJsTAbXUamhMlnlVlAsNRU22YtFM0hpEJ/rjUmil0o=
+                 * @example CoisDnWK4b/1Ef/LKPa8vt0mHITBmkBZoI3HQj03OSM=
                  */
-                "X-SIGNATURE": string;
+                "X-SIGNATURE": components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;

@@ -145,6 +145,17 @@ export const ErrorEnvelopeSchema = z.looseObject({
 });
 
 /**
+ * The 400 body of an operation for which the interface lists no codes of its own: the error envelope with `err_code` narrowed to the general 400 codes, `NET_TIMEOUT` and `UNKNOWN_ERROR`, which apply to every endpoint.
+ */
+export const GeneralErrorEnvelopeSchema = z.looseObject({
+  status: z.literal(false),
+  message: z.string(),
+  data: z.null(),
+  err_code: z.enum(["NET_TIMEOUT", "UNKNOWN_ERROR"]),
+  errors: FieldErrorsSchema.optional(),
+});
+
+/**
  * The `data` of list operations. Operations narrow `results` to their record with `allOf`.
  */
 export const PaginatedListSchema = z.looseObject({
@@ -916,6 +927,7 @@ export const EddEventSchema = z.discriminatedUnion("event", [EddVerifiedEventSch
 export const componentSchemas = {
   SuccessEnvelope: SuccessEnvelopeSchema,
   ErrorEnvelope: ErrorEnvelopeSchema,
+  GeneralErrorEnvelope: GeneralErrorEnvelopeSchema,
   FieldErrors: FieldErrorsSchema,
   ErrCode: ErrCodeSchema,
   PaginatedList: PaginatedListSchema,
@@ -1334,13 +1346,7 @@ export const operationSchemas = {
     }),
     responses: {
       "200": z.looseObject({ status: z.literal(true), message: z.string(), data: PayoutSenderKycResultSchema }),
-      "400": z.looseObject({
-        status: z.literal(false),
-        message: z.string(),
-        data: z.null(),
-        err_code: z.enum(["NET_TIMEOUT", "UNKNOWN_ERROR"]),
-        errors: FieldErrorsSchema.optional(),
-      }),
+      "400": GeneralErrorEnvelopeSchema,
       "401": responseSchemas.Unauthorized,
       "404": responseSchemas.NotFound,
       "429": responseSchemas.TooManyRequests,
@@ -1352,13 +1358,7 @@ export const operationSchemas = {
     requestBody: z.looseObject({}),
     responses: {
       "200": z.looseObject({ status: z.literal(true), message: z.string(), data: RemitterSchema }),
-      "400": z.looseObject({
-        status: z.literal(false),
-        message: z.string(),
-        data: z.null(),
-        err_code: z.enum(["NET_TIMEOUT", "UNKNOWN_ERROR"]),
-        errors: FieldErrorsSchema.optional(),
-      }),
+      "400": GeneralErrorEnvelopeSchema,
       "401": responseSchemas.Unauthorized,
       "404": responseSchemas.NotFound,
       "429": responseSchemas.TooManyRequests,
@@ -1575,13 +1575,7 @@ export const operationSchemas = {
     ]),
     responses: {
       "200": z.looseObject({ status: z.literal(true), message: z.string(), data: PayoutBankAccountSchema }),
-      "400": z.looseObject({
-        status: z.literal(false),
-        message: z.string(),
-        data: z.null(),
-        err_code: z.enum(["NET_TIMEOUT", "UNKNOWN_ERROR"]),
-        errors: FieldErrorsSchema.optional(),
-      }),
+      "400": GeneralErrorEnvelopeSchema,
       "401": responseSchemas.Unauthorized,
       "404": responseSchemas.NotFound,
       "429": responseSchemas.TooManyRequests,
@@ -1593,13 +1587,7 @@ export const operationSchemas = {
     requestBody: z.looseObject({ customer_id: UuidSchema.optional() }),
     responses: {
       "200": z.looseObject({ status: z.literal(true), message: z.string(), data: BankLinkSchema }),
-      "400": z.looseObject({
-        status: z.literal(false),
-        message: z.string(),
-        data: z.null(),
-        err_code: z.enum(["NET_TIMEOUT", "UNKNOWN_ERROR"]),
-        errors: FieldErrorsSchema.optional(),
-      }),
+      "400": GeneralErrorEnvelopeSchema,
       "401": responseSchemas.Unauthorized,
       "404": responseSchemas.NotFound,
       "429": responseSchemas.TooManyRequests,
@@ -1610,13 +1598,7 @@ export const operationSchemas = {
   getWallet: {
     responses: {
       "200": z.looseObject({ status: z.literal(true), message: z.string(), data: WalletSchema }),
-      "400": z.looseObject({
-        status: z.literal(false),
-        message: z.string(),
-        data: z.null(),
-        err_code: z.enum(["NET_TIMEOUT", "UNKNOWN_ERROR"]),
-        errors: FieldErrorsSchema.optional(),
-      }),
+      "400": GeneralErrorEnvelopeSchema,
       "401": responseSchemas.Unauthorized,
       "404": responseSchemas.NotFound,
       "429": responseSchemas.TooManyRequests,
@@ -1627,13 +1609,7 @@ export const operationSchemas = {
   deleteWallet: {
     responses: {
       "200": z.looseObject({ status: z.literal(true), message: z.string(), data: WalletSchema }),
-      "400": z.looseObject({
-        status: z.literal(false),
-        message: z.string(),
-        data: z.null(),
-        err_code: z.enum(["NET_TIMEOUT", "UNKNOWN_ERROR"]),
-        errors: FieldErrorsSchema.optional(),
-      }),
+      "400": GeneralErrorEnvelopeSchema,
       "401": responseSchemas.Unauthorized,
       "404": responseSchemas.NotFound,
       "429": responseSchemas.TooManyRequests,
@@ -1644,13 +1620,7 @@ export const operationSchemas = {
   getPayinConfiguration: {
     responses: {
       "200": z.looseObject({ status: z.literal(true), message: z.string(), data: PayinConfigurationSchema }),
-      "400": z.looseObject({
-        status: z.literal(false),
-        message: z.string(),
-        data: z.null(),
-        err_code: z.enum(["NET_TIMEOUT", "UNKNOWN_ERROR"]),
-        errors: FieldErrorsSchema.optional(),
-      }),
+      "400": GeneralErrorEnvelopeSchema,
       "401": responseSchemas.Unauthorized,
       "404": responseSchemas.NotFound,
       "429": responseSchemas.TooManyRequests,
@@ -1912,13 +1882,7 @@ export const operationSchemas = {
   getPrefundedPayoutConfiguration: {
     responses: {
       "200": z.looseObject({ status: z.literal(true), message: z.string(), data: PayoutConfigurationSchema }),
-      "400": z.looseObject({
-        status: z.literal(false),
-        message: z.string(),
-        data: z.null(),
-        err_code: z.enum(["NET_TIMEOUT", "UNKNOWN_ERROR"]),
-        errors: FieldErrorsSchema.optional(),
-      }),
+      "400": GeneralErrorEnvelopeSchema,
       "401": responseSchemas.Unauthorized,
       "404": responseSchemas.NotFound,
       "429": responseSchemas.TooManyRequests,
@@ -1993,13 +1957,7 @@ export const operationSchemas = {
   getPayoutConfiguration: {
     responses: {
       "200": z.looseObject({ status: z.literal(true), message: z.string(), data: z.looseObject({}) }),
-      "400": z.looseObject({
-        status: z.literal(false),
-        message: z.string(),
-        data: z.null(),
-        err_code: z.enum(["NET_TIMEOUT", "UNKNOWN_ERROR"]),
-        errors: FieldErrorsSchema.optional(),
-      }),
+      "400": GeneralErrorEnvelopeSchema,
       "401": responseSchemas.Unauthorized,
       "404": responseSchemas.NotFound,
       "429": responseSchemas.TooManyRequests,
