@@ -10,8 +10,8 @@ async function findPayout(s: DemoState) {
 }
 
 /** The sandbox's log entry of the payout's SUCCESS event. */
-function loggedPayoutSuccess(s: DemoState) {
-  const logged = s.sandbox.events().find((e) => {
+async function loggedPayoutSuccess(s: DemoState) {
+  const logged = (await s.sandbox.events()).find((e) => {
     const body = e.body as { id?: string; event?: string };
     return body.id === s.payout.id && body.event === "SUCCESS";
   });
@@ -21,11 +21,11 @@ function loggedPayoutSuccess(s: DemoState) {
 
 /** Delivers the payout's SUCCESS event again; checks it was answered 200 and the handler ran once. */
 async function redeliverPayoutSuccess(s: DemoState): Promise<number> {
-  const logged = loggedPayoutSuccess(s);
+  const logged = await loggedPayoutSuccess(s);
   const before = logged.deliveries.length;
   await s.client.request("POST", `/_sandbox/events/${logged.id}/redeliver`, { body: {} });
   await s.sandbox.deliveriesSettled();
-  const after = s.sandbox.events().find((e) => e.id === logged.id)!;
+  const after = (await s.sandbox.events()).find((e) => e.id === logged.id)!;
   const last = after.deliveries[after.deliveries.length - 1];
   const answered = last?.attempts[last.attempts.length - 1]?.status_code;
   ensure(after.deliveries.length > before && last?.reason === "redelivery", "the event was not delivered again");
