@@ -15,7 +15,7 @@ import type { Redactor } from "./redact.js";
 import { refuseRedirect } from "./redirect.js";
 import { notSent } from "./retry-safety.js";
 import { signatureHeaders } from "./signing-middleware.js";
-import type { AttemptTrace, CallTrace, TracedCall } from "./tracing.js";
+import type { AttemptTrace, CallTrace, TracedCall } from "./trace-types.js";
 import type { AnswerAs, Call, RequestOptions, Sent, TransportSettings } from "./transport-types.js";
 
 /** The client-wide parts every call uses. */

@@ -8,13 +8,13 @@ import {
   checkUserAgent,
   DEFAULT_MAX_RESPONSE_BYTES,
 } from "./options-bounds.js";
-import type { Resources } from "./resource-types.js";
+import type { Resources } from "./resource-groups.js";
 import { rawClient } from "./raw-client.js";
 import { createResources } from "./resources.js";
 import { ambiguityCheck, classifyRequest } from "./retry-safety.js";
 import type { paths } from "./spec.js";
 import { createTransport, unwrapData } from "./transport.js";
-import type { Hooks, RequestOptions, Send } from "./transport-types.js";
+import type { Hooks, HttpMethod, RequestOptions, Send } from "./transport-types.js";
 import { VERSION } from "./version.js";
 
 /** Options of createExchangeClient. */
@@ -94,8 +94,6 @@ export interface RequestMethod {
     options?: RawRequestOptions,
   ): Promise<{ data: T; response: Response }>;
 }
-
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** The client: resource groups derived from the spec, `raw` and `request`. */
 export type ExchangeClient = Resources & {

@@ -1,6 +1,6 @@
 // The whole public API of @exchange-kit/client.
 export { createExchangeClient } from "./client.js";
-export type { ExchangeClient, ExchangeClientOptions, HttpMethod, RawRequestOptions, RequestMethod } from "./client.js";
+export type { ExchangeClient, ExchangeClientOptions, RawRequestOptions, RequestMethod } from "./client.js";
 export { createSigningMiddleware } from "./signing-middleware.js";
 export type { SigningMiddlewareOptions } from "./signing-middleware.js";
 export {
@@ -25,7 +25,7 @@ export { checkQuotation } from "./quotation.js";
 export { listOperations } from "./operations.js";
 export type { OperationInfo } from "./operations.js";
 export type { Logger, LogLevel } from "./logger.js";
-export type { Hooks, RequestEvent, RequestOptions, ResponseEvent, RetryEvent } from "./transport-types.js";
+export type { Hooks, HttpMethod, RequestEvent, RequestOptions, ResponseEvent, RetryEvent } from "./transport-types.js";
 export type { WaitOptions } from "./wait-for.js";
 export type {
   ArgsOf,
@@ -45,10 +45,9 @@ export type {
   QueryOf,
   QuotationLike,
   QuotationOption,
-  ResourceHelpers,
   ResourceMethod,
-  Resources,
 } from "./resource-types.js";
+export type { ResourceHelpers, Resources } from "./resource-groups.js";
 export type { ErrCode, IdempotencyClass } from "./spec.js";
 export type {
   BanksResource,

@@ -1,5 +1,5 @@
 import { generatedResources } from "./generated/resources/index.js";
-import type { MethodFactory } from "./resources.js";
+import type { MethodFactory } from "./resource-types.js";
 import { operationRoutes, type IdempotencyClass, type OperationRoute } from "./spec.js";
 
 /** One operation of the spec, with the client group and method name derived from it. */

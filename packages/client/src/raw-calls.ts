@@ -4,10 +4,9 @@
 import { canonicalize } from "@exchange-kit/signing";
 import createClient from "openapi-fetch";
 import { rawAnswer } from "./answered-response.js";
-import type { HttpMethod } from "./client.js";
 import { ambiguityCheck, classifyRequest } from "./retry-safety.js";
 import type { paths } from "./spec.js";
-import type { Send } from "./transport-types.js";
+import type { HttpMethod, Send } from "./transport-types.js";
 
 /** What openapi-fetch hands the Request class it is given. */
 interface RequestParts {

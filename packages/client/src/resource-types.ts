@@ -1,10 +1,9 @@
 // The types of a resource method: for every operationId in the spec, the positional arguments and the result,
 // derived from the generated types and the operation index. The generated resource groups
-// (src/generated/resources/) type each method with them.
-import type { GeneratedResources } from "./generated/resources/index.js";
+// (src/generated/resources/) type each method with them, so nothing here imports those groups (the client's
+// whole set of groups, with the helpers, is resource-groups.ts).
 import type { OperationIndex, operations } from "./spec.js";
 import type { RequestOptions } from "./transport-types.js";
-import type { WaitOptions } from "./wait-for.js";
 
 /** Every operationId of the spec. */
 export type OperationId = keyof OperationIndex & keyof operations & string;
@@ -221,56 +220,10 @@ export interface ListMethod<Id extends OperationId, Q = {}> extends ResourceMeth
   all(...args: [...PathArgsOf<Id>, options?: OptionsOf<Id, Q>]): AsyncIterableIterator<ItemOf<Id>>;
 }
 
-type DataOfMethod<M> = M extends (...args: never[]) => Promise<infer D> ? D : never;
-type Group<G extends string> = G extends keyof GeneratedResources ? GeneratedResources[G] : {};
-
-/** Helpers added to the derived groups (polling, aliases). */
-export interface ResourceHelpers {
-  customers: Group<"customers"> extends { get: infer Get }
-    ? {
-        /**
-         * Polls the customer until KYC is final (VERIFIED or FAILED) and returns it.
-         *
-         * @example
-         * const customer = await client.customers.waitForKyc(customerId, { timeoutMs: 600_000 });
-         */
-        waitForKyc(customerId: string, options?: WaitOptions<DataOfMethod<Get>>): Promise<DataOfMethod<Get>>;
-      }
-    : {};
-  banks: Group<"banks"> extends { get: infer Get }
-    ? {
-        /**
-         * Polls the bank account until VERIFIED or FAILED and returns it.
-         *
-         * @example
-         * const bank = await client.banks.waitFor(customerId, bankId);
-         */
-        waitFor(
-          customerId: string,
-          bankId: string,
-          options?: WaitOptions<DataOfMethod<Get>>,
-        ): Promise<DataOfMethod<Get>>;
-      }
-    : {};
-  payins: PollingHelpers<Group<"payins">>;
-  payouts: PollingHelpers<Group<"payouts">>;
-}
-
-type PollingHelpers<R> = (R extends { get: infer Get }
-  ? {
-      /**
-       * Polls the order until a final status (SUCCESS, FAILED, REFUNDED) and returns it.
-       *
-       * @example
-       * const payout = await client.payouts.waitFor(payoutId, { timeoutMs: 15 * 60_000 });
-       */
-      waitFor(id: string, options?: WaitOptions<DataOfMethod<Get>>): Promise<DataOfMethod<Get>>;
-    }
-  : {}) &
-  (R extends { listHistory: infer History } ? { /** Alias of listHistory. */ history: History } : {});
-
-/** The resource groups of the client: the generated methods plus the helpers. */
-export type Resources = {
-  readonly [G in keyof GeneratedResources]: GeneratedResources[G] &
-    (G extends keyof ResourceHelpers ? ResourceHelpers[G] : {});
-};
+/**
+ * Builds the method of an operation; the generated resource groups (src/generated/resources/) call it per method,
+ * with "page" for list operations, whose data is always turned into a page, and the names of the query parameters
+ * the spec lists as the sandbox's (`x-sandbox-parameters`), accepted beside the declared ones. It returns `never`
+ * to the generated code because each generated group's interface types its methods from `operations[...]`.
+ */
+export type MethodFactory = (operationId: OperationId, shape?: "page", sandboxQuery?: readonly string[]) => never;

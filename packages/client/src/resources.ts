@@ -5,7 +5,8 @@ import { resolveInitiatedOrder } from "./initiated-order.js";
 import { checkQuotation } from "./quotation.js";
 import { ambiguityCheck, repeatsFreely } from "./retry-safety.js";
 import { generatedResources } from "./generated/resources/index.js";
-import type { OperationId, QuotationLike, Resources } from "./resource-types.js";
+import type { MethodFactory, QuotationLike } from "./resource-types.js";
+import type { Resources } from "./resource-groups.js";
 import { unwrapData } from "./transport.js";
 import type { RequestOptions, Send, Sent } from "./transport-types.js";
 import type { RecordStatus, WebhookEventName } from "./spec.js";
@@ -93,14 +94,6 @@ function normalizePage(data: unknown): unknown {
   if (!Array.isArray(records) || (!Array.isArray(data) && "results" in (data as object))) return data;
   return { count: records.length, next: null, previous: null, results: records };
 }
-
-/**
- * Builds the method of an operation; the generated resource groups (src/generated/resources/) call it per method,
- * with "page" for list operations, whose data is always turned into a page, and the names of the query parameters
- * the spec lists as the sandbox's (`x-sandbox-parameters`), accepted beside the declared ones. It returns `never`
- * to the generated code because each generated group's interface types its methods from `operations[...]`.
- */
-export type MethodFactory = (operationId: OperationId, shape?: "page", sandboxQuery?: readonly string[]) => never;
 
 /** The runners made so far, by "group.name": initiate's history lookup and the wait helpers call them. */
 type Runners = Record<string, Runner>;

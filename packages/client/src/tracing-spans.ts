@@ -7,7 +7,7 @@
 import type { Attributes, Context, Span, Tracer } from "@opentelemetry/api";
 import type { ExchangeError } from "./errors.js";
 import { classifyRequest } from "./retry-safety.js";
-import type { AttemptTrace, CallTrace, OtelApi, TracedCall } from "./tracing.js";
+import type { AttemptTrace, CallTrace, OtelApi, TracedCall } from "./trace-types.js";
 
 /** The name of a failure for `error.type`: the err_code, else the HTTP status, else the error's class. */
 export function errorType(status: number | undefined, errCode: string | undefined, error?: unknown): string {

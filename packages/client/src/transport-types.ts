@@ -4,6 +4,8 @@ import type { ExchangeError, OperationRef } from "./errors.js";
 import type { Log } from "./logger.js";
 import type { IdempotencyClass } from "./spec.js";
 
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
 /** Per-call options every method takes (list methods add their query parameters). */
 export interface RequestOptions {
   /** Aborts the call at once, also during a backoff sleep; never retried. */

@@ -8,7 +8,8 @@ import { createRedactor } from "./redact.js";
 import { sleep } from "./retry.js";
 import { decideRetry, type RetryDecision } from "./retry-decision.js";
 import { withEarlierSuccess } from "./earlier-success.js";
-import { type AttemptTrace, type CallTrace, createTracing } from "./tracing.js";
+import type { AttemptTrace, CallTrace } from "./trace-types.js";
+import { createTracing } from "./tracing.js";
 import type { Call, Send, Sent, TransportSettings } from "./transport-types.js";
 
 /** `run` resolving to the envelope's `data`, with `.withResponse` resolving to `{ data, response }`. */

@@ -4,7 +4,8 @@ import { WebhookVerificationError } from "./errors.js";
 import type { ReceivedWebhookEvent, WebhookEvent } from "./events.js";
 import type { WebhookHeaders } from "./headers.js";
 import type { Inbox } from "./inbox.js";
-import { createDeliveryTracing, type DeliveryOutcome, type DeliveryTrace } from "./tracing.js";
+import type { DeliveryOutcome, DeliveryTrace } from "./trace-types.js";
+import { createDeliveryTracing } from "./tracing.js";
 import { type VerificationSettings, verifyWebhook } from "./verify.js";
 
 export type WebhookHandlerOptions = VerificationSettings & {

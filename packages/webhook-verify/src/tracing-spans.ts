@@ -6,7 +6,7 @@
 import type { Attributes, Context, Span, Tracer } from "@opentelemetry/api";
 import type { ReceivedWebhookEvent } from "./events.js";
 import type { WebhookHeaders } from "./headers.js";
-import type { DeliveryOutcome, DeliveryTrace, OtelApi } from "./tracing.js";
+import type { DeliveryOutcome, DeliveryTrace, OtelApi } from "./trace-types.js";
 
 /** Reads a header from any of the shapes WebhookHeaders allows, for the propagator. */
 const headerGetter = {

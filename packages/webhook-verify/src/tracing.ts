@@ -4,26 +4,10 @@
 // with tracing-spans.ts (a chunk of its own in a bundle); without it, or without a registered provider, every
 // delivery gets the no-op trace below.
 import type { Tracer } from "@opentelemetry/api";
-import type { ReceivedWebhookEvent } from "./events.js";
 import type { WebhookHeaders } from "./headers.js";
+import type { DeliveryTrace, OtelApi } from "./trace-types.js";
 
-export type OtelApi = typeof import("@opentelemetry/api");
 type Spans = typeof import("./tracing-spans.js");
-
-/** What the delivery came to, as `exchange.webhook.outcome`. */
-export type DeliveryOutcome = "accepted" | "duplicate" | "rejected" | "in_progress" | "unavailable";
-
-/** The trace of one delivery. */
-export interface DeliveryTrace {
-  /** The verified event: its type, name and id. */
-  verified(event: ReceivedWebhookEvent): void;
-  /** Runs a store call (dedup claim, inbox accept) under a child span named `name`. */
-  store<T>(name: string, call: () => Promise<T>): Promise<T>;
-  /** Runs the handler under its own span (a child of the delivery's, though it runs after the answer). */
-  handle<T>(run: () => Promise<T>): Promise<T>;
-  /** The answer: its status, the outcome and the rejection or unavailability code. */
-  answered(status: number, outcome: DeliveryOutcome, code?: string): void;
-}
 
 const NO_TRACE: DeliveryTrace = {
   verified() {},

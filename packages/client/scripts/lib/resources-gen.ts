@@ -134,7 +134,9 @@ function methodTypeText(op: ClientOperation, list: ClientOperation[]): string {
 
 /** The resource-types imports a group's file needs. */
 function typeImports(list: ClientOperation[]): string[] {
-  const names = new Set<string>(list.map(methodType));
+  // MethodFactory lives beside the method types, below resources.ts, so the generated groups import nothing that
+  // imports them back.
+  const names = new Set<string>(["MethodFactory", ...list.map(methodType)]);
   if (list.some((op) => methodType(op) === "ResourceMethod" && sandboxQueryOf(op).length > 0)) names.add("DataOf");
   if (list.some((op) => op.operation["x-idempotency"] === "safe-delete"))
     for (const name of ["Deleted", "ResourceMethod"]) names.add(name);
@@ -255,7 +257,6 @@ export function generateResources(spec: OpenApiSpec, repoRoot: string): Record<s
       .join("\n");
     const imports = typeImports(list);
     out[`${group}.ts`] = `${HEADER}import type { ${imports.join(", ")} } from "../../resource-types.js";
-import type { MethodFactory } from "../../resources.js";
 
 ${docComment(`The ${first.tag} operations${tag?.description ? `: ${tag.description}` : "."}`, "")}export interface ${type} {
 ${members}
@@ -270,7 +271,7 @@ ${list.map((op) => `    ${op.name}: ${factoryCall(op)},`).join("\n")}
 `;
   }
   const names = [...groups.keys()];
-  out["index.ts"] = `${HEADER}import type { MethodFactory } from "../../resources.js";
+  out["index.ts"] = `${HEADER}import type { MethodFactory } from "../../resource-types.js";
 ${names.map((g) => `import { ${g}Resource, type ${pascal(g)}Resource } from "./${g}.js";`).join("\n")}
 
 /** The generated resource groups of the client. */
