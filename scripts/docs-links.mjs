@@ -61,12 +61,18 @@ export function linksOf(markdown) {
   return links;
 }
 
+/** The spec a reference page of the site is built from: the service's, or the sandbox's (its overlay). */
+function referenceSource(root, path) {
+  if (path === "reference/" || path === "reference/index.html") return join(root, "openapi", "openapi.yaml");
+  if (path === "sandbox/" || path === "sandbox/index.html") return join(root, "openapi", "overlays", "sandbox.yaml");
+  return undefined;
+}
+
 /** The repository file a published-site page is built from (scripts/build-docs.mjs), or undefined. */
 function siteSource(root, path) {
   if (path === "" || path === "index.html") return join(root, "docs", "README.md");
   const guide = /^guides\/([\w-]+)\.html$/.exec(path)?.[1];
-  if (!guide)
-    return path === "reference/" || path === "reference/index.html" ? join(root, "openapi", "openapi.yaml") : undefined;
+  if (!guide) return referenceSource(root, path);
   if (guide === "index") return join(root, "docs", "README.md");
   for (const candidate of [join(root, "docs", "guides", `${guide}.md`), join(root, "docs", `${guide}.md`)])
     if (existsSync(candidate)) return candidate;
