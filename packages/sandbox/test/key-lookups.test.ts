@@ -38,6 +38,6 @@ describe("the lookups by API key", () => {
   it("logs nothing for a key it cannot look up now, where authentication fails loudly", async () => {
     const { lookups } = counted(new Map());
     expect(await lookups.log.get("down")).toBeUndefined();
-    await expect(await lookups.auth.get("down")).rejects.toThrow("the database is down");
+    await expect(lookups.auth.get("down")).rejects.toThrow("the database is down");
   });
 });

@@ -207,8 +207,8 @@ describe("the clock handle of createSandbox", () => {
 
   it("throws a TypeError for an ID that is not one of its organizations", async () => {
     const sandbox = await startSandbox();
-    await expect(await sandbox.clock.advance(1, "not-an-organization")).rejects.toThrow(TypeError);
-    await expect(await sandbox.clock.now("not-an-organization")).rejects.toThrow(TypeError);
+    await expect(sandbox.clock.advance(1, "not-an-organization")).rejects.toThrow(TypeError);
+    await expect(sandbox.clock.now("not-an-organization")).rejects.toThrow(TypeError);
   });
 });
 

@@ -159,7 +159,7 @@ describe("the directory on a database of its own (SQLite), which remembers what 
     await withDirectory(async (directory, store) => {
       let key = "";
       await expect(
-        await store.transaction(async () => {
+        store.transaction(async () => {
           key = (await directory.add("rolled back")).apiKey;
           expect(await directory.byKey(key)).toBeDefined();
           throw new Error("roll back");

@@ -62,12 +62,16 @@ export class Turns {
 export class SqliteDatabase implements SqlDatabase {
   readonly engine = "sqlite";
   private readonly turns = new Turns();
-  private readonly scope = new AsyncLocalStorage<true>();
+  /**
+   * The transaction the calling code runs in. Work a transaction started and left behind (a timer) keeps this
+   * context after the transaction ends: `open` tells it the transaction is over, so it waits its turn like any other.
+   */
+  private readonly scope = new AsyncLocalStorage<{ open: boolean }>();
 
   constructor(readonly connection: DatabaseSync) {}
 
   get inTransaction(): boolean {
-    return this.scope.getStore() === true;
+    return this.scope.getStore()?.open === true;
   }
 
   /** Runs one synchronous call now (inside the open transaction, or when none is open), else after it ends. */
@@ -112,7 +116,12 @@ export class SqliteDatabase implements SqlDatabase {
   async transaction<R>(_isolation: Isolation, work: () => Promise<R>): Promise<R> {
     await this.turns.take();
     try {
-      return await this.scope.run(true, () => this.once(work));
+      const scope = { open: true };
+      try {
+        return await this.scope.run(scope, () => this.once(work));
+      } finally {
+        scope.open = false;
+      }
     } finally {
       this.turns.give();
     }

@@ -254,6 +254,8 @@ interface OpenTransaction {
   generationMoved: boolean;
   /** The cache keys it wrote: never remembered while it is open. */
   written: Set<string>;
+  /** It committed or rolled back. */
+  ended: boolean;
 }
 
 // The record tables are members too (store.customers, store.banks, ...): declared by RecordTables from the
@@ -367,7 +369,7 @@ export class Store {
    * await store.transaction(() => store.customers.put(row));
    */
   async transaction<R>(work: () => Promise<R>, options: TransactionOptions = {}): Promise<R> {
-    if (this.open.getStore()) return await work();
+    if (this.current()) return await work();
     const isolation =
       options.isolation === "read-committed" && this.engine === "postgres" ? options.isolation : "serializable";
     const takesTurn = this.engine === "postgres" && isolation === "serializable" && !options.onlyReads;
@@ -405,20 +407,36 @@ export class Store {
     cachedReads: boolean,
     exclusive: boolean,
   ): Promise<R> {
-    const open: OpenTransaction = { committed: [], cachedReads, generationMoved: false, written: new Set() };
+    const open: OpenTransaction = {
+      committed: [],
+      cachedReads,
+      generationMoved: false,
+      written: new Set(),
+      ended: false,
+    };
     let result: R;
     try {
       result = await this.db.transaction(isolation, () => this.open.run(open, work), exclusive);
     } finally {
+      open.ended = true;
       this.cache.ended(open.written);
     }
     for (const callback of open.committed) callback();
     return result;
   }
 
+  /**
+   * The transaction the calling code runs in, if it is still open. Work a transaction started and left behind (a
+   * timer, a flush) keeps its async context after it ended: it is then outside any transaction.
+   */
+  private current(): OpenTransaction | undefined {
+    const open = this.open.getStore();
+    return open?.ended ? undefined : open;
+  }
+
   /** Whether the calling code runs inside one of the store's transactions. */
   get inTransaction(): boolean {
-    return this.open.getStore() !== undefined;
+    return this.current() !== undefined;
   }
 
   /** Copies the WAL into the file and truncates it to zero bytes, giving its disk space back. */
@@ -428,7 +446,7 @@ export class Store {
 
   /** Runs `callback` once the current transaction commits (dropped if it rolls back); at once outside one. */
   afterCommit(callback: () => void): void {
-    const open = this.open.getStore();
+    const open = this.current();
     if (open) open.committed.push(callback);
     else callback();
   }
@@ -468,7 +486,7 @@ export class Store {
    * a delete of cached state calls it itself.
    */
   async wrote(kind: string, org: string): Promise<void> {
-    const open = this.open.getStore();
+    const open = this.current();
     if (isCachedKind(kind)) {
       if (open) this.cache.writing(kind, org, open.written);
       else this.cache.changed(kind, org);
@@ -487,7 +505,7 @@ export class Store {
    * await store.cached("organization", id, () => store.organizations.get(id));
    */
   async cached<T>(kind: string, key: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
-    return await this.cache.read(kind, key, load, this.open.getStore()?.written);
+    return await this.cache.read(kind, key, load, this.current()?.written);
   }
 
   /** Calls `listener` with the kind and organization of every row written from now on (after its commit). */
@@ -498,7 +516,7 @@ export class Store {
 
   async getMeta(key: string): Promise<string | undefined> {
     const read = async () => ((await this.getMetaStatement.get(key)) as { value: string } | undefined)?.value;
-    const open = this.open.getStore();
+    const open = this.current();
     // A transaction that may write reads them fresh: it may change what it read (a clock advanced by 60 s).
     return isCachedMeta(key) && (!open || open.cachedReads)
       ? await this.cache.read(META_KIND, key, read, open?.written)

@@ -4,8 +4,10 @@
 // peer, imported once at start when the hosting process has it; spans are recorded only when that process
 // registered a tracer provider (a test, or an application embedding createSandbox).
 //
-// Handlers run synchronously inside their transaction, so "the request that emitted this event" is simply the
-// request being dispatched at that moment: `causeNow()` reads it, with no context manager needed.
+// "The request that emitted this event" is the request whose handler is running: the handler runs in an async
+// context (AsyncLocalStorage) that carries it across every await, and `causeNow()` reads it, with no OpenTelemetry
+// context manager needed.
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingHttpHeaders } from "node:http";
 import type { Context, Span, Tracer } from "@opentelemetry/api";
 
@@ -13,8 +15,8 @@ type OtelApi = typeof import("@opentelemetry/api");
 
 let otel: { api: OtelApi; tracer: Tracer } | undefined;
 let loading: Promise<void> | undefined;
-/** The context of the request being dispatched, while its handler runs (synchronously). */
-let dispatching: Context | undefined;
+/** The context of the request (or step) whose work is running, across its awaits. */
+const dispatching = new AsyncLocalStorage<Context>();
 
 const OTEL_API = "@opentelemetry/api";
 
@@ -29,15 +31,9 @@ export function loadTracing(): Promise<void> {
   return loading;
 }
 
-/** Runs `work` (synchronous) with `cause` as the cause of what it emits and schedules, then restores the previous. */
+/** Runs `work` (and whatever it awaits) with `cause` as the cause of what it emits and schedules. */
 function asCause<T>(cause: Context, work: () => T): T {
-  const before = dispatching;
-  dispatching = cause;
-  try {
-    return work();
-  } finally {
-    dispatching = before;
-  }
+  return dispatching.run(cause, work);
 }
 
 /** A request's span and what the answer adds to it. */
@@ -105,7 +101,7 @@ export function errorTypeOf(status: number | undefined, errCode: string | undefi
 
 /** The request being dispatched now, if any: kept with an event so its deliveries join that request's trace. */
 export function causeNow(): Context | undefined {
-  return dispatching;
+  return dispatching.getStore();
 }
 
 /** What a delivery attempt's span records about the event (ids and names only: never the body or metadata). */

@@ -116,7 +116,12 @@ interface QueryResult {
 export class PostgresDatabase implements SqlDatabase {
   readonly engine = "postgres";
   private readonly pool: pg.Pool;
-  private readonly scope = new AsyncLocalStorage<pg.PoolClient>();
+  /**
+   * The transaction's connection, for the statements its work runs. Work a transaction started and left behind (a
+   * timer) keeps this context after the connection went back to the pool: `client` is then undefined, and its
+   * statements take a connection of their own instead of one another request may be using.
+   */
+  private readonly scope = new AsyncLocalStorage<{ client: pg.PoolClient | undefined }>();
   private down = false;
   private availability: AvailabilityListener = () => {};
 
@@ -139,7 +144,7 @@ export class PostgresDatabase implements SqlDatabase {
   }
 
   get inTransaction(): boolean {
-    return this.scope.getStore() !== undefined;
+    return this.scope.getStore()?.client !== undefined;
   }
 
   /** Calls `listener` when the database drops (its first failure) and when it recovers (its first answer after). */
@@ -161,7 +166,7 @@ export class PostgresDatabase implements SqlDatabase {
 
   /** One statement: on the transaction's connection inside one, else on any free connection of the pool. */
   private async query(text: string, values: ReadonlyArray<SqlValue> = []): Promise<QueryResult> {
-    const client = this.scope.getStore();
+    const client = this.scope.getStore()?.client;
     let result: pg.QueryResult | pg.QueryResult[];
     try {
       result = await (client ?? this.pool).query(queryConfig(text, values));
@@ -224,8 +229,9 @@ export class PostgresDatabase implements SqlDatabase {
     const ignore = () => {};
     client.on("error", ignore);
     let broken: Error | undefined;
+    const scope = { client: client as pg.PoolClient | undefined };
     try {
-      return await this.scope.run(client, async () => {
+      return await this.scope.run(scope, async () => {
         // Not one message: a SELECT before BEGIN in one simple query would open the transaction itself.
         if (exclusive) await this.query(`SELECT pg_advisory_lock(${WRITERS_LOCK})`);
         await this.query(BEGIN[isolation]);
@@ -237,6 +243,7 @@ export class PostgresDatabase implements SqlDatabase {
       broken = await this.rollback(client, error);
       throw error;
     } finally {
+      scope.client = undefined;
       if (exclusive && !broken) broken = await this.unlockWriters(client);
       // A connection that failed is closed, never handed to the next request (it may hold half a transaction, or
       // the writers' lock: closing it gives both back).
