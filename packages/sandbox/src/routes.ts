@@ -142,6 +142,6 @@ export function buildRoutes(requestLog?: RequestLog): Array<RouteDefinition<Sand
       sandboxRoute("POST", `/_sandbox/${RECORD_KINDS[type].collection}/{id}/transition`, control.transition(type)),
     ),
   );
-  if (requestLog) routes.push(sandboxRoute("GET", "/_sandbox/requests", listRequests(requestLog)));
+  if (requestLog) routes.push({ ...sandboxRoute("GET", "/_sandbox/requests", listRequests(requestLog)), writes: true });
   return routes;
 }

@@ -71,7 +71,7 @@ async function dispatch<D>(
   transaction: PipelineOptions<D>["transaction"],
 ): Promise<HandlerResult> {
   if (!transaction) return route.handler(context);
-  return await transaction(async () => route.handler(context), route.method === "GET");
+  return await transaction(async () => route.handler(context), route.method === "GET" && !route.writes);
 }
 
 /** Decode and authenticate: after these the organization is known (the fault stage needs it). */

@@ -45,4 +45,6 @@ export interface RouteDefinition<D> {
   validation?: ValidationOptions;
   /** Routes outside the API (the bank link page) skip authentication. */
   public?: boolean;
+  /** A GET that writes (the request log's reader keeps the entries waiting first): not run as a read-only transaction. */
+  writes?: boolean;
 }

@@ -14,8 +14,12 @@ export interface SqlStatement {
   run(...values: SqlValue[]): Promise<{ changes: number }>;
 }
 
-/** How a transaction isolates itself: "serializable" (every request), "read-committed", or the engine's default (schema work). */
-export type Isolation = "serializable" | "read-committed" | "default";
+/**
+ * How a transaction isolates itself: "serializable"; "read-committed" (the request log's batches, and on PostgreSQL
+ * the writers, which take turns: see PostgresDatabase.transaction); "read-only" (one snapshot, no write allowed: a
+ * GET); or the engine's default (schema work). SQLite runs every one serializable.
+ */
+export type Isolation = "serializable" | "read-committed" | "read-only" | "default";
 
 export interface SqlDatabase {
   readonly engine: "sqlite" | "postgres";

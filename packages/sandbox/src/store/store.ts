@@ -14,7 +14,7 @@ import { openDatabase, type Durability } from "./database.js";
 import { displayUrl } from "./postgres/pg-open.js";
 import { PostgresError } from "./postgres/pg-errors.js";
 import { conflictRetryDelay, PostgresDatabase } from "./postgres/pg-database.js";
-import { type SqlDatabase, type SqlStatement, Turns } from "./sql.js";
+import { type Isolation, type SqlDatabase, type SqlStatement, Turns } from "./sql.js";
 import type {
   EventRow,
   OrganizationRow,
@@ -188,11 +188,12 @@ export type RecordTables = {
 /** How a transaction runs. */
 export interface TransactionOptions {
   /**
-   * "serializable" (the default, every request) or, on PostgreSQL, "read-committed" for writes whose row locks
-   * already order them (the request log's counter): they then wait for each other instead of failing.
+   * "serializable" (the default: on PostgreSQL a writer taking its turn, or with `onlyReads` a read-only snapshot)
+   * or, on PostgreSQL, "read-committed" for writes whose row locks already order them (the request log's
+   * counter): they then run beside the writers, waiting for each other's rows only.
    */
   isolation?: "serializable" | "read-committed";
-  /** The work only reads clock offsets and settings (a GET): it may take them from the cache. */
+  /** The work only reads (a GET): on PostgreSQL one read-only snapshot; clock offsets and settings from the cache. */
   onlyReads?: boolean;
 }
 
@@ -370,13 +371,15 @@ export class Store {
    */
   async transaction<R>(work: () => Promise<R>, options: TransactionOptions = {}): Promise<R> {
     if (this.current()) return await work();
-    const isolation =
-      options.isolation === "read-committed" && this.engine === "postgres" ? options.isolation : "serializable";
-    const takesTurn = this.engine === "postgres" && isolation === "serializable" && !options.onlyReads;
-    if (!takesTurn) return this.attempts(work, isolation, options.onlyReads ?? false);
+    if (this.engine === "sqlite") return this.attempts(work, "serializable", options.onlyReads ?? false);
+    // On PostgreSQL: the request log's batches at READ COMMITTED (their counter row orders them), GETs on one
+    // snapshot READ ONLY, and every other transaction as a writer, taking turns (pg-database.ts).
+    if (options.isolation === "read-committed") return this.attempts(work, "read-committed", false);
+    if (options.onlyReads) return this.attempts(work, "read-only", true);
+    // A replica's writers wait their turn here, before taking a connection to wait on the database's lock.
     await this.writers.take();
     try {
-      return await this.attempts(work, isolation, false, true);
+      return await this.attempts(work, "read-committed", false, true);
     } finally {
       this.writers.give();
     }
@@ -384,7 +387,7 @@ export class Store {
 
   private async attempts<R>(
     work: () => Promise<R>,
-    isolation: "serializable" | "read-committed",
+    isolation: Isolation,
     onlyReads: boolean,
     exclusive = false,
   ): Promise<R> {
@@ -403,7 +406,7 @@ export class Store {
 
   private async transactionOnce<R>(
     work: () => Promise<R>,
-    isolation: "serializable" | "read-committed",
+    isolation: Isolation,
     cachedReads: boolean,
     exclusive: boolean,
   ): Promise<R> {

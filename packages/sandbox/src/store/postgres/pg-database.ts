@@ -1,8 +1,8 @@
 // PostgreSQL behind the store's surface (sql.ts), with a pool of connections: several requests are in flight on one
 // replica at once, each one transaction on a connection of its own, and the event loop never waits for an answer.
-// A transaction is SERIALIZABLE: two requests (of this replica or another) that read-then-write the same facts (one
-// quotation, one reference, the 3-accounts limit) cannot both commit; the loser's whole request is run again
-// (store.ts).
+// Writers take turns across replicas (see transaction): two requests that read-then-write the same facts (one
+// quotation, one reference, the 3-accounts limit) run one after the other, the second reading what the first
+// committed. A transaction that still fails on a conflict (a deadlock, a SERIALIZABLE one) is run again (store.ts).
 import { AsyncLocalStorage } from "node:async_hooks";
 import pg from "pg";
 import type { Isolation, SqlDatabase, SqlStatement, SqlValue } from "../sql.js";
@@ -99,11 +99,15 @@ function queryConfig(text: string, values: ReadonlyArray<SqlValue>): pg.QueryCon
 const BEGIN: Record<Isolation, string> = {
   serializable: "BEGIN ISOLATION LEVEL SERIALIZABLE",
   "read-committed": "BEGIN ISOLATION LEVEL READ COMMITTED",
+  "read-only": "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
   default: "BEGIN",
 };
 
 /** The key of the advisory lock writers take turns with (any constant but MIGRATION_LOCK; ours, by name). */
-export const WRITERS_LOCK = 0x45584b57; // "EXKW"
+export const WRITERS_LOCK_KEY = 0x45584b57; // "EXKW"
+
+/** The start of a writer's transaction: it begins, then waits for its turn among every replica's writers. */
+const BEGIN_EXCLUSIVE = `BEGIN ISOLATION LEVEL READ COMMITTED;\nSELECT pg_advisory_xact_lock(${WRITERS_LOCK_KEY})`;
 
 /** Connections a replica opens at most: requests beyond them wait for one to be free. */
 export const DEFAULT_POOL_SIZE = 10;
@@ -217,10 +221,12 @@ export class PostgresDatabase implements SqlDatabase {
   }
 
   /**
-   * `exclusive`: the transaction begins once it holds the writers' lock (a session advisory lock taken before
-   * BEGIN, so its snapshot is taken after the previous writer committed), and gives it back after it ends. Writers
-   * of every replica then take turns instead of failing each other's commits: SERIALIZABLE reads lock whole index
-   * pages, so concurrent creates of one organization would conflict nearly every time.
+   * `exclusive`: a writer. It holds the writers' lock (a transaction advisory lock, taken in the same message as
+   * BEGIN, given back by COMMIT or ROLLBACK) before its first read, so the writers of every replica run one after
+   * the other: each reads at READ COMMITTED what every writer before it committed, which is serializable by
+   * construction, and no writer fails another's commit. (SERIALIZABLE writers running side by side failed each
+   * other's commits nearly every time: their reads lock whole index pages.) Readers never take the lock: they read
+   * one snapshot, READ ONLY.
    */
   async transaction<R>(isolation: Isolation, work: () => Promise<R>, exclusive = false): Promise<R> {
     const client = await this.connect();
@@ -232,9 +238,7 @@ export class PostgresDatabase implements SqlDatabase {
     const scope = { client: client as pg.PoolClient | undefined };
     try {
       return await this.scope.run(scope, async () => {
-        // Not one message: a SELECT before BEGIN in one simple query would open the transaction itself.
-        if (exclusive) await this.query(`SELECT pg_advisory_lock(${WRITERS_LOCK})`);
-        await this.query(BEGIN[isolation]);
+        await this.query(exclusive ? BEGIN_EXCLUSIVE : BEGIN[isolation]);
         const result = await work();
         await this.query("COMMIT");
         return result;
@@ -244,21 +248,10 @@ export class PostgresDatabase implements SqlDatabase {
       throw error;
     } finally {
       scope.client = undefined;
-      if (exclusive && !broken) broken = await this.unlockWriters(client);
       // A connection that failed is closed, never handed to the next request (it may hold half a transaction, or
       // the writers' lock: closing it gives both back).
       client.off("error", ignore);
       client.release(broken);
-    }
-  }
-
-  /** Gives the writers' lock back; a connection that cannot is closed (which gives it back too). */
-  private async unlockWriters(client: pg.PoolClient): Promise<Error | undefined> {
-    try {
-      await client.query(`SELECT pg_advisory_unlock(${WRITERS_LOCK})`);
-      return undefined;
-    } catch (failed) {
-      return toPostgresError(failed);
     }
   }
 
