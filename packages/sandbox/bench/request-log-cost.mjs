@@ -22,21 +22,21 @@ const answered = {
   startedAt: performance.now(),
 };
 
-function measure(path) {
-  const store = new Store(path ? { path } : {});
+async function measure(path) {
+  const store = await Store.open(path ? { path } : {});
   const options = { maxBodyBytes: 8192, secrets: ["bench_secret"], nowMs: Date.now(), nowPerf: performance.now() };
   const started = performance.now();
   for (let i = 0; i < N; i += 50) {
     const batch = [];
     for (let j = 0; j < 50; j++) batch.push(entryOf(answered, options));
-    store.transaction(() => store.requestLog.append("org", batch, 10_000));
+    await store.transaction(() => store.requestLog.append("org", batch, 10_000));
   }
   const perRequest = ((performance.now() - started) * 1000) / N;
-  store.close();
+  await store.close();
   return perRequest;
 }
 
 const dir = mkdtempSync(join(tmpdir(), "request-log-cost-"));
-console.log(`in memory: ${measure().toFixed(1)} µs per request (${N} requests, bound 10,000)`);
-console.log(`on a file: ${measure(join(dir, "sandbox.db")).toFixed(1)} µs per request`);
+console.log(`in memory: ${(await measure()).toFixed(1)} µs per request (${N} requests, bound 10,000)`);
+console.log(`on a file: ${(await measure(join(dir, "sandbox.db"))).toFixed(1)} µs per request`);
 rmSync(dir, { recursive: true, force: true });

@@ -4,10 +4,10 @@ import { randomUUID } from "node:crypto";
 
 const START_MS = Date.parse("2026-01-01T00:00:00Z");
 
-export function seed(store, organizations, rows) {
+export async function seed(store, organizations, rows) {
   if (rows <= 0) return;
   const org = organizations[0].id;
-  store.transaction(() => {
+  await store.transaction(async () => {
     const customers = [];
     for (let i = 0; i < rows; i++) {
       const at = new Date(START_MS + i * 1000).toISOString();
@@ -25,12 +25,12 @@ export function seed(store, organizations, rows) {
         created_at: at,
         updated_at: at,
       };
-      store.customers.put(customer);
+      await store.customers.put(customer);
       if (customers.length < 100) customers.push(customer.id);
     }
     for (let i = 0; i < rows; i++) {
       const at = new Date(START_MS + i * 1000).toISOString();
-      store.payouts.put({
+      await store.payouts.put({
         id: randomUUID(),
         org,
         quotation_id: randomUUID(),

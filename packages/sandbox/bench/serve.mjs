@@ -19,10 +19,10 @@ const sandbox = await createSandbox(
     ...(process.env.BENCH_LOG_MAX ? { requestLog: { maxEntries: Number(process.env.BENCH_LOG_MAX) } } : {}),
   },
   {
-    prepare: (store, organizations) => {
+    prepare: async (store, organizations) => {
       // The store is open (file locked, schema checked) when this runs: the database's share of a restart.
       openMs = performance.now() - started;
-      seed(store, organizations, Number(process.env.BENCH_ROWS ?? 0));
+      await seed(store, organizations, Number(process.env.BENCH_ROWS ?? 0));
     },
   },
 );

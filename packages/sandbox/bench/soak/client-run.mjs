@@ -199,9 +199,9 @@ async function fullHistory(client) {
 }
 
 /** Payout events per payout: each payout's single final event, counted. */
-function payoutEventFigures(sandbox, history) {
+async function payoutEventFigures(sandbox, history) {
   const perPayout = new Map(history.map((o) => [o.id, 0]));
-  for (const e of sandbox.events())
+  for (const e of await sandbox.events())
     if (e.body.type === "PAYOUT") perPayout.set(e.body.id, (perPayout.get(e.body.id) ?? 0) + 1);
   const counts = [...perPayout.values()];
   return {
@@ -264,8 +264,8 @@ export async function runClientSoak(createSandbox, options) {
       ...orderFigures(reported, history),
       ...lookupFigures(reported, history),
       initiatesDone: [...reported.values()].filter((r) => r.outcome === "done").length,
-      ...payoutEventFigures(sandbox, history),
-      webhooks: webhookFigures(sandbox, receiver),
+      ...(await payoutEventFigures(sandbox, history)),
+      webhooks: await webhookFigures(sandbox, receiver),
     };
   } finally {
     await sandbox.close();

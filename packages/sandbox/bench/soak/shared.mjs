@@ -66,8 +66,8 @@ export async function startReceiver() {
 }
 
 /** Every event the sandbox emitted for a webhook URL, handled exactly once by the receiver? */
-export function webhookFigures(sandbox, receiver) {
-  const events = sandbox.events().filter((e) => e.deliveries.some((d) => d.url));
+export async function webhookFigures(sandbox, receiver) {
+  const events = (await sandbox.events()).filter((e) => e.deliveries.some((d) => d.url));
   let once = 0;
   let twice = 0;
   let missed = 0;

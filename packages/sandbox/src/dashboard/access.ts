@@ -68,8 +68,8 @@ export interface OpenedSession {
  *
  * @example
  * const access = new DashboardAccess(store);
- * const link = access.newLink(org.id); // goes into /_dashboard/#token=…
- * access.open(link)?.org === org.id; // true, on any replica of the database
+ * const link = await access.newLink(org.id); // goes into /_dashboard/#token=…
+ * (await access.open(link))?.org === org.id; // true, on any replica of the database
  */
 export class DashboardAccess {
   constructor(
