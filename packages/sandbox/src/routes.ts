@@ -20,7 +20,7 @@ import {
 } from "./api/validated-request.js";
 import type { SandboxDomain } from "./domain/sandbox-domain.js";
 import { RECORD_KINDS, RECORD_TYPES } from "./record-kinds.js";
-import type { Handler, RouteDefinition } from "./http/route.js";
+import type { Handler, RouteDefinition } from "./api/route.js";
 import type { ValidationOptions } from "./spec/request-validation.js";
 import { operation, operations } from "./spec/openapi.js";
 

@@ -5,7 +5,7 @@
 // and nobody would notice.
 import { type ErrCode, isErrCode, type OperationId } from "@exchange-kit/types";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "../src/http/api-error.js";
+import { ApiError } from "../src/domain/api-error.js";
 import { narrowErrCode } from "../src/http/respond.js";
 import { type JsonSchema, operation, operations } from "../src/spec/openapi.js";
 import { type ThrownCode, type ThrownCodes, thrownCodes } from "./thrown-codes.js";

@@ -2,8 +2,8 @@
 // accounts of payout-only corridors, and the USA bank link flow (accounts verified silently: no BANK event).
 import { randomInt, randomUUID } from "node:crypto";
 import type { ErrCode, PayoutBankIdentifiers } from "@exchange-kit/types";
-import { badRequest, missingFields } from "../http/api-error.js";
-import type { HandlerResult } from "../http/route.js";
+import { badRequest, missingFields } from "../domain/api-error.js";
+import type { HandlerResult } from "./route.js";
 import { IFSC_BANKS, PAYOUT_METHOD_BY_COUNTRY, UPI_HANDLES } from "../domain/catalog.js";
 import { bankOutcome } from "../domain/magic.js";
 import type { BankRow, CustomerRow } from "../store/records.js";

@@ -1,5 +1,5 @@
 // Reading a body's members beyond what the schema checks: blank strings count as absent.
-import { missingFields } from "../http/api-error.js";
+import { missingFields } from "../domain/api-error.js";
 
 /** A non-empty string member of the body, or undefined. */
 export function text<B extends object>(body: B, key: keyof B & string): string | undefined {

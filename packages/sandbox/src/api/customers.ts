@@ -1,7 +1,7 @@
 // Customers: create (idempotent on client_reference_id), list, fetch; all scoped to the caller's organization.
 import { randomUUID } from "node:crypto";
-import { type ApiError, badRequest, missingFields } from "../http/api-error.js";
-import type { HandlerResult } from "../http/route.js";
+import { type ApiError, badRequest, missingFields } from "../domain/api-error.js";
+import type { HandlerResult } from "./route.js";
 import { COUNTRIES, type CountryInfo, ISO_ALPHA3 } from "../domain/catalog.js";
 import type { CustomerRow } from "../store/records.js";
 import { dateRange } from "./list-filters.js";

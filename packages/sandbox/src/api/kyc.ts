@@ -1,8 +1,8 @@
 // KYC: configuration, submission, the three updates (at most 3 per customer), payout sender KYC and remitters.
 // A submission answers PROCESSING; the outcome arrives later as a CUSTOMER event (see domain/magic.ts).
 import { randomUUID } from "node:crypto";
-import { ApiError, badRequest, missingFields, REQUIRED_MESSAGE } from "../http/api-error.js";
-import type { HandlerResult } from "../http/route.js";
+import { ApiError, badRequest, missingFields, REQUIRED_MESSAGE } from "../domain/api-error.js";
+import type { HandlerResult } from "./route.js";
 import { ADDITIONAL_INFO, COUNTRIES } from "../domain/catalog.js";
 import { kycOutcome, stringsIn } from "../domain/magic.js";
 import type { CustomerRow, KycState, RemitterRow, SenderKycRow } from "../store/records.js";

@@ -1,7 +1,7 @@
 // The filters of lists and histories: the creation date range (the history rule: both dates or neither), status
 // and customer. The query names other than the dates are the sandbox's guess (the document does not publish them).
 import type { ErrCode } from "@exchange-kit/types";
-import { ApiError, badRequest } from "../http/api-error.js";
+import { ApiError, badRequest } from "../domain/api-error.js";
 import type { Table } from "../store/store.js";
 import { UUID } from "./lookups.js";
 import { type Condition, orderedPage, type Page } from "./paging.js";

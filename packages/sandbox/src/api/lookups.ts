@@ -1,7 +1,7 @@
 // Records looked up by the ID a request sends, within the caller's organization: another organization's record is
 // "not found or access denied", never shown.
 import type { ErrCode } from "@exchange-kit/types";
-import { badRequest } from "../http/api-error.js";
+import { badRequest } from "../domain/api-error.js";
 import type { CustomerRow } from "../store/records.js";
 import type { Ctx } from "./validated-request.js";
 

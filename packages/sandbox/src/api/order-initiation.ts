@@ -1,7 +1,7 @@
 // Initiating an order with a quotation, the same for payins and payouts: the quotation must be unused and
 // unexpired, the client reference new; the order takes over the quotation's terms and marks it used.
 import { randomUUID } from "node:crypto";
-import { badRequest } from "../http/api-error.js";
+import { badRequest } from "../domain/api-error.js";
 import type { OrderTerms } from "../store/records.js";
 import type { Table } from "../store/store.js";
 import type { Ctx } from "./validated-request.js";

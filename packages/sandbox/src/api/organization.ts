@@ -1,5 +1,5 @@
 // Webhook registration: one URL per organization receives every event type.
-import type { HandlerResult } from "../http/route.js";
+import type { HandlerResult } from "./route.js";
 import type { OperationContext } from "./validated-request.js";
 
 /**

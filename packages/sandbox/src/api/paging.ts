@@ -1,6 +1,6 @@
 // Pages of lists and histories: page and per_page within the spec's bounds, absolute next/previous URLs built from
 // the request's Host, and the order (created_at from the nearer end of its index, or another field as text).
-import { badRequest } from "../http/api-error.js";
+import { badRequest } from "../domain/api-error.js";
 import { operation } from "../spec/openapi.js";
 import type { Param, Table } from "../store/store.js";
 import type { Ctx } from "./validated-request.js";

@@ -1,7 +1,7 @@
 // Payins: configuration, quotations, orders (with UTR) and their history. The payin quotation body is not
 // published; the sandbox reads the members of the payin order record (see README).
-import { badRequest } from "../http/api-error.js";
-import type { HandlerResult } from "../http/route.js";
+import { badRequest } from "../domain/api-error.js";
+import type { HandlerResult } from "./route.js";
 import { decimalsOf, PAYIN_CORRIDORS } from "../domain/catalog.js";
 import { dec, format, gt, lt, type Decimal } from "../domain/decimal.js";
 import { payinPlan } from "../domain/magic.js";

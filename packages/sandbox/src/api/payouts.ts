@@ -1,7 +1,7 @@
 // Payouts: configuration, quotations (standard and remittance), orders and their history. A quotation fixes
 // the rate until its expiry_time (sandbox clock) and backs one order only.
-import { ApiError, badRequest } from "../http/api-error.js";
-import type { HandlerResult } from "../http/route.js";
+import { ApiError, badRequest } from "../domain/api-error.js";
+import type { HandlerResult } from "./route.js";
 import { decimalsOf, PAYOUT_CORRIDORS, type PayoutCorridor } from "../domain/catalog.js";
 import { add, dec, format, gte, lte, max, min, sub, ulp, type Decimal } from "../domain/decimal.js";
 import { depositAddress } from "../domain/ids.js";

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { decimalsOf } from "../domain/catalog.js";
 import { fitsScale, format, isDecimalString, parse, sign, type Decimal } from "../domain/decimal.js";
 import type { Precision, RequestedAmount } from "../domain/pricing.js";
-import { ApiError, badRequest, REQUIRED_MESSAGE } from "../http/api-error.js";
+import { ApiError, badRequest, REQUIRED_MESSAGE } from "../domain/api-error.js";
 import type { BankRow, CustomerRow, OrderTerms } from "../store/records.js";
 import { BANK_NOT_FOUND, UUID } from "./lookups.js";
 import type { Ctx } from "./validated-request.js";

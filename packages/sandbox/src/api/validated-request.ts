@@ -5,7 +5,7 @@
 // operation does not declare, nor take the wrong operation's request.
 import type { OperationId, OperationPathParams, OperationQueryParams, OperationRequestBody } from "@exchange-kit/types";
 import type { SandboxDomain } from "../domain/sandbox-domain.js";
-import type { HandlerResult, JsonObject, RequestContext, RequestValues } from "../http/route.js";
+import type { HandlerResult, JsonObject, RequestContext, RequestValues } from "./route.js";
 
 /**
  * The members each operation's body schema lists in `x-sandbox-required`, which the sandbox folds into

@@ -1,8 +1,8 @@
 // Wallets (address book). The document names "add wallet" and "list wallets" without paths; the sandbox serves
 // them at POST /cms/api/v1/customer/wallet/create and GET /cms/api/v1/customer/wallet/list/{customer_id}
 // (sandbox-only guesses, not in the spec). Fetch and delete answer UNKNOWN_ERROR with errors.non_field_errors.
-import { ApiError, badRequest, missingFields } from "../http/api-error.js";
-import type { HandlerResult } from "../http/route.js";
+import { ApiError, badRequest, missingFields } from "../domain/api-error.js";
+import type { HandlerResult } from "./route.js";
 import type { CustomerRow, WalletRow } from "../store/records.js";
 import { CUSTOMER_NOT_FOUND, findCustomer, UUID } from "./lookups.js";
 import { paginate } from "./paging.js";

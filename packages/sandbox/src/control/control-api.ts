@@ -1,8 +1,8 @@
 // The sandbox-only control API under /_sandbox, signed like every other request and scoped to the caller's
 // organization: move records to any state the document allows (emitting the matching event), advance the
 // clock, read the event and delivery log, redeliver an event, and change runtime settings.
-import { ApiError, badRequest, missingFields } from "../http/api-error.js";
-import type { HandlerResult, JsonObject } from "../http/route.js";
+import { ApiError, badRequest, missingFields } from "../domain/api-error.js";
+import type { HandlerResult, JsonObject } from "../api/route.js";
 import { addUnknownMembers } from "../api/body-members.js";
 import { UUID } from "../api/lookups.js";
 import type { Ctx, SandboxContext } from "../api/validated-request.js";

@@ -3,8 +3,8 @@
 // control call) in one transaction each.
 import * as control from "../control/control-api.js";
 import type { SandboxDomain } from "../domain/sandbox-domain.js";
-import { ApiError, badRequest } from "../http/api-error.js";
-import type { HandlerResult, JsonObject, Organization, RequestContext } from "../http/route.js";
+import { ApiError, badRequest } from "../domain/api-error.js";
+import type { HandlerResult, JsonObject, Organization, RequestContext } from "../api/route.js";
 import { readLogFilter } from "../request-log/log-filter.js";
 import type { RequestLog } from "../request-log/request-log.js";
 import { isRecordKind, RECORD_KINDS, type RecordKind, type RecordKindName } from "./record-kinds.js";

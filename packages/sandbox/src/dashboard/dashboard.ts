@@ -5,9 +5,9 @@
 // Every call must come from this server's own origin when the browser names one. Without a live session: 401
 // and nothing of any organization.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { ApiError } from "../http/api-error.js";
+import { ApiError } from "../domain/api-error.js";
 import { refuseNul, refuseNulInQuery } from "../http/nul-text.js";
-import type { Organization } from "../http/route.js";
+import type { Organization } from "../api/route.js";
 import type { RequestTarget } from "../http/request-target.js";
 import { errorAnswer } from "../http/server.js";
 import type { Logger } from "../logger.js";

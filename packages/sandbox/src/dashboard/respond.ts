@@ -2,8 +2,8 @@
 // the sandbox itself only; no framing), no caching, no referrer (a URL carrying a token must not travel on).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { parseJson } from "@exchange-kit/signing";
-import { ApiError } from "../http/api-error.js";
-import type { JsonObject } from "../http/route.js";
+import { ApiError } from "../domain/api-error.js";
+import type { JsonObject } from "../api/route.js";
 
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "Content-Security-Policy":

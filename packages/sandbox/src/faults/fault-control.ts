@@ -1,7 +1,7 @@
 // The control API of the fault plan, signed and scoped to the caller's organization like the rest of /_sandbox:
 // POST /_sandbox/faults arms a rule, GET lists what is armed and what fired, DELETE clears both.
-import { badRequest } from "../http/api-error.js";
-import type { HandlerResult } from "../http/route.js";
+import { badRequest } from "../domain/api-error.js";
+import type { HandlerResult } from "../api/route.js";
 import type { SandboxContext } from "../api/validated-request.js";
 import type { FaultRuleRow, FiredFaultRow } from "./fault-records.js";
 import { parseFaultRequest } from "./fault-request.js";

@@ -1,7 +1,7 @@
 // The faults the sandbox can inject, and what each failing kind answers. The answers are the interface document's
 // general error cases (its "Retry with backoff" class and UNKNOWN_ERROR): the status, err_code and message of
 // each, with the envelope every error uses, so a client meets exactly what the service would send.
-import { ApiError } from "../http/api-error.js";
+import { ApiError } from "../domain/api-error.js";
 
 /** Faults on a request: answer an error, wait, drop the connection, or perform the operation and drop the answer. */
 export const REQUEST_FAULTS = [

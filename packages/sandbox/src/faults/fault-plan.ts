@@ -3,7 +3,7 @@
 // several sandbox processes share (the PostgreSQL store) can hold it without touching the callers; each method
 // is one transaction of that store, so two replicas never fire the last `times` of a rule twice.
 import { randomUUID } from "node:crypto";
-import { ApiError } from "../http/api-error.js";
+import { ApiError } from "../domain/api-error.js";
 import type { Store } from "../store/store.js";
 import { type FaultKind, REQUEST_FAULTS, WEBHOOK_FAULTS } from "./fault-kinds.js";
 import type { FaultRuleRow, FaultScope, FiredFaultRow } from "./fault-records.js";

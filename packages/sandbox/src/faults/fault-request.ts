@@ -1,8 +1,8 @@
 // The body of POST /_sandbox/faults, checked member by member: every mistake is a 400 naming its field, so a
 // typo never arms a different fault from the one meant, nor nothing at all.
-import { ApiError, missingFields, REQUIRED_MESSAGE } from "../http/api-error.js";
+import { ApiError, missingFields, REQUIRED_MESSAGE } from "../domain/api-error.js";
 import { addUnknownMembers } from "../api/body-members.js";
-import type { JsonObject } from "../http/route.js";
+import type { JsonObject } from "../api/route.js";
 import { operations } from "../spec/openapi.js";
 import { webhookEventTypes } from "@exchange-kit/types";
 import { type FaultKind, isRequestFault, isWebhookFault, REQUEST_FAULTS, WEBHOOK_FAULTS } from "./fault-kinds.js";

@@ -5,8 +5,8 @@
 // connection, so the client cannot tell whether it happened.
 import type { ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
-import { ApiError } from "../http/api-error.js";
-import type { HandlerResult } from "../http/route.js";
+import { ApiError } from "../domain/api-error.js";
+import type { HandlerResult } from "../api/route.js";
 import type { Chaos } from "./chaos.js";
 import { failingAnswer, isFailingFault, type RequestFaultKind } from "./fault-kinds.js";
 import type { FaultPlan } from "./fault-plan.js";

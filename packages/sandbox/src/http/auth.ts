@@ -5,7 +5,7 @@
 // A request without a body signs `{}`.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { canonicalizeText } from "@exchange-kit/signing";
-import { ApiError } from "./api-error.js";
+import { ApiError } from "../domain/api-error.js";
 
 export const TIMESTAMP_TOLERANCE_SECONDS = 300;
 

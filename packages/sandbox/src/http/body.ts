@@ -2,8 +2,8 @@
 // the limit; then, once the request is authenticated, the JSON object it holds.
 import { parseJson } from "@exchange-kit/signing";
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from "../json/nesting-depth.js";
-import { ApiError } from "./api-error.js";
-import type { JsonObject } from "./route.js";
+import { ApiError } from "../domain/api-error.js";
+import type { JsonObject } from "../api/route.js";
 
 const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 

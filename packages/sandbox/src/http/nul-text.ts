@@ -1,7 +1,7 @@
 // U+0000 in any text a request carries is refused with 400 INPUT_MALFORMED, on both engines. PostgreSQL cannot
 // store or compare it in text ("invalid byte sequence for encoding UTF8: 0x00", a 500), while SQLite takes it;
 // the document gives no rule, so the sandbox refuses it before any store sees it and both engines answer alike.
-import { ApiError } from "./api-error.js";
+import { ApiError } from "../domain/api-error.js";
 
 export const NUL_MESSAGE = "Text may not contain the NUL character (U+0000).";
 

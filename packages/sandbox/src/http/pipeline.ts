@@ -9,7 +9,7 @@ import { decodeBody, parseBody } from "./body.js";
 import { refuseNul, refuseNulInQuery } from "./nul-text.js";
 import { requestOrigin, requestValues, type RequestTarget } from "./request-target.js";
 import type { AppliedFault } from "../faults/fault-records.js";
-import type { HandlerResult, JsonObject, Organization, RequestContext, RouteDefinition } from "./route.js";
+import type { HandlerResult, JsonObject, Organization, RequestContext, RouteDefinition } from "../api/route.js";
 
 export interface PipelineOptions<D> {
   organizationsByKey: OrganizationsByKey<Organization>;

@@ -2,7 +2,7 @@
 // answer reaches a client still sending it, up to a hard limit past which the connection is dropped.
 import type { IncomingHttpHeaders } from "node:http";
 import type { Readable } from "node:stream";
-import { ApiError } from "./api-error.js";
+import { ApiError } from "../domain/api-error.js";
 
 /** Past this, stop draining an oversized body and drop the connection. */
 const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;

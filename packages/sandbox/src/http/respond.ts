@@ -3,8 +3,8 @@
 import type { ServerResponse } from "node:http";
 import { pickCode } from "../spec/error-mapping.js";
 import type { SpecOperation } from "../spec/openapi.js";
-import { ApiError, type FieldErrors } from "./api-error.js";
-import type { HandlerResult } from "./route.js";
+import { ApiError, type FieldErrors } from "../domain/api-error.js";
+import type { HandlerResult } from "../api/route.js";
 
 /** What was answered: the status, the body's text and the error code (null for a success). */
 export interface SentAnswer {

@@ -2,7 +2,7 @@
 // another method. The document's NOT_FOUND means "path not found (check the module prefix)", which would send the
 // caller looking for a typo in a path that exists; it publishes no code for a wrong method, and UNKNOWN_ERROR is the
 // code it gives errors that have none of their own (E5, E9, E10), with the reason in `errors` (docs/gaps.md, 405).
-import { ApiError } from "./api-error.js";
+import { ApiError } from "../domain/api-error.js";
 
 export function pathNotFound(): ApiError {
   return new ApiError(

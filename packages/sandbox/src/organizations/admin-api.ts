@@ -9,7 +9,7 @@
 //                                                              named (its name, API key or ID)
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { errorAnswer, requestLogLine } from "../http/server.js";
-import { ApiError } from "../http/api-error.js";
+import { ApiError } from "../domain/api-error.js";
 import type { RequestTarget } from "../http/request-target.js";
 import type { Logger } from "../logger.js";
 import { readJsonBody, send } from "../dashboard/respond.js";

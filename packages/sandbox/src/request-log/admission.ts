@@ -4,7 +4,7 @@
 // a known key but did not verify is only counted, for the organization of that key (each has one key), with no
 // body or path kept, only the time of the last one.
 import type { IncomingHttpHeaders } from "node:http";
-import type { Organization } from "../http/route.js";
+import type { Organization } from "../api/route.js";
 
 /** What becomes of an answered request: an entry in its organization's log, a count for the key it named, or nothing. */
 export type Admission = { log: Organization } | { refuse: Organization } | { ignore: true };

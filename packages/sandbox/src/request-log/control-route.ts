@@ -1,5 +1,5 @@
 // GET /_sandbox/requests: the caller's organization's request log, signed like every control call.
-import type { HandlerResult } from "../http/route.js";
+import type { HandlerResult } from "../api/route.js";
 import type { SandboxContext, SandboxHandler } from "../api/validated-request.js";
 import { readLogFilter } from "./log-filter.js";
 import type { RequestLog } from "./request-log.js";

@@ -1,6 +1,6 @@
 // Which entries of the log a reader asks for: the query of GET /_sandbox/requests read into a filter (a pure
 // function, every refusal a field error), and the filter written as SQL over the log's columns.
-import { ApiError } from "../http/api-error.js";
+import { ApiError } from "../domain/api-error.js";
 import type { Param } from "../store/store.js";
 
 export interface RequestLogFilter {

@@ -6,7 +6,7 @@
 // is kept back and tried again; an entry is only ever dropped past the organization's `maxEntries` waiting, and
 // that is said in a warning line with the count.
 import { performance } from "node:perf_hooks";
-import type { Organization } from "../http/route.js";
+import type { Organization } from "../api/route.js";
 import type { OrganizationsByKey } from "../http/auth.js";
 import type { AnsweredRequest } from "../http/server.js";
 import type { Logger } from "../logger.js";

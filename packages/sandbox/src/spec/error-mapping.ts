@@ -2,7 +2,7 @@
 // `errors: {field: ["This field is required."]}`, a badly formed one INPUT_MALFORMED (or the more precise code
 // the operation lists: INPUT_INVALID_DATE_FORMAT, REQ_INVALID_COUNTRY, a per-operation code for a bad ID).
 import type { ErrCode } from "@exchange-kit/types";
-import { ApiError, REQUIRED_MESSAGE } from "../http/api-error.js";
+import { ApiError, REQUIRED_MESSAGE } from "../domain/api-error.js";
 import type { ErrorObject } from "./ajv.js";
 
 const COMBINATORS = new Set(["anyOf", "oneOf"]);

@@ -1,6 +1,6 @@
 // Validates path, query and body of a request against the operation's schemas in the spec. Validators are
 // compiled on first use and cached per operation for the life of the process.
-import type { ApiError } from "../http/api-error.js";
+import type { ApiError } from "../domain/api-error.js";
 import { compile, type ErrorObject, type ValidateFunction } from "./ajv.js";
 import { toApiError } from "./error-mapping.js";
 import type { JsonSchema, SpecOperation } from "./openapi.js";

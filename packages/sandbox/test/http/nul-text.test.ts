@@ -1,6 +1,6 @@
 // Where U+0000 is found in a request's values: the field named, as a table.
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../src/http/api-error.js";
+import { ApiError } from "../../src/domain/api-error.js";
 import { fieldWithNul, NUL_MESSAGE, refuseNul, refuseNulInQuery } from "../../src/http/nul-text.js";
 
 describe("fieldWithNul", () => {

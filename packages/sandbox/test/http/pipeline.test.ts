@@ -1,9 +1,9 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { describe, expect, it, vi } from "vitest";
-import { ApiError } from "../../src/http/api-error.js";
+import { ApiError } from "../../src/domain/api-error.js";
 import { processRequest, type PipelineOptions, type RoutedRequest } from "../../src/http/pipeline.js";
 import { requestTarget } from "../../src/http/request-target.js";
-import type { Handler, Organization, RequestContext, RouteDefinition } from "../../src/http/route.js";
+import type { Handler, Organization, RequestContext, RouteDefinition } from "../../src/api/route.js";
 import { operation } from "../../src/spec/openapi.js";
 import { canonical, sign } from "../helpers.js";
 

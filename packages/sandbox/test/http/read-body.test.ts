@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../src/http/api-error.js";
+import { ApiError } from "../../src/domain/api-error.js";
 import { bodyTooLarge, readBody } from "../../src/http/read-body.js";
 
 /** A request stream with the given headers; the test writes the body. */

@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../src/http/api-error.js";
+import { ApiError } from "../../src/domain/api-error.js";
 import { errorPayload, narrowErrCode, sendError, sendResult } from "../../src/http/respond.js";
 import { operation } from "../../src/spec/openapi.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../src/http/api-error.js";
+import { ApiError } from "../../src/domain/api-error.js";
 import { methodNotAllowed, pathNotFound } from "../../src/http/routing-errors.js";
 import { errorAnswer } from "../../src/http/server.js";
 import { PostgresError } from "../../src/store/postgres/pg-errors.js";

@@ -1,6 +1,6 @@
 // The request log's filter: the query read into a filter (a table of queries), and the filter as SQL.
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../src/http/api-error.js";
+import { ApiError } from "../../src/domain/api-error.js";
 import { filterSql, readLogFilter } from "../../src/request-log/log-filter.js";
 
 describe("readLogFilter", () => {
