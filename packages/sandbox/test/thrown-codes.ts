@@ -9,7 +9,7 @@ import ts from "typescript";
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const srcDir = join(packageDir, "src");
-const apiErrorFile = join(srcDir, "http", "api-error.ts");
+const apiErrorFile = join(srcDir, "domain", "api-error.ts");
 
 /** One `new ApiError(...)` a handler can reach, with one of the codes it can carry there. */
 export interface ThrownCode {
