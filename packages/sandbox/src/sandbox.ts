@@ -81,10 +81,10 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   });
   server = createApiServer({
     routes: buildRoutes(requestLog),
-    onAnswered: async (answered) => await requestLog.record(answered),
+    onAnswered: (answered) => requestLog.record(answered),
     intercept: firstTaker(readinessIntercept(store), admin, dashboard?.intercept.bind(dashboard)),
-    transaction: async (work, onlyReads) => await store.transaction(work, { onlyReads }),
-    freshen: async () => await store.freshenCache(),
+    transaction: (work, onlyReads) => store.transaction(work, { onlyReads }),
+    freshen: () => store.freshenCache(),
     organizationsByKey: byKey.auth,
     domain,
     bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,

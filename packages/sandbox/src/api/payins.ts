@@ -159,7 +159,7 @@ export async function listPayinHistory(ctx: OperationContext<"listPayinHistory">
   return { message: "Payin history fetched successfully", data: { ...page, results: page.results.map(payinView) } };
 }
 
-export const getPayinLimits = async (ctx: OperationContext<"getPayinLimits">) => await limitsOf(ctx, "payin");
+export const getPayinLimits = (ctx: OperationContext<"getPayinLimits">) => limitsOf(ctx, "payin");
 export const fetchPayinRate = (ctx: OperationContext<"fetchPayinRate">) => fetchRate(ctx, PAYIN_CORRIDORS);
-export const savePayinEdd = async (ctx: OperationContext<"savePayinEdd">) => await saveEdd(ctx, "payin");
-export const listPayinEdd = async (ctx: OperationContext<"listPayinEdd">) => await listEdd(ctx, "payin");
+export const savePayinEdd = (ctx: OperationContext<"savePayinEdd">) => saveEdd(ctx, "payin");
+export const listPayinEdd = (ctx: OperationContext<"listPayinEdd">) => listEdd(ctx, "payin");

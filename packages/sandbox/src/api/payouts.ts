@@ -221,7 +221,7 @@ export async function listPayoutHistory(ctx: OperationContext<"listPayoutHistory
   return { message: "Payout history fetched successfully", data: { ...page, results: page.results.map(payoutView) } };
 }
 
-export const getPayoutLimits = async (ctx: OperationContext<"getPayoutLimits">) => await limitsOf(ctx, "payout");
+export const getPayoutLimits = (ctx: OperationContext<"getPayoutLimits">) => limitsOf(ctx, "payout");
 export const fetchPayoutRate = (ctx: OperationContext<"fetchPayoutRate">) => fetchRate(ctx, PAYOUT_CORRIDORS);
-export const savePayoutEdd = async (ctx: OperationContext<"savePayoutEdd">) => await saveEdd(ctx, "payout");
-export const listPayoutEdd = async (ctx: OperationContext<"listPayoutEdd">) => await listEdd(ctx, "payout");
+export const savePayoutEdd = (ctx: OperationContext<"savePayoutEdd">) => saveEdd(ctx, "payout");
+export const listPayoutEdd = (ctx: OperationContext<"listPayoutEdd">) => listEdd(ctx, "payout");

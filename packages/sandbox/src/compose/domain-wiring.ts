@@ -34,12 +34,12 @@ export function wireDomain(
       duplicateDeliveries: options.duplicateDeliveries ?? false,
       quotationTtlSeconds: options.quotationTtlSeconds ?? DEFAULT_QUOTATION_TTL_SECONDS,
     },
-    { get: async (key) => await store.getMeta(key), set: async (key, value) => await store.setMeta(key, value) },
+    { get: (key) => store.getMeta(key), set: async (key, value) => await store.setMeta(key, value) },
   );
   const delivery = new WebhookDelivery({
     store,
     work,
-    credentialsOf: async (org) => await directory.byId(org),
+    credentialsOf: (org) => directory.byId(org),
     timeoutMs: options.webhookTimeoutMs ?? 3000,
     retry: { ...DEFAULT_RETRY, ...options.webhookRetry },
     logger,

@@ -83,8 +83,8 @@ export class DashboardAccess {
     const token = secret();
     const now = this.now();
     const { linkTtlMs, linksPerOrganization } = this.limits;
-    await this.store.transaction(
-      async () => await this.store.dashboardGrants.add("link", token, org, now + linkTtlMs, now, linksPerOrganization),
+    await this.store.transaction(() =>
+      this.store.dashboardGrants.add("link", token, org, now + linkTtlMs, now, linksPerOrganization),
     );
     return token;
   }

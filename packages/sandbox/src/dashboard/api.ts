@@ -109,8 +109,8 @@ async function records(call: ApiCall, parts: ApiParts) {
 const GET: Record<string, Route> = {
   session: (call) => session(call),
   records: async (call, parts) => (call.segments.length === 1 ? await records(call, parts) : await record(call, parts)),
-  events: async (call, parts) => await listEvents(parts.domain, call.org.id, pageOf(call.query)),
-  requests: async (call, parts) => await parts.requestLog.query(call.org.id, readLogFilter(call.query)),
+  events: (call, parts) => listEvents(parts.domain, call.org.id, pageOf(call.query)),
+  requests: (call, parts) => parts.requestLog.query(call.org.id, readLogFilter(call.query)),
   controls: async (call, parts) => ({
     clock: (await runControl(call, parts, control.getClock)).data,
     settings: (await runControl(call, parts, control.getSettings)).data,
@@ -121,8 +121,8 @@ const POST: Record<string, Route> = {
   records: transition,
   events: async (call, parts) =>
     await runControl(call, parts, control.redeliverEvent, { event_id: call.segments[1] ?? "" }),
-  clock: async (call, parts) => await runControl(call, parts, control.advanceClock),
-  settings: async (call, parts) => await runControl(call, parts, control.updateSettings),
+  clock: (call, parts) => runControl(call, parts, control.advanceClock),
+  settings: (call, parts) => runControl(call, parts, control.updateSettings),
 };
 
 /** Which route a call takes: its method and first segment, and for actions the exact shape of the path. */

@@ -175,7 +175,7 @@ export function createDashboard(options: DashboardOptions): Dashboard {
   const server = new DashboardServer(options);
   return {
     intercept: (req, res, target) => server.intercept(req, res, target),
-    newLinkPath: async (org) => await server.newLinkPath(org),
+    newLinkPath: (org) => server.newLinkPath(org),
     close: () => server.close(),
   };
 }

@@ -42,7 +42,7 @@ function movable<T extends Planned>(
 ): Movable {
   // Rows handed to move() come from this table's get(), so they are T.
   return {
-    get: async (id) => await table.get(id),
+    get: (id) => table.get(id),
     planned: async (org) =>
       org === undefined
         ? await plannedEverywhere(table)
@@ -51,7 +51,7 @@ function movable<T extends Planned>(
             org,
             remaining: row.plan?.length ?? 0,
           })),
-    save: async (row) => await table.put(row as T),
+    save: (row) => table.put(row as T),
     move: async (domain, row, step) => await move(domain, row as T, step),
   };
 }
@@ -87,7 +87,7 @@ export class SandboxDomain {
     this.progress = new AutoProgress(
       work,
       async (org) => (await this.settings(org)).autoProgressMs,
-      async (kind, id, remaining) => await this.step(kind, id, remaining),
+      (kind, id, remaining) => this.step(kind, id, remaining),
       onError,
       store.recovery,
     );

@@ -116,9 +116,7 @@ export class OrganizationDirectory {
 
   /** Adds an organization with a new generated key pair; the answer is the only place its secret is shown. */
   async add(name: string): Promise<StoredOrganization> {
-    return await this.store.transaction(
-      async () => await this.put({ name, ...generatedCredentials() }, this.now().toISOString()),
-    );
+    return await this.store.transaction(() => this.put({ name, ...generatedCredentials() }, this.now().toISOString()));
   }
 
   private forget(): void {

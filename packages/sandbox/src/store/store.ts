@@ -319,14 +319,10 @@ export class Store {
   private constructor(db: SqlDatabase, options: StoreOptions) {
     this.db = db;
     if (this.db instanceof PostgresDatabase) reportAvailability(this.db, options.path ?? "", options.logger ?? SILENT);
-    this.recovery = new StorageRecovery(
-      async () => await this.checkpoint(),
-      options.logger ?? SILENT,
-      options.storageBackoff,
-    );
+    this.recovery = new StorageRecovery(() => this.checkpoint(), options.logger ?? SILENT, options.storageBackoff);
     this.cache = new ReadCache(this.engine === "sqlite");
     // A change is announced once its transaction commits (a rolled-back write was never there).
-    const changed = async (kind: string, org: string) => await this.wrote(kind, org);
+    const changed = (kind: string, org: string) => this.wrote(kind, org);
     const table = <T extends Row>(spec: TableSpec<never>) =>
       new Table<T>(this.db, spec as unknown as TableSpec<T>, changed);
     for (const type of RECORD_TYPES) {
