@@ -14,6 +14,7 @@ import { adminTokenProblem } from "./organizations/admin-token.js";
 import { keyLookups } from "./organizations/key-lookups.js";
 import { toLogger } from "./logger.js";
 import { buildRoutes } from "./routes.js";
+import { organizationStateKeys } from "./domain/organization-state.js";
 import { requestLogOptions } from "./request-log/options.js";
 import { createDashboard } from "./dashboard/dashboard.js";
 import { changeFeed, openRequestLog, wireDomain } from "./compose/domain-wiring.js";
@@ -83,7 +84,8 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
     routes: buildRoutes(requestLog),
     onAnswered: (answered) => requestLog.record(answered),
     intercept: firstTaker(readinessIntercept(store), admin, dashboard?.intercept.bind(dashboard)),
-    transaction: (work, onlyReads) => store.transaction(work, { onlyReads }),
+    transaction: (work, onlyReads, org) =>
+      store.transaction(work, { onlyReads, prefetch: org === undefined ? undefined : organizationStateKeys(org) }),
     freshen: () => store.freshenCache(),
     organizationsByKey: byKey.auth,
     domain,

@@ -43,6 +43,17 @@ export function settingsKey(org: string): string {
   return `settings:${org}`;
 }
 
+/**
+ * Every meta key an organization's clock and settings are read from: what a request of it may read (a writer's
+ * transaction reads them ahead, in one statement: Store's TransactionOptions.prefetch).
+ *
+ * @example
+ * organizationStateKeys("9f0c…"); // ["clock_offset_ms:9f0c…", "clock_offset_ms", "settings:9f0c…"]
+ */
+export function organizationStateKeys(org: string): string[] {
+  return [clockOffsetKey(org), SHARED_OFFSET_KEY, settingsKey(org)];
+}
+
 /** The members of a stored change that are settings (a value of another shape is dropped, not trusted). */
 function storedChange(json: string | undefined): Partial<RuntimeSettings> {
   if (json === undefined) return {};

@@ -16,9 +16,10 @@ export interface PipelineOptions<D> {
   domain: D;
   /**
    * Runs a handler as one unit of storage work: committed before the answer is written, or rolled back.
-   * `onlyReads`: a GET, which may read clock offsets and settings from the replica's cache.
+   * `onlyReads`: a GET, which may read clock offsets and settings from the replica's cache. `org`: the
+   * authenticated organization (its state is read ahead), undefined on public routes.
    */
-  transaction?: <R>(work: () => Promise<R>, onlyReads?: boolean) => Promise<R>;
+  transaction?: <R>(work: () => Promise<R>, onlyReads?: boolean, org?: string) => Promise<R>;
   /** Run before a request reads anything: the store checks its cache is current (store.freshenCache). */
   freshen?: () => Promise<void>;
 }
@@ -71,7 +72,11 @@ async function dispatch<D>(
   transaction: PipelineOptions<D>["transaction"],
 ): Promise<HandlerResult> {
   if (!transaction) return route.handler(context);
-  return await transaction(async () => route.handler(context), route.method === "GET" && !route.writes);
+  return await transaction(
+    async () => route.handler(context),
+    route.method === "GET" && !route.writes,
+    context.org?.id,
+  );
 }
 
 /** Decode and authenticate: after these the organization is known (the fault stage needs it). */

@@ -96,11 +96,11 @@ export class RequestLogTable implements RequestLogStorage {
     for (let from = 0; from < numbered.length; from += ROWS_PER_INSERT) {
       const rows = numbered.slice(from, from + ROWS_PER_INSERT);
       const placeholders = rows.map(() => "(?, ?, ?, ?, ?, ?, ?)").join(", ");
-      await this.statement(`INSERT INTO request_log ${ENTRY_COLUMNS} VALUES ${placeholders}`).run(
+      await this.statement(`INSERT INTO request_log ${ENTRY_COLUMNS} VALUES ${placeholders}`).write(
         ...insertValues(org, rows),
       );
     }
-    if (last > keep) await this.trim.run(org, last - keep);
+    if (last > keep) await this.trim.write(org, last - keep);
     return numbered;
   }
 

@@ -12,6 +12,12 @@ export interface SqlStatement {
   get(...values: SqlValue[]): Promise<unknown>;
   all(...values: SqlValue[]): Promise<unknown[]>;
   run(...values: SqlValue[]): Promise<{ changes: number }>;
+  /**
+   * Runs a write whose answer is not needed. Inside a transaction on PostgreSQL it may travel with the
+   * transaction's next statement or its COMMIT (pg-batch.ts): its failure then fails that statement, and the
+   * transaction with it. Elsewhere it runs as `run` does.
+   */
+  write(...values: SqlValue[]): Promise<void>;
 }
 
 /**
@@ -109,6 +115,10 @@ export class SqliteDatabase implements SqlDatabase {
       get: (...values) => this.run(() => statement().get(...values)),
       all: (...values) => this.run(() => statement().all(...values)),
       run: (...values) => this.run(() => ({ changes: Number(statement().run(...values).changes) })),
+      write: (...values) =>
+        this.run(() => {
+          statement().run(...values);
+        }),
     };
   }
 

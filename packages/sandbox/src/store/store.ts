@@ -148,7 +148,7 @@ export class Table<T extends Row> {
 
   async put(row: T): Promise<T> {
     const record = row as T & { created_at?: string; plan?: unknown[] };
-    await this.upsert.run(
+    await this.upsert.write(
       row.id,
       row.org,
       record.created_at ?? "",
@@ -161,7 +161,7 @@ export class Table<T extends Row> {
   }
 
   async delete(id: string): Promise<void> {
-    await this.remove.run(id);
+    await this.remove.write(id);
   }
 
   /** Deletes every row matching the condition in one statement; answers how many. */
@@ -195,6 +195,12 @@ export interface TransactionOptions {
   isolation?: "serializable" | "read-committed";
   /** The work only reads (a GET): on PostgreSQL one read-only snapshot; clock offsets and settings from the cache. */
   onlyReads?: boolean;
+  /**
+   * Meta keys the work is about to read (an organization's clock offset and settings). On PostgreSQL a writer reads
+   * them all in the message that begins it and takes its turn, and keeps them for the rest of the transaction:
+   * no other writer can change them before it commits. Without it, a writer reads each one when asked.
+   */
+  prefetch?: readonly string[];
 }
 
 /** The meta key of the cache's generation: a new random value at every commit of cached state (PostgreSQL). */
@@ -257,6 +263,8 @@ interface OpenTransaction {
   written: Set<string>;
   /** It committed or rolled back. */
   ended: boolean;
+  /** Meta values it read ahead under the writers' lock (TransactionOptions.prefetch), kept up to date by its writes. */
+  meta?: Map<string, string | undefined>;
 }
 
 // The record tables are members too (store.customers, store.banks, ...): declared by RecordTables from the
@@ -374,8 +382,13 @@ export class Store {
     if (options.onlyReads) return this.attempts(work, "read-only", true);
     // A replica's writers wait their turn here, before taking a connection to wait on the database's lock.
     await this.writers.take();
+    const keys = options.prefetch ?? [];
+    const prefetched = async () => {
+      if (keys.length > 0) await this.prefetchMeta(keys);
+      return await work();
+    };
     try {
-      return await this.attempts(work, "read-committed", false, true);
+      return await this.attempts(prefetched, "read-committed", false, true);
     } finally {
       this.writers.give();
     }
@@ -422,6 +435,15 @@ export class Store {
     }
     for (const callback of open.committed) callback();
     return result;
+  }
+
+  /** Reads `keys` of the meta table into the open transaction's own copy (one statement, sent with its BEGIN). */
+  private async prefetchMeta(keys: readonly string[]): Promise<void> {
+    const open = this.current()!;
+    const sql = `SELECT key, value FROM sandbox_meta WHERE key IN (${keys.map(() => "?").join(", ")})`;
+    const rows = (await this.db.prepare(sql).all(...keys)) as Array<{ key: string; value: string }>;
+    open.meta = new Map(keys.map((key) => [key, undefined]));
+    for (const { key, value } of rows) open.meta.set(key, value);
   }
 
   /**
@@ -471,7 +493,7 @@ export class Store {
   private async moveGeneration(open: OpenTransaction | undefined): Promise<void> {
     if (this.engine !== "postgres" || open?.generationMoved) return;
     if (open) open.generationMoved = true;
-    await this.setMetaStatement.run(GENERATION_KEY, randomUUID());
+    await this.setMetaStatement.write(GENERATION_KEY, randomUUID());
   }
 
   /** Another part of the replica (the job queue) found the database unreachable: said once, as the store's own. */
@@ -516,6 +538,7 @@ export class Store {
   async getMeta(key: string): Promise<string | undefined> {
     const read = async () => ((await this.getMetaStatement.get(key)) as { value: string } | undefined)?.value;
     const open = this.current();
+    if (open?.meta?.has(key)) return open.meta.get(key);
     // A transaction that may write reads them fresh: it may change what it read (a clock advanced by 60 s).
     return isCachedMeta(key) && (!open || open.cachedReads)
       ? await this.cache.read(META_KIND, key, read, open?.written)
@@ -523,7 +546,8 @@ export class Store {
   }
 
   async setMeta(key: string, value: string): Promise<void> {
-    await this.setMetaStatement.run(key, value);
+    await this.setMetaStatement.write(key, value);
+    this.current()?.meta?.set(key, value);
     if (isCachedMeta(key)) await this.wrote(META_KIND, key);
   }
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { changeChannelOf, decodeChanges, encodeChanges } from "../../src/store/postgres/change-feed.js";
+import {
+  changeChannelOf,
+  changeNotifications,
+  decodeChanges,
+  encodeChanges,
+} from "../../src/store/postgres/change-feed.js";
 
 describe("the changes replicas tell each other", () => {
   it.each([
@@ -23,6 +28,25 @@ describe("the changes replicas tell each other", () => {
       { kind: "PAYIN", org: "org-1" },
       { kind: "requests", org: "org-2" },
     ]);
+  });
+
+  it("sends changes that fit one notification in one", () => {
+    expect(changeNotifications("r1", ["customer org-1", "requests org-1"])).toEqual([
+      "r1\ncustomer org-1\nrequests org-1",
+    ]);
+  });
+
+  it("splits changes that do not fit one notification, losing none", () => {
+    const changes = Array.from({ length: 500 }, (_, i) => `customer org-${String(i).padStart(36, "0")}`);
+    const messages = changeNotifications("r1", changes);
+    expect(messages.length).toBeGreaterThan(1);
+    for (const message of messages) expect(Buffer.byteLength(message)).toBeLessThanOrEqual(7500);
+    const heard = messages.flatMap((message) => decodeChanges("r2", message).map((c) => `${c.kind} ${c.org}`));
+    expect(heard).toEqual(changes);
+  });
+
+  it("sends no notification when nothing changed", () => {
+    expect(changeNotifications("r1", [])).toEqual([]);
   });
 
   it("gives each sandbox schema a channel of its own", () => {

@@ -18,6 +18,43 @@ export function encodeChanges(sender: string, changes: Iterable<string>): string
   return [sender, ...changes].join("\n");
 }
 
+/**
+ * How long changes only live views show (records, requests) gather before they are told: a page updates a few
+ * milliseconds later, and a replica under load sends a notification per window, not one per request.
+ */
+export const LIVE_CHANGES_WINDOW_MS = 10;
+
+/** NOTIFY carries at most 8000 bytes; a notification's text stays below, with room to spare. */
+export const MAX_NOTIFICATION_BYTES = 7500;
+
+/**
+ * The notifications that tell `changes`: as few as fit, each one's text (encodeChanges) within `maxBytes`.
+ *
+ * @example
+ * changeNotifications("r1", ["customer org-1", "requests org-1"]); // ["r1\ncustomer org-1\nrequests org-1"]
+ */
+export function changeNotifications(
+  sender: string,
+  changes: Iterable<string>,
+  maxBytes = MAX_NOTIFICATION_BYTES,
+): string[] {
+  const messages: string[] = [];
+  let lines: string[] = [];
+  let bytes = Buffer.byteLength(sender);
+  for (const change of changes) {
+    const size = Buffer.byteLength(change) + 1;
+    if (lines.length > 0 && bytes + size > maxBytes) {
+      messages.push(encodeChanges(sender, lines));
+      lines = [];
+      bytes = Buffer.byteLength(sender);
+    }
+    lines.push(change);
+    bytes += size;
+  }
+  if (lines.length > 0) messages.push(encodeChanges(sender, lines));
+  return messages;
+}
+
 /** The changes of a notification another replica sent; none for one of this replica's own. */
 export function decodeChanges(self: string, payload: string): Array<{ kind: string; org: string }> {
   const [sender, ...lines] = payload.split("\n");
@@ -38,8 +75,10 @@ export class ChangeFeed {
   private readonly self = randomUUID();
   private readonly pending = new Set<string>();
   private client: pg.Client | undefined;
-  private flushing: NodeJS.Immediate | undefined;
+  private flushing: NodeJS.Timeout | undefined;
   private turn: Promise<unknown> = Promise.resolve();
+  /** A notification is on its way: what changes meanwhile waits for it and goes in the next one. */
+  private sending = false;
   private hearing = false;
   private closed = false;
   private starting: Promise<void> | undefined;
@@ -89,7 +128,8 @@ export class ChangeFeed {
   }
 
   /**
-   * Tells the other replicas, with the other changes of this turn of the event loop, in one notification.
+   * Tells the other replicas, with the other changes of the next LIVE_CHANGES_WINDOW_MS (and of the time the
+   * notification before it was on its way), in one notification.
    * `now`: sent at once (before the request that made the change is answered), for state other replicas cache, so
    * that the client's next request, to whichever replica, finds it changed.
    */
@@ -101,15 +141,15 @@ export class ChangeFeed {
     }
     this.pending.add(`${kind} ${org}`);
     if (now) {
-      if (this.flushing) clearImmediate(this.flushing);
+      if (this.flushing) clearTimeout(this.flushing);
       this.flush();
-    } else this.flushing ??= setImmediate(() => this.flush());
+    } else this.flushing ??= setTimeout(() => this.flush(), LIVE_CHANGES_WINDOW_MS);
   }
 
   async close(): Promise<void> {
     this.closed = true;
     this.onHearing(false);
-    if (this.flushing) clearImmediate(this.flushing);
+    if (this.flushing) clearTimeout(this.flushing);
     await this.starting;
     await this.turn;
     // Not awaited: nothing is left to say on it, and a stop need not wait for the server's goodbye.
@@ -120,10 +160,19 @@ export class ChangeFeed {
   private flush(): void {
     this.flushing = undefined;
     const client = this.client;
-    const payload = encodeChanges(this.self, this.pending);
+    if (!client) this.pending.clear();
+    if (!client || this.sending || this.pending.size === 0) return;
+    const messages = changeNotifications(this.self, this.pending);
     this.pending.clear();
-    if (!client) return;
-    this.turn = this.turn.then(() => client.query("SELECT pg_notify($1, $2)", [this.channel, payload])).catch(() => {});
+    this.sending = true;
+    this.turn = (async () => {
+      for (const payload of messages) await client.query("SELECT pg_notify($1, $2)", [this.channel, payload]);
+    })()
+      .catch(() => {})
+      .finally(() => {
+        this.sending = false;
+        if (this.pending.size > 0) this.flush();
+      });
   }
 
   private hear(payload: string): void {

@@ -6,6 +6,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import pg from "pg";
 import type { Isolation, SqlDatabase, SqlStatement, SqlValue } from "../sql.js";
+import { HeldStatements, inlineValues } from "./pg-batch.js";
 import { numberPlaceholders, postgresSchema } from "./pg-dialect.js";
 import { PostgresError, toPostgresError } from "./pg-errors.js";
 
@@ -117,6 +118,12 @@ interface QueryResult {
   readonly changes: number;
 }
 
+/** A transaction's connection, and what it holds back to send with its next statement (pg-batch.ts). */
+interface TransactionScope {
+  client: pg.PoolClient | undefined;
+  readonly held: HeldStatements;
+}
+
 export class PostgresDatabase implements SqlDatabase {
   readonly engine = "postgres";
   private readonly pool: pg.Pool;
@@ -125,7 +132,7 @@ export class PostgresDatabase implements SqlDatabase {
    * timer) keeps this context after the connection went back to the pool: `client` is then undefined, and its
    * statements take a connection of their own instead of one another request may be using.
    */
-  private readonly scope = new AsyncLocalStorage<{ client: pg.PoolClient | undefined }>();
+  private readonly scope = new AsyncLocalStorage<TransactionScope>();
   private down = false;
   private availability: AvailabilityListener = () => {};
 
@@ -168,12 +175,20 @@ export class PostgresDatabase implements SqlDatabase {
     this.availability(change, error);
   }
 
-  /** One statement: on the transaction's connection inside one, else on any free connection of the pool. */
+  /**
+   * One statement: on the transaction's connection inside one (with what the transaction holds back, in one
+   * message), else on any free connection of the pool.
+   */
   private async query(text: string, values: ReadonlyArray<SqlValue> = []): Promise<QueryResult> {
-    const client = this.scope.getStore()?.client;
+    const scope = this.scope.getStore();
+    const client = scope?.client;
+    const config =
+      client && scope.held.waiting
+        ? { text: scope.held.message(inlineValues(text, values)) }
+        : queryConfig(text, values);
     let result: pg.QueryResult | pg.QueryResult[];
     try {
-      result = await (client ?? this.pool).query(queryConfig(text, values));
+      result = await (client ?? this.pool).query(config);
     } catch (caught) {
       const error = toPostgresError(caught);
       this.observe(error);
@@ -190,6 +205,11 @@ export class PostgresDatabase implements SqlDatabase {
       get: async (...values) => (await this.query(text, values)).rows[0],
       all: async (...values) => (await this.query(text, values)).rows,
       run: async (...values) => ({ changes: (await this.query(text, values)).changes }),
+      write: async (...values) => {
+        const scope = this.scope.getStore();
+        if (scope?.client) scope.held.hold(inlineValues(text, values));
+        else await this.query(text, values);
+      },
     };
   }
 
@@ -235,16 +255,19 @@ export class PostgresDatabase implements SqlDatabase {
     const ignore = () => {};
     client.on("error", ignore);
     let broken: Error | undefined;
-    const scope = { client: client as pg.PoolClient | undefined };
+    // BEGIN (and the writers' lock) is held back to go with the first statement: one round trip, not two.
+    const scope: TransactionScope = {
+      client,
+      held: new HeldStatements(exclusive ? BEGIN_EXCLUSIVE : BEGIN[isolation]),
+    };
     try {
       return await this.scope.run(scope, async () => {
-        await this.query(exclusive ? BEGIN_EXCLUSIVE : BEGIN[isolation]);
         const result = await work();
-        await this.query("COMMIT");
+        if (scope.held.worthCommitting) await this.query("COMMIT");
         return result;
       });
     } catch (error) {
-      broken = await this.rollback(client, error);
+      if (scope.held.started) broken = await this.rollback(client, error);
       throw error;
     } finally {
       scope.client = undefined;

@@ -1,0 +1,91 @@
+// Statements sent together: a transaction's BEGIN, and the writes whose answer nobody waits for (an upsert, a meta
+// value), wait to travel with the transaction's next statement or its COMMIT, as one message of the simple query
+// protocol. A write request then costs its reads plus one round trip, not one per statement; PostgreSQL still runs
+// them in order, and a failure of any fails the message (the transaction is then rolled back whole).
+// The simple protocol takes no parameters: values are written into the text as literals, escaped by node-postgres.
+import pg from "pg";
+import type { SqlValue } from "../sql.js";
+import { PostgresError } from "./pg-errors.js";
+
+/**
+ * One value as a SQL literal: NULL, or a quoted string (a number too: an untyped literal takes the type of the
+ * column or parameter it meets, as a bound value does). U+0000 has no place in PostgreSQL's text (the request path
+ * refuses it first); it fails as a bound value would, rather than cutting the message short.
+ *
+ * @example
+ * sqlLiteral("O'Brien"); // "'O''Brien'"
+ * sqlLiteral(42); // "'42'"
+ */
+export function sqlLiteral(value: SqlValue): string {
+  if (value === null) return "NULL";
+  const text = String(value);
+  if (text.includes("\u0000")) throw new PostgresError('invalid byte sequence for encoding "UTF8": 0x00', "22021");
+  return pg.escapeLiteral(text);
+}
+
+/**
+ * A statement with numbered placeholders ($1, $2, …) and its values as one text: each placeholder outside a quoted
+ * string becomes its value's literal.
+ *
+ * @example
+ * inlineValues("UPDATE t SET a = $1 WHERE id = $2", ["x", 7]); // "UPDATE t SET a = 'x' WHERE id = '7'"
+ */
+export function inlineValues(text: string, values: ReadonlyArray<SqlValue>): string {
+  if (values.length === 0) return text;
+  let quoted = false;
+  return text.replace(/'|\$(\d+)/g, (match, index: string | undefined) => {
+    if (match === "'") {
+      quoted = !quoted;
+      return match;
+    }
+    if (quoted) return match;
+    const at = Number(index) - 1;
+    if (at < 0 || at >= values.length) throw new RangeError(`no value for ${match} in: ${text}`);
+    return sqlLiteral(values[at]!);
+  });
+}
+
+/** What a transaction holds back: its BEGIN until a first statement goes, and the writes sent with the next one. */
+export class HeldStatements {
+  private held: string[];
+  private begun = false;
+
+  /** @param begin the statements that open the transaction (held like the writes, sent with the first statement) */
+  constructor(begin: string) {
+    this.held = [begin];
+  }
+
+  /** Holds a write for the next message. */
+  hold(text: string): void {
+    this.held.push(text);
+  }
+
+  /** Whether anything is held (the next statement carries it). */
+  get waiting(): boolean {
+    return this.held.length > 0;
+  }
+
+  /** Whether the transaction began on the server (its BEGIN went): it then ends with COMMIT or ROLLBACK. */
+  get started(): boolean {
+    return this.begun;
+  }
+
+  /** Whether COMMIT has anything to end: a statement went, or writes are held (a transaction that only read the cache has not). */
+  get worthCommitting(): boolean {
+    return this.begun || this.held.length > 1;
+  }
+
+  /**
+   * The message to send: what is held, then `last`; afterwards nothing is held and the transaction has begun.
+   *
+   * @example
+   * const held = new HeldStatements("BEGIN");
+   * held.message("SELECT 1"); // "BEGIN;\nSELECT 1"
+   */
+  message(last: string): string {
+    const text = [...this.held, last].join(";\n");
+    this.held = [];
+    this.begun = true;
+    return text;
+  }
+}

@@ -1,0 +1,69 @@
+// Writes whose answer nobody waits for travel with the transaction's next statement or its COMMIT (pg-batch.ts),
+// written into the text as literals: against a real server, what is stored is what was written, byte for byte,
+// and a held write that fails takes its whole transaction with it.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PostgresDatabase } from "../../src/store/postgres/pg-database.js";
+import { PostgresError } from "../../src/store/postgres/pg-errors.js";
+import { createDatabase, type PostgresServer, startPostgres } from "../support/postgres-server.js";
+
+let server: PostgresServer;
+let db: PostgresDatabase;
+
+beforeAll(async () => {
+  server = await startPostgres();
+  db = new PostgresDatabase(await createDatabase(server.url, "held_writes"), 5_000);
+  await db.exec("CREATE TABLE note (id TEXT PRIMARY KEY, body TEXT NOT NULL, n INTEGER)");
+}, 60_000);
+
+afterAll(async () => {
+  await db?.close();
+  server?.stop();
+});
+
+const insert = () => db.prepare("INSERT INTO note (id, body, n) VALUES (?, ?, ?)");
+const body = async (id: string) =>
+  ((await db.prepare("SELECT body FROM note WHERE id = ?").get(id)) as { body: string } | undefined)?.body;
+
+describe("writes held for the next statement", () => {
+  it.each([
+    ["quotes", `it's "quoted" ''twice''`],
+    ["backslashes", String.raw`C:\path\n\\ and \' too`],
+    ["a JSON document", JSON.stringify({ amount: "1000.000000000000000001", name: "Zoë \u202e", note: "a\nb\tc" })],
+    ["characters outside the BMP", "🦊💸 𝄞"],
+    ["what looks like a placeholder", "$1 and $2 and ?"],
+    ["an SQL comment and a statement", "x'); DROP TABLE note; --"],
+  ])("stores %s byte for byte", async (what, text) => {
+    await db.transaction("read-committed", async () => await insert().write(what, text, 1), true);
+    expect(await body(what)).toBe(text);
+  });
+
+  it("are read back by the same transaction's next read", async () => {
+    const seen = await db.transaction(
+      "read-committed",
+      async () => {
+        await insert().write("read-own", "mine", 2);
+        return await body("read-own");
+      },
+      true,
+    );
+    expect(seen).toBe("mine");
+  });
+
+  it("take the whole transaction with them when one fails at COMMIT", async () => {
+    const failed = db.transaction(
+      "read-committed",
+      async () => {
+        await insert().write("kept-not", "first", 3);
+        await insert().write("kept-not", "the same key again", 4);
+      },
+      true,
+    );
+    await expect(failed).rejects.toBeInstanceOf(PostgresError);
+    expect(await body("kept-not")).toBeUndefined();
+  });
+
+  it("run at once outside a transaction", async () => {
+    await insert().write("alone", "at once", 5);
+    expect(await body("alone")).toBe("at once");
+  });
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { HeldStatements, inlineValues, sqlLiteral } from "../../src/store/postgres/pg-batch.js";
+import { PostgresError } from "../../src/store/postgres/pg-errors.js";
+
+describe("values written into a statement's text", () => {
+  it.each([
+    ["null", null, "NULL"],
+    ["a plain string", "abc", "'abc'"],
+    ["a quote", "O'Brien", "'O''Brien'"],
+    ["a backslash", "a\\b", " E'a\\\\b'"],
+    ["a number", 42, "'42'"],
+    ["a decimal string, kept exact", "0.1000000000000000055511151231257827", "'0.1000000000000000055511151231257827'"],
+    ["JSON with a quote and an escaped newline", '{"a":"it\'s\\n"}', " E'{\"a\":\"it''s\\\\n\"}'"],
+    ["a real newline", "a\nb", "'a\nb'"],
+  ])("writes %s as a literal", (_what, value, literal) => {
+    expect(sqlLiteral(value)).toBe(literal);
+  });
+
+  it("refuses U+0000 as PostgreSQL refuses it in a bound value", () => {
+    expect(() => sqlLiteral("a\u0000b")).toThrowError(PostgresError);
+    try {
+      sqlLiteral("a\u0000b");
+    } catch (error) {
+      expect((error as PostgresError).code).toBe("22021");
+    }
+  });
+
+  it.each([
+    [
+      "each placeholder by its number",
+      "UPDATE t SET a = $2 WHERE id = $1",
+      ["x", 7],
+      "UPDATE t SET a = '7' WHERE id = 'x'",
+    ],
+    [
+      "$10 as the tenth, not the first and a zero",
+      "VALUES ($1, $10)",
+      ["a", 2, 3, 4, 5, 6, 7, 8, 9, "j"],
+      "VALUES ('a', 'j')",
+    ],
+    ["nothing inside a quoted string", "SELECT '$1', $1", ["v"], "SELECT '$1', 'v'"],
+    ["a value that looks like a placeholder as text", "VALUES ($1, $2)", ["$2", "b"], "VALUES ('$2', 'b')"],
+    ["a statement without values as it is", "COMMIT", [], "COMMIT"],
+  ])("replaces %s", (_what, text, values, inlined) => {
+    expect(inlineValues(text, values as Array<string | number | null>)).toBe(inlined);
+  });
+
+  it("refuses a placeholder without its value", () => {
+    expect(() => inlineValues("VALUES ($1, $2)", ["a"])).toThrowError(RangeError);
+  });
+});
+
+describe("what a transaction holds back", () => {
+  it("sends its BEGIN with the first statement", () => {
+    const held = new HeldStatements("BEGIN");
+    expect(held.started).toBe(false);
+    expect(held.message("SELECT 1")).toBe("BEGIN;\nSELECT 1");
+    expect(held.started).toBe(true);
+    expect(held.waiting).toBe(false);
+  });
+
+  it("sends held writes, in order, with the next statement", () => {
+    const held = new HeldStatements("BEGIN");
+    held.message("SELECT 1");
+    held.hold("INSERT INTO a VALUES ('1')");
+    held.hold("INSERT INTO b VALUES ('2')");
+    expect(held.message("COMMIT")).toBe("INSERT INTO a VALUES ('1');\nINSERT INTO b VALUES ('2');\nCOMMIT");
+  });
+
+  it("has nothing to commit when no statement ran", () => {
+    expect(new HeldStatements("BEGIN").worthCommitting).toBe(false);
+  });
+
+  it("commits writes that were only held", () => {
+    const held = new HeldStatements("BEGIN");
+    held.hold("INSERT INTO a VALUES ('1')");
+    expect(held.worthCommitting).toBe(true);
+    expect(held.message("COMMIT")).toBe("BEGIN;\nINSERT INTO a VALUES ('1');\nCOMMIT");
+  });
+});
