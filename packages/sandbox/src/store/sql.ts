@@ -18,6 +18,17 @@ export interface SqlStatement {
    * transaction with it. Elsewhere it runs as `run` does.
    */
   write(...values: SqlValue[]): Promise<void>;
+  /**
+   * A read asked ahead: inside a transaction on PostgreSQL it travels with the transaction's next message (its
+   * BEGIN, say) and costs no round trip of its own. Answers a function that gives its rows, sending what is held
+   * first if nothing has carried it yet. Elsewhere it reads at once.
+   *
+   * @example
+   * const rows = statement.ahead(key); // nothing sent yet
+   * await other.get(id); // carries the read
+   * await rows(); // its rows, no round trip
+   */
+  ahead(...values: SqlValue[]): () => Promise<unknown[]>;
 }
 
 /**
@@ -43,15 +54,17 @@ export interface SqlDatabase {
   close(): Promise<void>;
 }
 
-/** A FIFO lock: who holds it runs; the others wait their turn in order. */
+/** A FIFO lock with `capacity` holders at once (one by default): who holds it runs; the others wait in order. */
 export class Turns {
-  private held = false;
+  private holders = 0;
   private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly capacity = 1) {}
 
   /** Resolves when the caller holds the lock (at once when it is free: no promise to wait on). */
   take(): Promise<void> | undefined {
-    if (!this.held) {
-      this.held = true;
+    if (this.holders < this.capacity) {
+      this.holders++;
       return undefined;
     }
     return new Promise((resolve) => this.waiting.push(resolve));
@@ -60,11 +73,11 @@ export class Turns {
   give(): void {
     const next = this.waiting.shift();
     if (next) next();
-    else this.held = false;
+    else this.holders--;
   }
 
   get isHeld(): boolean {
-    return this.held;
+    return this.holders > 0;
   }
 }
 
@@ -119,6 +132,11 @@ export class SqliteDatabase implements SqlDatabase {
         this.run(() => {
           statement().run(...values);
         }),
+      ahead: (...values) => {
+        const rows = this.run(() => statement().all(...values));
+        rows.catch(() => {});
+        return () => rows;
+      },
     };
   }
 

@@ -203,6 +203,9 @@ export interface TransactionOptions {
   prefetch?: readonly string[];
 }
 
+/** A replica's writers in flight at once on PostgreSQL: the one holding the writers' lock and the next (Store.writers). */
+export const WRITERS_IN_FLIGHT = 2;
+
 /** The meta key of the cache's generation: a new random value at every commit of cached state (PostgreSQL). */
 const GENERATION_KEY = "cache_generation";
 
@@ -264,7 +267,7 @@ interface OpenTransaction {
   /** It committed or rolled back. */
   ended: boolean;
   /** Meta values it read ahead under the writers' lock (TransactionOptions.prefetch), kept up to date by its writes. */
-  meta?: Map<string, string | undefined>;
+  meta?: { keys: ReadonlySet<string>; values(): Promise<Map<string, string | undefined>> };
 }
 
 // The record tables are members too (store.customers, store.banks, ...): declared by RecordTables from the
@@ -301,9 +304,11 @@ export class Store {
   private readonly changeListeners = new Set<(kind: string, org: string) => void>();
   /**
    * On PostgreSQL, this replica's transactions that may write take turns (reads never wait) before they take the
-   * database's writers' lock (pg-database.ts), so waiting writers do not hold the pool's connections.
+   * database's writers' lock (pg-database.ts), so waiting writers do not hold the pool's connections. Two at a time:
+   * while one holds the database's lock, the next one's first message waits for it in the database, and runs the
+   * moment the lock is given back, without a round trip back to this process first.
    */
-  private readonly writers = new Turns();
+  private readonly writers = new Turns(WRITERS_IN_FLIGHT);
   private closed = false;
 
   /**
@@ -384,7 +389,7 @@ export class Store {
     await this.writers.take();
     const keys = options.prefetch ?? [];
     const prefetched = async () => {
-      if (keys.length > 0) await this.prefetchMeta(keys);
+      if (keys.length > 0) this.prefetchMeta(keys);
       return await work();
     };
     try {
@@ -437,13 +442,26 @@ export class Store {
     return result;
   }
 
-  /** Reads `keys` of the meta table into the open transaction's own copy (one statement, sent with its BEGIN). */
-  private async prefetchMeta(keys: readonly string[]): Promise<void> {
+  /**
+   * Asks ahead for `keys` of the meta table, for the open transaction's own copy: one statement, which travels with
+   * the transaction's first message (its BEGIN and the writers' lock).
+   */
+  private prefetchMeta(keys: readonly string[]): void {
     const open = this.current()!;
     const sql = `SELECT key, value FROM sandbox_meta WHERE key IN (${keys.map(() => "?").join(", ")})`;
-    const rows = (await this.db.prepare(sql).all(...keys)) as Array<{ key: string; value: string }>;
-    open.meta = new Map(keys.map((key) => [key, undefined]));
-    for (const { key, value } of rows) open.meta.set(key, value);
+    const rows = this.db.prepare(sql).ahead(...keys);
+    let values: Promise<Map<string, string | undefined>> | undefined;
+    open.meta = {
+      keys: new Set(keys),
+      values: () => {
+        values ??= rows().then((found) => {
+          const map = new Map<string, string | undefined>(keys.map((key) => [key, undefined]));
+          for (const { key, value } of found as Array<{ key: string; value: string }>) map.set(key, value);
+          return map;
+        });
+        return values;
+      },
+    };
   }
 
   /**
@@ -538,7 +556,7 @@ export class Store {
   async getMeta(key: string): Promise<string | undefined> {
     const read = async () => ((await this.getMetaStatement.get(key)) as { value: string } | undefined)?.value;
     const open = this.current();
-    if (open?.meta?.has(key)) return open.meta.get(key);
+    if (open?.meta?.keys.has(key)) return (await open.meta.values()).get(key);
     // A transaction that may write reads them fresh: it may change what it read (a clock advanced by 60 s).
     return isCachedMeta(key) && (!open || open.cachedReads)
       ? await this.cache.read(META_KIND, key, read, open?.written)
@@ -546,8 +564,10 @@ export class Store {
   }
 
   async setMeta(key: string, value: string): Promise<void> {
+    const meta = this.current()?.meta;
+    // Its copy first (a read asked ahead and not yet answered would otherwise land over the write).
+    if (meta?.keys.has(key)) (await meta.values()).set(key, value);
     await this.setMetaStatement.write(key, value);
-    this.current()?.meta?.set(key, value);
     if (isCachedMeta(key)) await this.wrote(META_KIND, key);
   }
 

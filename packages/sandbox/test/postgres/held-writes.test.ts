@@ -62,6 +62,29 @@ describe("writes held for the next statement", () => {
     expect(await body("kept-not")).toBeUndefined();
   });
 
+  it("let a read asked ahead see the writes held before it", async () => {
+    const seen = await db.transaction(
+      "read-committed",
+      async () => {
+        await insert().write("ahead", "before the read", 6);
+        const rows = db.prepare("SELECT body FROM note WHERE id = ?").ahead("ahead");
+        await body("alone-not-there");
+        return await rows();
+      },
+      true,
+    );
+    expect(seen).toEqual([{ body: "before the read" }]);
+  });
+
+  it("send a read asked ahead when its rows are wanted before any other statement", async () => {
+    const seen = await db.transaction(
+      "read-committed",
+      async () => await db.prepare("SELECT body FROM note WHERE id = ?").ahead("ahead")(),
+      true,
+    );
+    expect(seen).toEqual([{ body: "before the read" }]);
+  });
+
   it("run at once outside a transaction", async () => {
     await insert().write("alone", "at once", 5);
     expect(await body("alone")).toBe("at once");

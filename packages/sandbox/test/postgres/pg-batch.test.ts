@@ -50,31 +50,65 @@ describe("values written into a statement's text", () => {
   });
 });
 
+/** A held read that remembers what it was given. */
+function heldRead() {
+  const got: { rows?: unknown[]; error?: unknown } = {};
+  return {
+    got,
+    read: { deliver: (rows: unknown[]) => (got.rows = rows), fail: (error: unknown) => (got.error = error) },
+  };
+}
+
 describe("what a transaction holds back", () => {
   it("sends its BEGIN with the first statement", () => {
-    const held = new HeldStatements("BEGIN");
+    const held = new HeldStatements(["BEGIN", "SELECT pg_advisory_xact_lock(1)"]);
     expect(held.started).toBe(false);
-    expect(held.message("SELECT 1")).toBe("BEGIN;\nSELECT 1");
+    expect(held.message("SELECT 1").text).toBe("BEGIN;\nSELECT pg_advisory_xact_lock(1);\nSELECT 1");
     expect(held.started).toBe(true);
     expect(held.waiting).toBe(false);
   });
 
   it("sends held writes, in order, with the next statement", () => {
-    const held = new HeldStatements("BEGIN");
+    const held = new HeldStatements(["BEGIN"]);
     held.message("SELECT 1");
     held.hold("INSERT INTO a VALUES ('1')");
     held.hold("INSERT INTO b VALUES ('2')");
-    expect(held.message("COMMIT")).toBe("INSERT INTO a VALUES ('1');\nINSERT INTO b VALUES ('2');\nCOMMIT");
+    expect(held.message("COMMIT").text).toBe("INSERT INTO a VALUES ('1');\nINSERT INTO b VALUES ('2');\nCOMMIT");
   });
 
   it("has nothing to commit when no statement ran", () => {
-    expect(new HeldStatements("BEGIN").worthCommitting).toBe(false);
+    expect(new HeldStatements(["BEGIN"]).worthCommitting).toBe(false);
+  });
+
+  it("has nothing to commit when only reads asked ahead are held", () => {
+    const held = new HeldStatements(["BEGIN"]);
+    held.hold("SELECT 1", heldRead().read);
+    expect(held.worthCommitting).toBe(false);
   });
 
   it("commits writes that were only held", () => {
-    const held = new HeldStatements("BEGIN");
+    const held = new HeldStatements(["BEGIN"]);
     held.hold("INSERT INTO a VALUES ('1')");
     expect(held.worthCommitting).toBe(true);
-    expect(held.message("COMMIT")).toBe("BEGIN;\nINSERT INTO a VALUES ('1');\nCOMMIT");
+    expect(held.message("COMMIT").text).toBe("BEGIN;\nINSERT INTO a VALUES ('1');\nCOMMIT");
+  });
+
+  it("hands a read asked ahead the rows of its own statement in the message", () => {
+    const held = new HeldStatements(["BEGIN", "SELECT lock"]);
+    const { got, read } = heldRead();
+    held.hold("SELECT key FROM meta", read);
+    const message = held.message("SELECT json FROM customer");
+    expect(held.holds(read)).toBe(false);
+    message.deliver([{ rows: [] }, { rows: [{ locked: 1 }] }, { rows: [{ key: "k" }] }, { rows: [{ json: "{}" }] }]);
+    expect(got.rows).toEqual([{ key: "k" }]);
+  });
+
+  it("tells a read asked ahead that its message failed", () => {
+    const held = new HeldStatements(["BEGIN"]);
+    const { got, read } = heldRead();
+    held.hold("SELECT 1", read);
+    const failure = new Error("connection lost");
+    held.message().fail(failure);
+    expect(got.error).toBe(failure);
   });
 });

@@ -45,19 +45,49 @@ export function inlineValues(text: string, values: ReadonlyArray<SqlValue>): str
   });
 }
 
-/** What a transaction holds back: its BEGIN until a first statement goes, and the writes sent with the next one. */
-export class HeldStatements {
-  private held: string[];
-  private begun = false;
+/** Where the rows of a read held back go once its message is answered (or why they never will). */
+export interface HeldRead {
+  deliver(rows: Array<Record<string, unknown>>): void;
+  fail(error: unknown): void;
+}
 
-  /** @param begin the statements that open the transaction (held like the writes, sent with the first statement) */
-  constructor(begin: string) {
-    this.held = [begin];
+interface Held {
+  readonly text: string;
+  readonly read?: HeldRead;
+}
+
+/** A message to send: its text, and how to hand each held read its rows from the message's results. */
+export interface HeldMessage {
+  readonly text: string;
+  /** Hands each held read its statement's rows (results: one per statement, in order). */
+  deliver(results: ReadonlyArray<{ rows: Array<Record<string, unknown>> }>): void;
+  /** The message failed: no held read of it will have rows. */
+  fail(error: unknown): void;
+}
+
+/**
+ * What a transaction holds back: its BEGIN until a first statement goes, the writes sent with the next one, and
+ * reads asked ahead (their rows come when the message that carries them is answered).
+ */
+export class HeldStatements {
+  private held: Held[];
+  private begun = false;
+  private writes = false;
+
+  /** @param begin the statements that open the transaction (held, sent with the first statement) */
+  constructor(begin: readonly string[]) {
+    this.held = begin.map((text) => ({ text }));
   }
 
-  /** Holds a write for the next message. */
-  hold(text: string): void {
-    this.held.push(text);
+  /** Holds a write (no `read`) or a read asked ahead for the next message. */
+  hold(text: string, read?: HeldRead): void {
+    this.held.push(read ? { text, read } : { text });
+    if (!read) this.writes = true;
+  }
+
+  /** Whether `read` is still held (not sent yet). */
+  holds(read: HeldRead): boolean {
+    return this.held.some((entry) => entry.read === read);
   }
 
   /** Whether anything is held (the next statement carries it). */
@@ -70,22 +100,32 @@ export class HeldStatements {
     return this.begun;
   }
 
-  /** Whether COMMIT has anything to end: a statement went, or writes are held (a transaction that only read the cache has not). */
+  /** Whether COMMIT has anything to end: a statement went, or writes are held (not so when it only read the cache). */
   get worthCommitting(): boolean {
-    return this.begun || this.held.length > 1;
+    return this.begun || this.writes;
   }
 
   /**
-   * The message to send: what is held, then `last`; afterwards nothing is held and the transaction has begun.
+   * The message to send: what is held, then `last` (if any); afterwards nothing is held and the transaction has
+   * begun.
    *
    * @example
-   * const held = new HeldStatements("BEGIN");
-   * held.message("SELECT 1"); // "BEGIN;\nSELECT 1"
+   * const held = new HeldStatements(["BEGIN"]);
+   * held.message("SELECT 1").text; // "BEGIN;\nSELECT 1"
    */
-  message(last: string): string {
-    const text = [...this.held, last].join(";\n");
+  message(last?: string): HeldMessage {
+    const entries = last === undefined ? this.held : [...this.held, { text: last }];
     this.held = [];
+    this.writes = false;
     this.begun = true;
-    return text;
+    return {
+      text: entries.map((entry) => entry.text).join(";\n"),
+      deliver: (results) => {
+        entries.forEach((entry, i) => entry.read?.deliver(results[i]?.rows ?? []));
+      },
+      fail: (error) => {
+        for (const entry of entries) entry.read?.fail(error);
+      },
+    };
   }
 }

@@ -6,7 +6,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import pg from "pg";
 import type { Isolation, SqlDatabase, SqlStatement, SqlValue } from "../sql.js";
-import { HeldStatements, inlineValues } from "./pg-batch.js";
+import { type HeldMessage, type HeldRead, HeldStatements, inlineValues } from "./pg-batch.js";
 import { numberPlaceholders, postgresSchema } from "./pg-dialect.js";
 import { PostgresError, toPostgresError } from "./pg-errors.js";
 
@@ -108,7 +108,7 @@ const BEGIN: Record<Isolation, string> = {
 export const WRITERS_LOCK_KEY = 0x45584b57; // "EXKW"
 
 /** The start of a writer's transaction: it begins, then waits for its turn among every replica's writers. */
-const BEGIN_EXCLUSIVE = `BEGIN ISOLATION LEVEL READ COMMITTED;\nSELECT pg_advisory_xact_lock(${WRITERS_LOCK_KEY})`;
+const BEGIN_EXCLUSIVE = ["BEGIN ISOLATION LEVEL READ COMMITTED", `SELECT pg_advisory_xact_lock(${WRITERS_LOCK_KEY})`];
 
 /** Connections a replica opens at most: requests beyond them wait for one to be free. */
 export const DEFAULT_POOL_SIZE = 10;
@@ -182,21 +182,49 @@ export class PostgresDatabase implements SqlDatabase {
   private async query(text: string, values: ReadonlyArray<SqlValue> = []): Promise<QueryResult> {
     const scope = this.scope.getStore();
     const client = scope?.client;
-    const config =
-      client && scope.held.waiting
-        ? { text: scope.held.message(inlineValues(text, values)) }
-        : queryConfig(text, values);
+    if (client && scope.held.waiting) return await this.send(client, scope.held.message(inlineValues(text, values)));
+    return this.answer(await this.attempt(client ?? this.pool, queryConfig(text, values)));
+  }
+
+  /** Sends a message of held statements; the last statement's answer is the answer. */
+  private async send(client: pg.PoolClient, message: HeldMessage): Promise<QueryResult> {
     let result: pg.QueryResult | pg.QueryResult[];
     try {
-      result = await (client ?? this.pool).query(config);
+      result = await this.attempt(client, { text: message.text });
+    } catch (error) {
+      message.fail(error);
+      throw error;
+    }
+    const results = Array.isArray(result) ? result : [result];
+    message.deliver(results);
+    return this.answer(results);
+  }
+
+  /** Runs one query, noting what its outcome says of the database's reach. */
+  private async attempt(
+    on: pg.Pool | pg.PoolClient,
+    config: pg.QueryConfig,
+  ): Promise<pg.QueryResult | pg.QueryResult[]> {
+    try {
+      const result = await on.query(config);
+      if (this.down) this.observe(undefined);
+      return result;
     } catch (caught) {
       const error = toPostgresError(caught);
       this.observe(error);
       throw error;
     }
-    if (this.down) this.observe(undefined);
+  }
+
+  private answer(result: pg.QueryResult | pg.QueryResult[]): QueryResult {
     const last = Array.isArray(result) ? result[result.length - 1] : result;
     return { rows: last?.rows ?? [], changes: last?.rowCount ?? 0 };
+  }
+
+  /** Sends what the open transaction holds back, if anything (a read asked ahead is wanted now). */
+  private async flush(): Promise<void> {
+    const scope = this.scope.getStore();
+    if (scope?.client && scope.held.waiting) await this.send(scope.client, scope.held.message());
   }
 
   prepare(sql: string): SqlStatement {
@@ -210,6 +238,24 @@ export class PostgresDatabase implements SqlDatabase {
         if (scope?.client) scope.held.hold(inlineValues(text, values));
         else await this.query(text, values);
       },
+      ahead: (...values) => this.ahead(text, values),
+    };
+  }
+
+  /** A read held back to travel with the transaction's next message (see SqlStatement.ahead). */
+  private ahead(text: string, values: ReadonlyArray<SqlValue>): () => Promise<unknown[]> {
+    const scope = this.scope.getStore();
+    if (!scope?.client) return async () => (await this.query(text, values)).rows;
+    let read!: HeldRead;
+    const rows = new Promise<unknown[]>((resolve, reject) => {
+      read = { deliver: resolve, fail: reject };
+    });
+    // Never asked for (the work did not need it) and its message failed: the work's own statement reports that.
+    rows.catch(() => {});
+    scope.held.hold(inlineValues(text, values), read);
+    return async () => {
+      if (scope.held.holds(read)) await this.scope.run(scope, () => this.flush());
+      return await rows;
     };
   }
 
@@ -258,7 +304,7 @@ export class PostgresDatabase implements SqlDatabase {
     // BEGIN (and the writers' lock) is held back to go with the first statement: one round trip, not two.
     const scope: TransactionScope = {
       client,
-      held: new HeldStatements(exclusive ? BEGIN_EXCLUSIVE : BEGIN[isolation]),
+      held: new HeldStatements(exclusive ? BEGIN_EXCLUSIVE : [BEGIN[isolation]]),
     };
     try {
       return await this.scope.run(scope, async () => {
