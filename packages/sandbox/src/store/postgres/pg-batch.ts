@@ -7,6 +7,9 @@ import pg from "pg";
 import type { SqlValue } from "../sql.js";
 import { PostgresError } from "./pg-errors.js";
 
+/** What escapeLiteral changes in a string: a quote (doubled) and a backslash (doubled, in an E'' string). */
+const NEEDS_ESCAPING = /['\\]/;
+
 /**
  * One value as a SQL literal: NULL, or a quoted string (a number too: an untyped literal takes the type of the
  * column or parameter it meets, as a bound value does). U+0000 has no place in PostgreSQL's text (the request path
@@ -20,7 +23,8 @@ export function sqlLiteral(value: SqlValue): string {
   if (value === null) return "NULL";
   const text = String(value);
   if (text.includes("\u0000")) throw new PostgresError('invalid byte sequence for encoding "UTF8": 0x00', "22021");
-  return pg.escapeLiteral(text);
+  // Most values hold no quote and no backslash: quoted as they are (escapeLiteral walks them character by character).
+  return NEEDS_ESCAPING.test(text) ? pg.escapeLiteral(text) : `'${text}'`;
 }
 
 /**

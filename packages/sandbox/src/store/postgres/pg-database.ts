@@ -300,27 +300,52 @@ export class PostgresDatabase implements SqlDatabase {
     // transaction would otherwise be an unhandled error event. Its next statement fails instead.
     const ignore = () => {};
     client.on("error", ignore);
-    let broken: Error | undefined;
+    // A connection that failed is closed, never handed to the next request (it may hold half a transaction, or the
+    // writers' lock: closing it gives both back).
+    const release = (broken?: Error) => {
+      client.off("error", ignore);
+      client.release(broken);
+    };
     // BEGIN (and the writers' lock) is held back to go with the first statement: one round trip, not two.
     const scope: TransactionScope = {
       client,
       held: new HeldStatements(exclusive ? BEGIN_EXCLUSIVE : [BEGIN[isolation]]),
     };
+    let result: R;
     try {
-      return await this.scope.run(scope, async () => {
-        const result = await work();
-        if (scope.held.worthCommitting) await this.query("COMMIT");
-        return result;
-      });
+      result = await this.scope.run(scope, work);
     } catch (error) {
-      if (scope.held.started) broken = await this.rollback(client, error);
+      release(scope.held.started ? await this.rollback(client, error) : undefined);
       throw error;
     } finally {
       scope.client = undefined;
-      // A connection that failed is closed, never handed to the next request (it may hold half a transaction, or
-      // the writers' lock: closing it gives both back).
-      client.off("error", ignore);
-      client.release(broken);
+    }
+    if (!scope.held.worthCommitting) {
+      release();
+      return result;
+    }
+    // What a read-only transaction read is its answer already: its COMMIT (which has nothing to make durable)
+    // need not be waited for before the request is answered; the connection goes back once it is done.
+    if (isolation === "read-only" && !exclusive) {
+      void this.commit(client, scope.held).then((failed) => release(failed?.broken));
+      return result;
+    }
+    const failed = await this.commit(client, scope.held);
+    release(failed?.broken);
+    if (failed) throw failed.error;
+    return result;
+  }
+
+  /** Sends COMMIT (with what is held); answers, if it failed, why and whether the connection is broken. */
+  private async commit(
+    client: pg.PoolClient,
+    held: HeldStatements,
+  ): Promise<{ error: unknown; broken: Error | undefined } | undefined> {
+    try {
+      await this.send(client, held.message("COMMIT"));
+      return undefined;
+    } catch (error) {
+      return { error, broken: await this.rollback(client, error) };
     }
   }
 
