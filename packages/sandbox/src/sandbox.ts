@@ -63,7 +63,7 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   await loadTracing();
   const { store, directory, organizations } = await openStore(options, internals, configured, logger);
   const work = await deferredWork(store, options, internals, logger);
-  const { domain, delivery, faults } = wireDomain(store, work, options, directory, logger, chaos);
+  const { domain, delivery, plan, faults } = wireDomain(store, work, options, directory, logger, chaos);
   const byKey = keyLookups(async (apiKey) => await directory.byKey(apiKey));
   const requestLog = openRequestLog(store, byKey.log, logOptions, logger, replicaName(options.replica, store.engine));
   let server: Server | undefined;
@@ -80,7 +80,7 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
     logger,
   });
   server = createApiServer({
-    routes: buildRoutes(requestLog),
+    routes: buildRoutes({ requestLog, faults: plan }),
     onAnswered: (answered) => requestLog.record(answered),
     intercept: firstTaker(readinessIntercept(store), admin, dashboard?.intercept.bind(dashboard)),
     transaction: (work, onlyReads) => store.transaction(work, { onlyReads }),

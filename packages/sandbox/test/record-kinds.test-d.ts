@@ -11,7 +11,7 @@ import {
   type RecordType,
   type RowOf,
 } from "../src/record-kinds.js";
-import type { BankRow, CustomerRow } from "../src/store/records.js";
+import type { BankRow, CustomerRow } from "../src/records/rows.js";
 import type { RecordTables, Table } from "../src/store/store.js";
 
 /** The spec's event types with one more, as a regenerated catalog would have them. */

@@ -2,7 +2,7 @@ import { DEFAULT_QUOTATION_TTL_SECONDS } from "../domain/catalog.js";
 import { SandboxDomain } from "../domain/sandbox-domain.js";
 import { StoredOrganizationState } from "../domain/organization-state.js";
 import type { Chaos } from "../faults/chaos.js";
-import { StoreFaultPlan } from "../faults/fault-plan.js";
+import { type FaultPlan, StoreFaultPlan } from "../faults/fault-plan.js";
 import { RequestFaults } from "../faults/request-faults.js";
 import { WebhookFaults } from "../faults/webhook-faults.js";
 import type { OrganizationDirectory } from "../organizations/directory.js";
@@ -13,8 +13,9 @@ import type { Organization } from "../api/route.js";
 import { isCachedKind, type Store } from "../store/store.js";
 import { ChangeFeed, changeChannelOf } from "../store/postgres/change-feed.js";
 import { DEFAULT_RETRY, WebhookDelivery } from "../webhooks/delivery.js";
-import type { DeferredWork } from "../schedule/deferred-work.js";
+import type { DeferredWork } from "../domain/deferred-work.js";
 import { EventLog } from "../webhooks/events.js";
+import { stepTracing } from "../tracing/tracing.js";
 import { webhookTargetPolicy } from "../webhooks/webhook-targets.js";
 import type { SandboxOptions } from "./options.js";
 
@@ -26,7 +27,7 @@ export function wireDomain(
   directory: OrganizationDirectory,
   logger: Logger,
   chaos: Chaos | undefined,
-): { domain: SandboxDomain; delivery: WebhookDelivery; faults: RequestFaults } {
+): { domain: SandboxDomain; delivery: WebhookDelivery; plan: FaultPlan; faults: RequestFaults } {
   // The options are every organization's starting settings; the control API changes one organization's.
   const state = new StoredOrganizationState(
     {
@@ -55,10 +56,10 @@ export function wireDomain(
       logger.error(
         `automatic progress failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       ),
-    plan,
     work,
+    stepTracing,
   );
-  return { domain, delivery, faults: new RequestFaults(plan, chaos) };
+  return { domain, delivery, plan, faults: new RequestFaults(plan, chaos) };
 }
 /**
  * On PostgreSQL with the dashboard: what other replicas commit reaches this replica's live views and its cache

@@ -3,7 +3,7 @@ import type { Logger } from "../logger.js";
 import { isOutageLine, Store } from "../store/store.js";
 import { DatabaseError } from "../store/start-errors.js";
 import { displayUrl } from "../store/postgres/pg-open.js";
-import type { DeferredWork } from "../schedule/deferred-work.js";
+import type { DeferredWork } from "../domain/deferred-work.js";
 import { QueueWork, type QueueWorkOptions, queueSchemaOf } from "../schedule/queue-work.js";
 import { TimerWork } from "../schedule/timer-work.js";
 import type { SandboxInternals, SandboxOptions, SandboxOrganization } from "./options.js";

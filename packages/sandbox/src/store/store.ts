@@ -24,12 +24,13 @@ import type {
   RemitterRow,
   SenderKycRow,
   WalletRow,
-} from "./records.js";
+} from "../records/rows.js";
 import { RECORD_KINDS, RECORD_TYPES, type RecordType, type RowOf } from "../record-kinds.js";
 import { REQUEST_LOG_TABLE_SQL, RequestLogTable } from "../request-log/log-table.js";
 import { ReadCache } from "./read-cache.js";
 import { DASHBOARD_GRANT_TABLE_SQL, DashboardGrants } from "./dashboard-grants.js";
-import { TABLES, type TableSpec } from "./schema.js";
+import type { TableSpec } from "../records/table-spec.js";
+import { TABLES } from "./schema.js";
 import { type StorageBackoff, StorageRecovery } from "./storage-recovery.js";
 
 interface Row {
