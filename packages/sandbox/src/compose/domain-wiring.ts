@@ -7,6 +7,7 @@ import { RequestFaults } from "../faults/request-faults.js";
 import { WebhookFaults } from "../faults/webhook-faults.js";
 import type { OrganizationDirectory } from "../organizations/directory.js";
 import type { Logger } from "../logger.js";
+import { RequestLogTable } from "../request-log/log-table.js";
 import { RequestLog, type RequestLogOptions } from "../request-log/request-log.js";
 import type { OrganizationsByKey } from "../http/auth.js";
 import type { Organization } from "../api/route.js";
@@ -95,5 +96,6 @@ export function openRequestLog(
 ): RequestLog {
   const batchDelayMs = store.engine === "postgres" ? POSTGRES_LOG_BATCH_MS : 0;
   const keep = async <R>(work: () => Promise<R>) => await store.transaction(work, { isolation: "read-committed" });
-  return new RequestLog(store.requestLog, keep, byKey, options, logger, batchDelayMs, replica);
+  const table = new RequestLogTable({ prepare: (sql) => store.statement(sql) });
+  return new RequestLog(table, keep, byKey, options, logger, batchDelayMs, replica);
 }
