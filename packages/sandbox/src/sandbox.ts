@@ -7,13 +7,14 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { Chaos } from "./faults/chaos.js";
 import { createApiServer } from "./http/server.js";
-import { loadTracing } from "./tracing/tracing.js";
+import { loadTracing, traceRequest } from "./tracing/tracing.js";
 import { adminIntercept } from "./organizations/admin-api.js";
 import { readinessIntercept } from "./control/readiness.js";
 import { adminTokenProblem } from "./organizations/admin-token.js";
 import { keyLookups } from "./organizations/key-lookups.js";
 import { toLogger } from "./logger.js";
 import { buildRoutes } from "./routes.js";
+import { dashboardReader } from "./request-log/dashboard-reader.js";
 import { requestLogOptions } from "./request-log/options.js";
 import { createDashboard } from "./dashboard/dashboard.js";
 import { changeFeed, openRequestLog, wireDomain } from "./compose/domain-wiring.js";
@@ -71,7 +72,12 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   const dashboard =
     options.dashboard === false
       ? undefined
-      : createDashboard({ domain, requestLog, logger, organizations: { get: async (id) => await directory.byId(id) } });
+      : createDashboard({
+          domain,
+          requestLog: dashboardReader(requestLog),
+          logger,
+          organizations: { get: async (id) => await directory.byId(id) },
+        });
   const admin = adminIntercept({
     directory,
     adminToken: options.adminToken,
@@ -91,6 +97,7 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
     logger,
     timeouts,
     faults,
+    trace: traceRequest,
   });
   await startWork(work, options.db, store);
   await listen(server, options.port ?? 0, host, () => {

@@ -11,6 +11,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingHttpHeaders } from "node:http";
 import type { Context, Span, Tracer } from "@opentelemetry/api";
 import type { StepTrace, StepTracing } from "../domain/ports.js";
+import type { RequestTrace } from "../http/stages.js";
 
 type OtelApi = typeof import("@opentelemetry/api");
 
@@ -38,13 +39,6 @@ function asCause<T>(cause: Context, work: () => T): T {
 }
 
 /** A request's span and what the answer adds to it. */
-export interface RequestTrace {
-  /** Runs the handler with this request as the cause of what it emits. */
-  dispatch<T>(work: () => T): T;
-  /** The answer's status (undefined when none was sent), its err_code, and the fault the sandbox injected. */
-  end(status: number | undefined, errCode: string | undefined, fault?: string): void;
-}
-
 const NO_REQUEST: RequestTrace = { dispatch: (work) => work(), end() {} };
 
 const headerGetter = {
