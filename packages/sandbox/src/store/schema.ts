@@ -1,5 +1,5 @@
 // The tables: one per kind of record (the kinds that announce webhook events are record-kinds.ts's, their
-// columns in record-tables.ts; the others are here). A row is kept whole as JSON (`json`); the members the handlers look
+// columns in records/record-tables.ts; the others are here). A row is kept whole as JSON (`json`); the members the handlers look
 // rows up by are copied into columns with indexes, so no lookup or page reads a whole table. `seq` (the rowid)
 // is the insertion order, which breaks ties exactly as the in-memory Maps of earlier sandboxes did. Pages are
 // read newest first (ORDER BY created_at DESC, seq): the (created_at DESC, seq) indexes serve that mixed
