@@ -14,10 +14,8 @@ import { adminTokenProblem } from "./organizations/admin-token.js";
 import { keyLookups } from "./organizations/key-lookups.js";
 import { toLogger } from "./logger.js";
 import { buildRoutes } from "./routes.js";
-import { dashboardReader } from "./request-log/dashboard-reader.js";
 import { requestLogOptions } from "./request-log/options.js";
-import { createDashboard } from "./dashboard/dashboard.js";
-import { changeFeed, openRequestLog, wireDomain } from "./compose/domain-wiring.js";
+import { changeFeed, openDashboard, openRequestLog, wireDomain } from "./compose/domain-wiring.js";
 import { dashboardLinks, firstTaker, listen, sandboxHandle } from "./compose/handle.js";
 import {
   baseUrl,
@@ -69,15 +67,7 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   const requestLog = openRequestLog(store, byKey.log, logOptions, logger, replicaName(options.replica, store.engine));
   let server: Server | undefined;
   const port = () => (server!.address() as AddressInfo).port;
-  const dashboard =
-    options.dashboard === false
-      ? undefined
-      : createDashboard({
-          domain,
-          requestLog: dashboardReader(requestLog),
-          logger,
-          organizations: { get: async (id) => await directory.byId(id) },
-        });
+  const dashboard = openDashboard(options, domain, requestLog, directory, logger);
   const admin = adminIntercept({
     directory,
     adminToken: options.adminToken,

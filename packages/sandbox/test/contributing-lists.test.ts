@@ -18,7 +18,7 @@ function section(title: string): string {
 }
 
 /** The source files a section names, as `src/...ts`. */
-const filesNamed = (text: string) => [...text.matchAll(/`(src\/[\w./-]+\.ts)`/g)].map((m) => m[1]);
+const filesNamed = (text: string) => [...text.matchAll(/`(src\/[\w./-]+\.ts)`/g)].map((m) => m[1] as string);
 
 /** Every .ts file under src/, relative to the package. */
 function sources(dir = join(packageRoot, "src")): string[] {

@@ -7,6 +7,8 @@ import { RequestFaults } from "../faults/request-faults.js";
 import { WebhookFaults } from "../faults/webhook-faults.js";
 import type { OrganizationDirectory } from "../organizations/directory.js";
 import type { Logger } from "../logger.js";
+import { createDashboard, type Dashboard } from "../dashboard/dashboard.js";
+import { dashboardReader } from "../request-log/dashboard-reader.js";
 import { RequestLogTable } from "../request-log/log-table.js";
 import { RequestLog, type RequestLogOptions } from "../request-log/request-log.js";
 import type { OrganizationsByKey } from "../http/auth.js";
@@ -98,4 +100,17 @@ export function openRequestLog(
   const keep = async <R>(work: () => Promise<R>) => await store.transaction(work, { isolation: "read-committed" });
   const table = new RequestLogTable({ prepare: (sql) => store.statement(sql) });
   return new RequestLog(table, keep, byKey, options, logger, batchDelayMs, replica);
+}
+
+/** The dashboard over the domain and the request log; none with `dashboard: false`. */
+export function openDashboard(
+  options: SandboxOptions,
+  domain: SandboxDomain,
+  requestLog: RequestLog,
+  directory: OrganizationDirectory,
+  logger: Logger,
+): Dashboard | undefined {
+  if (options.dashboard === false) return undefined;
+  const organizations = { get: async (id: string) => await directory.byId(id) };
+  return createDashboard({ domain, requestLog: dashboardReader(requestLog), logger, organizations });
 }
