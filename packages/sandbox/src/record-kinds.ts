@@ -4,12 +4,13 @@
 // control API's transition routes and their paths (routes.ts, control/control-api.ts), the dashboard's kinds
 // (dashboard/) and the CLI's `trigger` word (transitionPath, exported). The behaviour of each kind lives in the
 // layer that owns it, as a mapped type over RecordType: the state machines in domain/transitions.ts (MOVES), the
-// views in api/views.ts (RECORD_VIEWS). So an event type added to the spec without its entry here, or without its
-// row in one of them, fails to type-check (test/record-kinds.test-d.ts shows it).
+// views in api/views.ts (RECORD_VIEWS), the transition bodies in control/control-api.ts (TRANSITION_STEPS). So an
+// event type added to the spec without its entry here, or without its row in one of them, fails to type-check
+// (test/record-kinds.test-d.ts shows it).
 //
-// An entry is data only, and this file sits below every layer (it imports only records/, the rows and their
-// table specs): its table is a spec of columns and indexes, not a statement, so a storage engine other than
-// SQLite can read the same registry.
+// An entry is data only (no behaviour beyond reading its own row), and this file sits below every layer: it
+// imports only records/, the rows and their table specs. Its table is a spec of columns and indexes, not a
+// statement, so either storage engine reads the same registry.
 import type { WebhookEventType } from "@exchange-kit/types";
 import { BANK_TABLE, CUSTOMER_TABLE, EDD_TABLE, PAYIN_TABLE, PAYOUT_TABLE } from "./records/record-tables.js";
 import { BANK_STATUSES, CUSTOMER_STATUSES, EDD_STATUSES, PAYIN_STATUSES, PAYOUT_STATUSES } from "./records/statuses.js";
