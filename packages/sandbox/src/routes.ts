@@ -149,11 +149,11 @@ export function buildRoutes({ requestLog, faults }: RouteFeatures = {}): Array<R
     ),
   );
   if (faults) {
-    const control = faultControl(faults);
+    const plan = faultControl(faults);
     routes.push(
-      sandboxRoute("POST", "/_sandbox/faults", control.arm),
-      sandboxRoute("GET", "/_sandbox/faults", control.list),
-      sandboxRoute("DELETE", "/_sandbox/faults", control.clear),
+      sandboxRoute("POST", "/_sandbox/faults", plan.arm),
+      sandboxRoute("GET", "/_sandbox/faults", plan.list),
+      sandboxRoute("DELETE", "/_sandbox/faults", plan.clear),
     );
   }
   if (requestLog) routes.push({ ...sandboxRoute("GET", "/_sandbox/requests", listRequests(requestLog)), writes: true });
