@@ -1,38 +1,20 @@
 // The record-kind registry: for each webhook event type of the spec (@exchange-kit/types), the kind of record
 // that announces its events, named once. Everything that lists record kinds is derived from it: the store's
 // tables and members (store/schema.ts, store/store.ts), the automatic-progress kinds (domain/progress.ts), the
-// state machines the domain runs (domain/sandbox-domain.ts), the control API's transition routes and their
-// paths (routes.ts, control/control-api.ts), the dashboard's kinds (dashboard/) and the CLI's `trigger` word
-// (transitionPath, exported). The tables that hold per-kind behaviour elsewhere are mapped types over
-// RecordType, so an event type added to the spec without its entry here, or without its row in one of them,
-// fails to type-check (test/record-kinds.test-d.ts shows it).
+// control API's transition routes and their paths (routes.ts, control/control-api.ts), the dashboard's kinds
+// (dashboard/) and the CLI's `trigger` word (transitionPath, exported). The behaviour of each kind lives in the
+// layer that owns it, as a mapped type over RecordType: the state machines in domain/transitions.ts (MOVES), the
+// views in api/views.ts (RECORD_VIEWS), the transition bodies in control/control-api.ts (TRANSITION_STEPS). So an
+// event type added to the spec without its entry here, or without its row in one of them, fails to type-check
+// (test/record-kinds.test-d.ts shows it).
 //
-// An entry is data and pure functions: its table is a spec of columns and indexes, not a statement, so a
-// storage engine other than SQLite can read the same registry.
+// An entry is data only (no behaviour beyond reading its own row), and this file sits below every layer: it
+// imports only records/, the rows and their table specs. Its table is a spec of columns and indexes, not a
+// statement, so either storage engine reads the same registry.
 import type { WebhookEventType } from "@exchange-kit/types";
-import { bankView, customerView, payinView, payoutView } from "./api/views.js";
-import {
-  BANK_STATUSES,
-  CUSTOMER_STATUSES,
-  EDD_STATUSES,
-  moveBank,
-  moveCustomer,
-  moveEdd,
-  movePayin,
-  movePayout,
-  PAYIN_STATUSES,
-  PAYOUT_STATUSES,
-} from "./domain/transitions.js";
-import type { SandboxDomain } from "./domain/sandbox-domain.js";
-import type { EddRow, PlannedStep } from "./store/records.js";
-import {
-  BANK_TABLE,
-  CUSTOMER_TABLE,
-  EDD_TABLE,
-  type NamedTableSpec,
-  PAYIN_TABLE,
-  PAYOUT_TABLE,
-} from "./store/record-tables.js";
+import { BANK_TABLE, CUSTOMER_TABLE, EDD_TABLE, PAYIN_TABLE, PAYOUT_TABLE } from "./records/record-tables.js";
+import { BANK_STATUSES, CUSTOMER_STATUSES, EDD_STATUSES, PAYIN_STATUSES, PAYOUT_STATUSES } from "./records/statuses.js";
+import type { NamedTableSpec } from "./records/table-spec.js";
 
 /** What the sandbox knows of one kind of record; `Row` is the stored row, `Table` and `Collection` its names. */
 export interface RecordKind<Row = never, Table extends string = string, Collection extends string = string> {
@@ -51,10 +33,6 @@ export interface RecordKind<Row = never, Table extends string = string, Collecti
   statuses: readonly string[];
   /** The row's current status. */
   status(row: Row): string;
-  /** The state machine: sets the status and its fields, stores the row and emits the event (transitions.ts). */
-  move(domain: SandboxDomain, row: Row, step: PlannedStep): Promise<void> | void;
-  /** The record as the control API answers it. */
-  view(row: Row): unknown;
 }
 
 /**
@@ -65,13 +43,10 @@ export type RecordKindRegistry<Type extends string = WebhookEventType> = {
   readonly [T in Type]: RecordKind<never>;
 };
 
-/** One entry, checked whole: its table, state machine and view must all take the same row. */
+/** One entry, checked whole: its table and its status must take the same row. */
 const recordKind = <Row, const Table extends string, const Collection extends string>(
   kind: RecordKind<Row, Table, Collection>,
 ) => kind;
-
-/** EDD records have no view in the spec; the control API answers these members. */
-const eddControlView = (edd: EddRow) => ({ id: edd.id, customer_id: edd.customer_id, status: edd.status });
 
 /**
  * The registry, by webhook event type.
@@ -87,8 +62,6 @@ export const RECORD_KINDS = {
     idParam: "customer_id",
     statuses: CUSTOMER_STATUSES,
     status: (row) => row.status,
-    move: moveCustomer,
-    view: customerView,
   }),
   BANK: recordKind({
     table: BANK_TABLE,
@@ -97,8 +70,6 @@ export const RECORD_KINDS = {
     idParam: "bank_id",
     statuses: BANK_STATUSES,
     status: (row) => row.bank_account_status,
-    move: moveBank,
-    view: bankView,
   }),
   PAYIN: recordKind({
     table: PAYIN_TABLE,
@@ -107,8 +78,6 @@ export const RECORD_KINDS = {
     idParam: "payin_id",
     statuses: PAYIN_STATUSES,
     status: (row) => row.status,
-    move: movePayin,
-    view: payinView,
   }),
   PAYOUT: recordKind({
     table: PAYOUT_TABLE,
@@ -117,8 +86,6 @@ export const RECORD_KINDS = {
     idParam: "payout_id",
     statuses: PAYOUT_STATUSES,
     status: (row) => row.status,
-    move: movePayout,
-    view: payoutView,
   }),
   EDD: recordKind({
     table: EDD_TABLE,
@@ -127,8 +94,6 @@ export const RECORD_KINDS = {
     idParam: "edd_id",
     statuses: EDD_STATUSES,
     status: (row) => row.status,
-    move: moveEdd,
-    view: eddControlView,
   }),
 } satisfies RecordKindRegistry;
 
@@ -138,7 +103,8 @@ export type RecordType = keyof typeof RECORD_KINDS;
 type Registered = typeof RECORD_KINDS;
 
 /** The stored row of a kind. */
-export type RowOf<T extends RecordType> = Parameters<Registered[T]["move"]>[1];
+export type RowOf<T extends RecordType> =
+  Registered[T]["table"] extends NamedTableSpec<infer Row extends { id: string; org: string }, string> ? Row : never;
 
 /** A kind's table name: what automatic progress and the store's change notices call it. */
 export type TableNameOf<T extends RecordType> = Registered[T]["table"]["kind"];

@@ -10,7 +10,8 @@ import * as wallets from "./api/wallets.js";
 import * as control from "./control/control-api.js";
 import { listRequests } from "./request-log/control-route.js";
 import type { RequestLog } from "./request-log/request-log.js";
-import * as faults from "./faults/fault-control.js";
+import { faultControl } from "./faults/fault-control.js";
+import type { FaultPlan } from "./faults/fault-plan.js";
 import type { OperationId } from "@exchange-kit/types";
 import {
   HANDLER_CHECKED_COMBINATORS,
@@ -117,8 +118,16 @@ export const SANDBOX_ONLY_PATHS = {
   listWallets: "/cms/api/v1/customer/wallet/list/{customer_id}",
 } as const;
 
-/** Every route; GET /_sandbox/requests with the request log it reads. */
-export function buildRoutes(requestLog?: RequestLog): Array<RouteDefinition<SandboxDomain>> {
+/** The features whose control routes are served: each one's routes only when it is given. */
+export interface RouteFeatures {
+  /** GET /_sandbox/requests reads it. */
+  requestLog?: RequestLog;
+  /** POST, GET and DELETE /_sandbox/faults arm, list and clear it. */
+  faults?: FaultPlan;
+}
+
+/** Every route; a feature's control routes with the feature they drive. */
+export function buildRoutes({ requestLog, faults }: RouteFeatures = {}): Array<RouteDefinition<SandboxDomain>> {
   const routes: Array<RouteDefinition<SandboxDomain>> = [];
   for (const op of operations) {
     if (!isOperationId(op.operationId)) throw new Error(`No handler for operation ${op.operationId}`);
@@ -134,14 +143,19 @@ export function buildRoutes(requestLog?: RequestLog): Array<RouteDefinition<Sand
     sandboxRoute("POST", "/_sandbox/settings", control.updateSettings),
     sandboxRoute("GET", "/_sandbox/events", control.listEvents),
     sandboxRoute("POST", "/_sandbox/events/{event_id}/redeliver", control.redeliverEvent),
-    sandboxRoute("POST", "/_sandbox/faults", faults.armFault),
-    sandboxRoute("GET", "/_sandbox/faults", faults.listFaults),
-    sandboxRoute("DELETE", "/_sandbox/faults", faults.clearFaults),
     // One transition route per kind of record in the registry: /_sandbox/customers/{id}/transition, ...
     ...RECORD_TYPES.map((type) =>
       sandboxRoute("POST", `/_sandbox/${RECORD_KINDS[type].collection}/{id}/transition`, control.transition(type)),
     ),
   );
+  if (faults) {
+    const plan = faultControl(faults);
+    routes.push(
+      sandboxRoute("POST", "/_sandbox/faults", plan.arm),
+      sandboxRoute("GET", "/_sandbox/faults", plan.list),
+      sandboxRoute("DELETE", "/_sandbox/faults", plan.clear),
+    );
+  }
   if (requestLog) routes.push({ ...sandboxRoute("GET", "/_sandbox/requests", listRequests(requestLog)), writes: true });
   return routes;
 }

@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { Chaos } from "./faults/chaos.js";
 import { createApiServer } from "./http/server.js";
-import { loadTracing } from "./tracing/tracing.js";
+import { loadTracing, traceRequest } from "./tracing/tracing.js";
 import { adminIntercept } from "./organizations/admin-api.js";
 import { readinessIntercept } from "./control/readiness.js";
 import { adminTokenProblem } from "./organizations/admin-token.js";
@@ -16,8 +16,7 @@ import { toLogger } from "./logger.js";
 import { buildRoutes } from "./routes.js";
 import { organizationStateKeys } from "./domain/organization-state.js";
 import { requestLogOptions } from "./request-log/options.js";
-import { createDashboard } from "./dashboard/dashboard.js";
-import { changeFeed, openRequestLog, wireDomain } from "./compose/domain-wiring.js";
+import { changeFeed, openDashboard, openRequestLog, wireDomain } from "./compose/domain-wiring.js";
 import { dashboardLinks, firstTaker, listen, sandboxHandle } from "./compose/handle.js";
 import {
   baseUrl,
@@ -64,15 +63,12 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
   await loadTracing();
   const { store, directory, organizations } = await openStore(options, internals, configured, logger);
   const work = await deferredWork(store, options, internals, logger);
-  const { domain, delivery, faults } = wireDomain(store, work, options, directory, logger, chaos);
+  const { domain, delivery, plan, faults } = wireDomain(store, work, options, directory, logger, chaos);
   const byKey = keyLookups(async (apiKey) => await directory.byKey(apiKey));
   const requestLog = openRequestLog(store, byKey.log, logOptions, logger, replicaName(options.replica, store.engine));
   let server: Server | undefined;
   const port = () => (server!.address() as AddressInfo).port;
-  const dashboard =
-    options.dashboard === false
-      ? undefined
-      : createDashboard({ domain, requestLog, logger, organizations: { get: async (id) => await directory.byId(id) } });
+  const dashboard = openDashboard(options, domain, requestLog, directory, logger);
   const admin = adminIntercept({
     directory,
     adminToken: options.adminToken,
@@ -81,7 +77,7 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
     logger,
   });
   server = createApiServer({
-    routes: buildRoutes(requestLog),
+    routes: buildRoutes({ requestLog, faults: plan }),
     onAnswered: (answered) => requestLog.record(answered),
     intercept: firstTaker(readinessIntercept(store), admin, dashboard?.intercept.bind(dashboard)),
     transaction: (work, onlyReads, org) =>
@@ -93,6 +89,7 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
     logger,
     timeouts,
     faults,
+    trace: traceRequest,
   });
   await startWork(work, options.db, store);
   await listen(server, options.port ?? 0, host, () => {

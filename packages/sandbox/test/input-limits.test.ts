@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { FEATURE_SCHEMA } from "../src/compose/store-wiring.js";
+import { StoreFaultPlan } from "../src/faults/fault-plan.js";
 import { buildRoutes } from "../src/routes.js";
+import { Store } from "../src/store/store.js";
 import { parseJson } from "@exchange-kit/signing";
 import { MAX_JSON_DEPTH } from "../src/json/nesting-depth.js";
 import { Api, canonical, createCustomer, kycBody, startSandbox, verifiedCustomer, waitFor } from "./helpers.js";
@@ -19,7 +22,13 @@ describe("request bodies nested too deeply", () => {
     const sandbox = await startSandbox();
     const api = new Api(sandbox);
     const customer = await createCustomer(api);
-    const routes = buildRoutes().filter((r) => !r.public && ["POST", "PUT", "PATCH"].includes(r.method));
+    // The routes of the fault plan too (their paths only: they are called on the sandbox started above).
+    const store = await Store.open({ featureSchema: FEATURE_SCHEMA });
+    const routes = buildRoutes({ faults: new StoreFaultPlan(store) }).filter(
+      (r) => !r.public && ["POST", "PUT", "PATCH"].includes(r.method),
+    );
+    await store.close();
+    expect(routes.map((r) => r.path)).toContain("/_sandbox/faults");
     expect(routes.length).toBeGreaterThan(20);
     for (const route of routes) {
       const path = route.path.replace(/\{[^}]+\}/g, customer.id);

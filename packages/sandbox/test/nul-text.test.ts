@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { Api, createCustomer, startSandbox, unique } from "./helpers.js";
 import { openDashboard } from "./dashboard/session.js";
-import { NUL_MESSAGE } from "../src/http/nul-text.js";
+import { NUL_MESSAGE } from "../src/api/nul-text.js";
 
 const NUL = "\u0000";
 

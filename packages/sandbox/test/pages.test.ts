@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createSandbox, type Sandbox } from "../src/sandbox.js";
-import type { CustomerRow } from "../src/store/records.js";
+import type { CustomerRow } from "../src/records/rows.js";
 import { Api, ORG_A, ORG_B } from "./helpers.js";
 
 // Pages are SQL (ORDER BY … LIMIT/OFFSET on an index); these pin them to the order the in-memory sandbox gave:

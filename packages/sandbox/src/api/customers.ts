@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { type ApiError, badRequest, missingFields } from "../domain/api-error.js";
 import type { HandlerResult } from "./route.js";
 import { COUNTRIES, type CountryInfo, ISO_ALPHA3 } from "../domain/catalog.js";
-import type { CustomerRow } from "../store/records.js";
+import type { CustomerRow } from "../records/rows.js";
 import { dateRange } from "./list-filters.js";
 import { findCustomer } from "./lookups.js";
 import { orderedPage, type Condition } from "./paging.js";

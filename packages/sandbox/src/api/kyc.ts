@@ -5,8 +5,8 @@ import { ApiError, badRequest, missingFields, REQUIRED_MESSAGE } from "../domain
 import type { HandlerResult } from "./route.js";
 import { ADDITIONAL_INFO, COUNTRIES } from "../domain/catalog.js";
 import { kycOutcome, stringsIn } from "../domain/magic.js";
-import type { CustomerRow, KycState, RemitterRow, SenderKycRow } from "../store/records.js";
-import { kycDocumentKey } from "../store/record-tables.js";
+import type { CustomerRow, KycState, RemitterRow, SenderKycRow } from "../records/rows.js";
+import { kycDocumentKey } from "../records/record-tables.js";
 import { findCustomer } from "./lookups.js";
 import { requireMembers, text } from "./body-members.js";
 import type { Ctx, OperationContext, ValidatedBody } from "./validated-request.js";

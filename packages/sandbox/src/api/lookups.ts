@@ -2,7 +2,7 @@
 // "not found or access denied", never shown.
 import type { ErrCode } from "@exchange-kit/types";
 import { badRequest } from "../domain/api-error.js";
-import type { CustomerRow } from "../store/records.js";
+import type { CustomerRow } from "../records/rows.js";
 import type { Ctx } from "./validated-request.js";
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

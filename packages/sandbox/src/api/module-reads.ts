@@ -6,7 +6,7 @@ import { eddOutcome, stringsIn } from "../domain/magic.js";
 import { dailyLimit, hasVerifiedEdd, usedToday } from "../domain/risk.js";
 import { badRequest, missingFields } from "../domain/api-error.js";
 import type { HandlerResult } from "./route.js";
-import type { EddRow } from "../store/records.js";
+import type { EddRow } from "../records/rows.js";
 import { requireMembers } from "./body-members.js";
 import { UUID } from "./lookups.js";
 import { corridorOf, oneOf, verifiedCustomer } from "./quotation-request.js";

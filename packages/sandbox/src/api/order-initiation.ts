@@ -2,7 +2,7 @@
 // unexpired, the client reference new; the order takes over the quotation's terms and marks it used.
 import { randomUUID } from "node:crypto";
 import { badRequest } from "../domain/api-error.js";
-import type { OrderTerms } from "../store/records.js";
+import type { OrderTerms } from "../records/rows.js";
 import type { Table } from "../store/store.js";
 import type { Ctx } from "./validated-request.js";
 import type { OrderPrefix } from "./quotation-request.js";

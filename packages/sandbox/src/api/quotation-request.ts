@@ -5,7 +5,7 @@ import { decimalsOf } from "../domain/catalog.js";
 import { fitsScale, format, isDecimalString, parse, sign, type Decimal } from "../domain/decimal.js";
 import type { Precision, RequestedAmount } from "../domain/pricing.js";
 import { ApiError, badRequest, REQUIRED_MESSAGE } from "../domain/api-error.js";
-import type { BankRow, CustomerRow, OrderTerms } from "../store/records.js";
+import type { BankRow, CustomerRow, OrderTerms } from "../records/rows.js";
 import { BANK_NOT_FOUND, UUID } from "./lookups.js";
 import type { Ctx } from "./validated-request.js";
 

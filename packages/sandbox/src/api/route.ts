@@ -3,6 +3,14 @@
 import type { SpecOperation } from "../spec/openapi.js";
 import type { ValidationOptions } from "../spec/request-validation.js";
 
+/** The target of a request line: what the server hands an intercept (the dashboard, readiness) and the router. */
+export interface RequestTarget {
+  /** The path as sent (percent-encoded), which the router matches. */
+  path: string;
+  /** The query string after `?`, empty when there is none. */
+  search: string;
+}
+
 export interface Organization {
   id: string;
   name: string;

@@ -3,7 +3,7 @@
 // (sandbox-only guesses, not in the spec). Fetch and delete answer UNKNOWN_ERROR with errors.non_field_errors.
 import { ApiError, badRequest, missingFields } from "../domain/api-error.js";
 import type { HandlerResult } from "./route.js";
-import type { CustomerRow, WalletRow } from "../store/records.js";
+import type { CustomerRow, WalletRow } from "../records/rows.js";
 import { CUSTOMER_NOT_FOUND, findCustomer, UUID } from "./lookups.js";
 import { paginate } from "./paging.js";
 import { requireMembers, text } from "./body-members.js";

@@ -2,19 +2,23 @@ import { DEFAULT_QUOTATION_TTL_SECONDS } from "../domain/catalog.js";
 import { SandboxDomain } from "../domain/sandbox-domain.js";
 import { StoredOrganizationState } from "../domain/organization-state.js";
 import type { Chaos } from "../faults/chaos.js";
-import { StoreFaultPlan } from "../faults/fault-plan.js";
+import { type FaultPlan, StoreFaultPlan } from "../faults/fault-plan.js";
 import { RequestFaults } from "../faults/request-faults.js";
 import { WebhookFaults } from "../faults/webhook-faults.js";
 import type { OrganizationDirectory } from "../organizations/directory.js";
 import type { Logger } from "../logger.js";
+import { createDashboard, type Dashboard } from "../dashboard/dashboard.js";
+import { dashboardReader } from "../request-log/dashboard-reader.js";
+import { RequestLogTable } from "../request-log/log-table.js";
 import { RequestLog, type RequestLogOptions } from "../request-log/request-log.js";
 import type { OrganizationsByKey } from "../http/auth.js";
 import type { Organization } from "../api/route.js";
 import { isCachedKind, type Store } from "../store/store.js";
 import { ChangeFeed, changeChannelOf } from "../store/postgres/change-feed.js";
 import { DEFAULT_RETRY, WebhookDelivery } from "../webhooks/delivery.js";
-import type { DeferredWork } from "../schedule/deferred-work.js";
+import type { DeferredWork } from "../domain/deferred-work.js";
 import { EventLog } from "../webhooks/events.js";
+import { stepTracing } from "../tracing/tracing.js";
 import { webhookTargetPolicy } from "../webhooks/webhook-targets.js";
 import type { SandboxOptions } from "./options.js";
 
@@ -26,7 +30,7 @@ export function wireDomain(
   directory: OrganizationDirectory,
   logger: Logger,
   chaos: Chaos | undefined,
-): { domain: SandboxDomain; delivery: WebhookDelivery; faults: RequestFaults } {
+): { domain: SandboxDomain; delivery: WebhookDelivery; plan: FaultPlan; faults: RequestFaults } {
   // The options are every organization's starting settings; the control API changes one organization's.
   const state = new StoredOrganizationState(
     {
@@ -55,10 +59,10 @@ export function wireDomain(
       logger.error(
         `automatic progress failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       ),
-    plan,
     work,
+    stepTracing,
   );
-  return { domain, delivery, faults: new RequestFaults(plan, chaos) };
+  return { domain, delivery, plan, faults: new RequestFaults(plan, chaos) };
 }
 /**
  * On PostgreSQL with the dashboard: what other replicas commit reaches this replica's live views and its cache
@@ -94,5 +98,19 @@ export function openRequestLog(
 ): RequestLog {
   const batchDelayMs = store.engine === "postgres" ? POSTGRES_LOG_BATCH_MS : 0;
   const keep = async <R>(work: () => Promise<R>) => await store.transaction(work, { isolation: "read-committed" });
-  return new RequestLog(store.requestLog, keep, byKey, options, logger, batchDelayMs, replica);
+  const table = new RequestLogTable({ prepare: (sql) => store.statement(sql) });
+  return new RequestLog(table, keep, byKey, options, logger, batchDelayMs, replica);
+}
+
+/** The dashboard over the domain and the request log; none with `dashboard: false`. */
+export function openDashboard(
+  options: SandboxOptions,
+  domain: SandboxDomain,
+  requestLog: RequestLog,
+  directory: OrganizationDirectory,
+  logger: Logger,
+): Dashboard | undefined {
+  if (options.dashboard === false) return undefined;
+  const organizations = { get: async (id: string) => await directory.byId(id) };
+  return createDashboard({ domain, requestLog: dashboardReader(requestLog), logger, organizations });
 }

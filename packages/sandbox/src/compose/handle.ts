@@ -10,7 +10,7 @@ import type { Dashboard } from "../dashboard/dashboard.js";
 import type { Store } from "../store/store.js";
 import type { ChangeFeed } from "../store/postgres/change-feed.js";
 import type { WebhookDelivery } from "../webhooks/delivery.js";
-import type { DeferredWork } from "../schedule/deferred-work.js";
+import type { DeferredWork } from "../domain/deferred-work.js";
 import type { Sandbox, SandboxClockHandle, SandboxDashboardLink, SandboxOrganization } from "./options.js";
 
 /** The handle's clocks: one organization's, or (advance without an ID) every organization's of the database. */

@@ -7,7 +7,7 @@ import type { SandboxRequestLogOptions } from "../request-log/options.js";
 import type { Durability } from "../store/database.js";
 import type { StorageBackoff } from "../store/storage-recovery.js";
 import type { Store } from "../store/store.js";
-import type { EventRow } from "../store/records.js";
+import type { EventRow } from "../records/rows.js";
 import type { RetryPolicy } from "../webhooks/delivery.js";
 
 export interface SandboxOrganizationOptions {

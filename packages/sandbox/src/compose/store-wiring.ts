@@ -1,9 +1,11 @@
+import { FAULT_TABLES_SQL } from "../faults/fault-tables.js";
+import { REQUEST_LOG_TABLE_SQL } from "../request-log/log-table.js";
 import { type OrganizationCredentials, OrganizationDirectory } from "../organizations/directory.js";
 import type { Logger } from "../logger.js";
 import { isOutageLine, Store } from "../store/store.js";
 import { DatabaseError } from "../store/start-errors.js";
 import { displayUrl } from "../store/postgres/pg-open.js";
-import type { DeferredWork } from "../schedule/deferred-work.js";
+import type { DeferredWork } from "../domain/deferred-work.js";
 import { QueueWork, type QueueWorkOptions, queueSchemaOf } from "../schedule/queue-work.js";
 import { TimerWork } from "../schedule/timer-work.js";
 import type { SandboxInternals, SandboxOptions, SandboxOrganization } from "./options.js";
@@ -20,6 +22,12 @@ export async function registerOrganizations(
   return organizations.map(({ id, name, apiKey, apiSecret }) => ({ id, name, apiKey, apiSecret }));
 }
 /**
+ * The features' own tables, created when the store opens (in this order): the request log's and the fault plan's.
+ * A feature with a table adds its statements here.
+ */
+export const FEATURE_SCHEMA: readonly string[] = [REQUEST_LOG_TABLE_SQL, FAULT_TABLES_SQL];
+
+/**
  * The store (in memory or the `db` file) with the organizations registered, prepared by the internals' hook;
  * closed again when either throws.
  */
@@ -30,6 +38,7 @@ export async function openStore(
   logger: Logger,
 ): Promise<{ store: Store; directory: OrganizationDirectory; organizations: SandboxOrganization[] }> {
   const store = await Store.open({
+    featureSchema: FEATURE_SCHEMA,
     path: options.db,
     durability: options.dbDurability,
     logger,

@@ -12,8 +12,9 @@ import {
   PAYIN_REFUND_REASONS,
   PAYOUT_REVIEW_REASONS,
 } from "../domain/transitions.js";
-import { RECORD_KINDS, type RecordKind, type RecordType } from "../record-kinds.js";
-import type { EventRow, PlannedStep } from "../store/records.js";
+import { RECORD_VIEWS } from "../api/views.js";
+import { RECORD_KINDS, type RecordKind, type RecordType, type RowOf } from "../record-kinds.js";
+import type { EventRow, PlannedStep } from "../records/rows.js";
 
 function field(body: JsonObject, name: string, allowed?: readonly string[]): string | undefined {
   const value = body[name];
@@ -64,8 +65,9 @@ const TRANSITION_STEPS: { readonly [T in RecordType]: (body: JsonObject, status:
  * type `type` now and emits its event.
  */
 export function transition(type: RecordType) {
-  // Each entry's move and view take its own row; the table this reads from hands back those rows.
+  // Each entry's view takes its own row; the table this reads from hands back those rows.
   const kind = RECORD_KINDS[type] as unknown as RecordKind<{ org: string }>;
+  const view = RECORD_VIEWS[type] as (row: RowOf<typeof type>) => unknown;
   const table = (ctx: Ctx) => ctx.domain.store.recordTable(type);
   return async (ctx: SandboxContext<"id">): Promise<HandlerResult> => {
     const id = ctx.params.id.toLowerCase();
@@ -87,7 +89,7 @@ export function transition(type: RecordType) {
     const moved = (await table(ctx).get(id)) ?? record;
     return {
       message: `Moved to ${status}`,
-      data: { record: kind.view(moved), event: emitted ? eventView(emitted) : null },
+      data: { record: view(moved), event: emitted ? eventView(emitted) : null },
     };
   };
 }

@@ -5,7 +5,7 @@
 // (a refused connection at once; at most the connection's time limit otherwise), and a restart is seen on the
 // next probe.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { RequestTarget } from "../http/request-target.js";
+import type { RequestTarget } from "../api/route.js";
 import { send } from "../dashboard/respond.js";
 
 export const READY_PATH = "/_sandbox/ready";

@@ -5,10 +5,9 @@ import * as control from "../control/control-api.js";
 import type { SandboxDomain } from "../domain/sandbox-domain.js";
 import { ApiError, badRequest } from "../domain/api-error.js";
 import type { HandlerResult, JsonObject, Organization, RequestContext } from "../api/route.js";
-import { readLogFilter } from "../request-log/log-filter.js";
-import type { RequestLog } from "../request-log/request-log.js";
 import { isRecordKind, RECORD_KINDS, type RecordKind, type RecordKindName } from "./record-kinds.js";
 import { listEvents, listRecords, type PageRequest, recordDetail, searchAllKinds } from "./records.js";
+import type { DashboardRequestLog } from "./request-log-port.js";
 import { transitionsMeta } from "./transitions-meta.js";
 
 export interface ApiCall {
@@ -22,7 +21,7 @@ export interface ApiCall {
 
 export interface ApiParts {
   domain: SandboxDomain;
-  requestLog: RequestLog;
+  requestLog: DashboardRequestLog;
 }
 
 type Route = (call: ApiCall, parts: ApiParts) => unknown;
@@ -110,7 +109,7 @@ const GET: Record<string, Route> = {
   session: (call) => session(call),
   records: async (call, parts) => (call.segments.length === 1 ? await records(call, parts) : await record(call, parts)),
   events: (call, parts) => listEvents(parts.domain, call.org.id, pageOf(call.query)),
-  requests: (call, parts) => parts.requestLog.query(call.org.id, readLogFilter(call.query)),
+  requests: (call, parts) => parts.requestLog.query(call.org.id, call.query),
   controls: async (call, parts) => ({
     clock: (await runControl(call, parts, control.getClock)).data,
     settings: (await runControl(call, parts, control.getSettings)).data,

@@ -6,18 +6,18 @@
 // and nothing of any organization.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ApiError } from "../domain/api-error.js";
-import { refuseNul, refuseNulInQuery } from "../http/nul-text.js";
+import { refuseNul, refuseNulInQuery } from "../api/nul-text.js";
 import type { Organization } from "../api/route.js";
-import type { RequestTarget } from "../http/request-target.js";
-import { errorAnswer } from "../http/server.js";
+import type { RequestTarget } from "../api/route.js";
+import { errorAnswer } from "../api/error-answer.js";
 import type { Logger } from "../logger.js";
 import type { SandboxDomain } from "../domain/sandbox-domain.js";
-import type { RequestLog } from "../request-log/request-log.js";
 import { grantDigest } from "../store/dashboard-grants.js";
 import { bearerToken, DashboardAccess, fromOwnOrigin } from "./access.js";
 import { answerCall } from "./api.js";
 import { type DashboardUi, loadUi } from "./assets.js";
 import { isResumedStream, openStream } from "./live.js";
+import type { DashboardRequestLog } from "./request-log-port.js";
 import { readJsonBody, send, sendApiError, sendJson } from "./respond.js";
 import { StreamCap } from "./stream-cap.js";
 
@@ -25,7 +25,7 @@ export const DASHBOARD_PATH = "/_dashboard/";
 
 export interface DashboardOptions {
   domain: SandboxDomain;
-  requestLog: RequestLog;
+  requestLog: DashboardRequestLog;
   /** Every organization by ID. */
   organizations: { get(id: string): Promise<Organization | undefined> };
   /** Where a call that fails unexpectedly is told (never a token); silent when absent. */

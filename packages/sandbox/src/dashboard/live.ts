@@ -4,13 +4,13 @@
 // carries an event id, so a browser that lost it (a restart, a replica replaced behind a balancer) reconnects
 // with Last-Event-ID; what changed while it was away is unknown, so a resumed stream says "reload" at once.
 import type { ServerResponse } from "node:http";
-import type { RequestLog } from "../request-log/request-log.js";
 import type { Store } from "../store/store.js";
+import type { DashboardRequestLog } from "./request-log-port.js";
 import { SECURITY_HEADERS } from "./respond.js";
 
 export interface LiveSources {
   store: Store;
-  requestLog: RequestLog;
+  requestLog: DashboardRequestLog;
   /** Time between two messages at most (a burst of writes is one message). */
   coalesceMs: number;
 }

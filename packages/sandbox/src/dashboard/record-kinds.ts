@@ -3,7 +3,7 @@
 // announce webhook events are the registry's (../record-kinds.ts), under their collection names; wallets and
 // quotations are the dashboard's own. A kind whose table counts rows per organization pages on its
 // (org, created_at) index, newest first, so 100k rows cost one page.
-import { payinQuotationView, payoutQuotationView, walletView } from "../api/views.js";
+import { payinQuotationView, payoutQuotationView, RECORD_VIEWS, walletView } from "../api/views.js";
 import type { SandboxDomain } from "../domain/sandbox-domain.js";
 import { RECORD_KINDS as REGISTRY, RECORD_TYPES, type RecordCollection, type RecordType } from "../record-kinds.js";
 import type { Store, Table } from "../store/store.js";
@@ -91,7 +91,7 @@ function registered(type: RecordType): RecordKind {
   return {
     label: kind.label,
     table: (s) => s.recordTable(type) as unknown as Table<AnyRow>,
-    view: DETAIL_VIEWS[type] ?? as(kind.view as (row: never) => unknown),
+    view: DETAIL_VIEWS[type] ?? as(RECORD_VIEWS[type] as (row: never) => unknown),
     status: kind.status as (row: AnyRow) => string,
     type,
     clientRef: Object.hasOwn(table.columns, "client_ref"),

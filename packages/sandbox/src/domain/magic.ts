@@ -1,14 +1,7 @@
 // Magic values: the caller drives every outcome with the data it sends, so a test can reach each state and each
 // event of the catalog without the control API. The README lists them; keep the two in step.
 import type { WebhookMetadataValue } from "@exchange-kit/types";
-import type {
-  BankStatus,
-  CustomerStatus,
-  EddStatus,
-  PayinStatus,
-  PayoutStatus,
-  PlannedStep,
-} from "../store/records.js";
+import type { BankStatus, CustomerStatus, EddStatus, PayinStatus, PayoutStatus, PlannedStep } from "../records/rows.js";
 import { dec, eq, isDecimalString, parse } from "./decimal.js";
 
 // Each outcome is typed by the spec's statuses and reasons (@exchange-kit/types): one the spec drops fails to

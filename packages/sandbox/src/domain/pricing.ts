@@ -29,7 +29,7 @@ import {
   ZERO,
   type Decimal,
 } from "./decimal.js";
-import type { PayinFees, PayoutFees } from "../store/records.js";
+import type { PayinFees, PayoutFees } from "../records/rows.js";
 
 /** Decimals of the corridor's fiat and crypto (the catalog's CURRENCY_DECIMALS). */
 export interface Precision {

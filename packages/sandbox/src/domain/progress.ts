@@ -6,15 +6,15 @@
 // A step whose transaction fails because the disk is full or failing is tried again with backoff
 // (StorageRecovery) rather than dropped: no client is there to retry it.
 import type { RecordTableName } from "../record-kinds.js";
-import type { DeferredWork, TaskPayload } from "../schedule/deferred-work.js";
 import type { StorageRecovery } from "../store/storage-recovery.js";
-import { causeNow, traceStep } from "../tracing/tracing.js";
+import type { DeferredWork, TaskPayload } from "./deferred-work.js";
+import { NO_STEP_TRACING, type StepTracing } from "./ports.js";
 
 /** The kinds of record that move on their own: the registry's, by table name (as timers and traces name them). */
 export type ProgressKind = RecordTableName;
 
 /** What scheduled a step (its trace context), kept for the step's span while it is this process's to run. */
-type Cause = ReturnType<typeof causeNow>;
+type Cause = unknown;
 
 /** The causes kept at most: steps another replica ran leave theirs behind, dropped oldest first. */
 const MAX_CAUSES = 10_000;
@@ -43,6 +43,8 @@ export class AutoProgress {
     private readonly step: TakeStep,
     private readonly onError: (error: unknown) => void = () => {},
     private readonly recovery?: StorageRecovery,
+    /** How steps are traced (tracing/, wired by the composition root); not at all when absent. */
+    private readonly tracing: StepTracing = NO_STEP_TRACING,
   ) {
     work.handle("progress-step", async (payload) => await this.fire(payload as unknown as StepPayload));
   }
@@ -54,7 +56,7 @@ export class AutoProgress {
   async schedule(kind: ProgressKind, id: string, org: string, remaining: number): Promise<void> {
     const delay = await this.delayMs(org);
     if (delay === false) return;
-    await this.defer({ kind, id, org, remaining, retry: 0 }, delay, causeNow());
+    await this.defer({ kind, id, org, remaining, retry: 0 }, delay, this.tracing.cause());
   }
 
   async cancel(kind: ProgressKind, id: string): Promise<void> {
@@ -64,7 +66,7 @@ export class AutoProgress {
   private async defer(step: StepPayload, delay: number, cause: Cause): Promise<void> {
     const key = keyOf(step.kind, step.id);
     this.causes.delete(key);
-    if (cause) this.causes.set(key, cause);
+    if (cause !== undefined) this.causes.set(key, cause);
     if (this.causes.size > MAX_CAUSES) this.causes.delete(this.causes.keys().next().value as string);
     await this.work.defer("progress-step", key, { ...step } as unknown as TaskPayload, delay);
   }
@@ -76,7 +78,7 @@ export class AutoProgress {
     const key = keyOf(step.kind, step.id);
     const cause = this.causes.get(key);
     this.causes.delete(key);
-    const span = traceStep(cause, step.kind, step.id);
+    const span = this.tracing.step(cause, step.kind, step.id);
     try {
       // The step schedules the next one in its own transaction, under this step's span.
       await span.run(async () => await this.step(step.kind, step.id, step.remaining));

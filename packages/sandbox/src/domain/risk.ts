@@ -1,7 +1,7 @@
 // Risk checks shared by payin and payout quotations: the end user's IP, AML, EDD, the daily limit.
 import { BlockList, isIP } from "node:net";
 import { ApiError } from "./api-error.js";
-import type { CustomerRow, PayinRow, PayoutRow } from "../store/records.js";
+import type { CustomerRow, PayinRow, PayoutRow } from "../records/rows.js";
 import type { SandboxDomain } from "./sandbox-domain.js";
 import { DAILY_LIMIT_INR } from "./catalog.js";
 import { add, dec, gt, parse, ZERO, type Decimal } from "./decimal.js";

@@ -1,14 +1,14 @@
 // Everything a handler needs: the store, each organization's clock and settings, the event log and automatic
 // progress.
-import { type FaultPlan, StoreFaultPlan } from "../faults/fault-plan.js";
-import type { PlannedStep } from "../store/records.js";
-import { RECORD_KINDS, RECORD_TYPES, type RecordType, type RowOf } from "../record-kinds.js";
+import type { PlannedStep } from "../records/rows.js";
+import { RECORD_KINDS, RECORD_TYPES, type RecordType } from "../record-kinds.js";
 import type { Store, Table } from "../store/store.js";
-import type { EventLog } from "../webhooks/events.js";
 import { SandboxClock } from "./clock.js";
+import type { DeferredWork } from "./deferred-work.js";
 import type { OrganizationState, RuntimeSettings } from "./organization-state.js";
-import type { DeferredWork } from "../schedule/deferred-work.js";
+import { NO_STEP_TRACING, type EventSink, type StepTracing } from "./ports.js";
 import { AutoProgress, type ProgressKind } from "./progress.js";
+import { type MoveContext, MOVES } from "./transitions.js";
 
 interface Planned {
   id: string;
@@ -23,7 +23,7 @@ interface Movable {
   planned(org?: string): Promise<Array<{ id: string; org: string; remaining: number }>>;
   /** Writes the row back, so its plan survives a restart on a database file. */
   save(row: Planned): Promise<unknown>;
-  move(domain: SandboxDomain, row: Planned, step: PlannedStep): Promise<void>;
+  move(domain: MoveContext, row: Planned, step: PlannedStep): Promise<void>;
 }
 
 /** Every organization's records of a table that still have steps ahead of them, with how many. */
@@ -38,7 +38,7 @@ async function plannedEverywhere<T extends Planned>(table: Table<T>) {
 
 function movable<T extends Planned>(
   table: Table<T>,
-  move: (domain: SandboxDomain, row: T, step: PlannedStep) => Promise<void> | void,
+  move: (domain: MoveContext, row: T, step: PlannedStep) => Promise<void>,
 ): Movable {
   // Rows handed to move() come from this table's get(), so they are T.
   return {
@@ -62,9 +62,7 @@ const progressKind = (type: RecordType): ProgressKind => RECORD_KINDS[type].tabl
 /** Each kind of the registry, by its progress kind (its table name): where its rows live and how they move. */
 function movables(store: Store): Record<ProgressKind, Movable> {
   const kindOf = <T extends RecordType>(type: T): [ProgressKind, Movable] => {
-    const kind = RECORD_KINDS[type];
-    const move = kind.move as (domain: SandboxDomain, row: RowOf<T>, step: PlannedStep) => Promise<void> | void;
-    return [kind.table.kind, movable(store.recordTable(type), move)];
+    return [RECORD_KINDS[type].table.kind, movable(store.recordTable(type), MOVES[type])];
   };
   return Object.fromEntries(RECORD_TYPES.map(kindOf)) as Record<ProgressKind, Movable>;
 }
@@ -76,12 +74,13 @@ export class SandboxDomain {
   constructor(
     readonly store: Store,
     private readonly state: OrganizationState,
-    readonly events: EventLog,
+    /** The event log (webhooks/events.ts): moves emit their events into it. */
+    readonly events: EventSink,
     onError: (error: unknown) => void = () => {},
-    /** Each organization's fault plan (POST /_sandbox/faults), kept in the store. */
-    readonly faults: FaultPlan = new StoreFaultPlan(store),
     /** Where steps wait for their time: this process's timers, or a job queue the replicas share. */
     work: DeferredWork,
+    /** How automatic steps are traced (tracing/); not at all when absent. */
+    tracing: StepTracing = NO_STEP_TRACING,
   ) {
     this.kinds = movables(store);
     this.progress = new AutoProgress(
@@ -90,6 +89,7 @@ export class SandboxDomain {
       (kind, id, remaining) => this.step(kind, id, remaining),
       onError,
       store.recovery,
+      tracing,
     );
   }
 

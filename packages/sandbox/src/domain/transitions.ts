@@ -4,35 +4,28 @@
 //
 // The vocabulary is the spec's (@exchange-kit/types); which moves emit which event is written here, by hand. A
 // status the spec removes fails to type-check below; one it adds moves silently until a move emits its event.
-import { recordStatuses, webhookEventsByType, webhookMetadataRules } from "@exchange-kit/types";
-import type {
-  BankRow,
-  BankStatus,
-  CustomerRow,
-  CustomerStatus,
-  EddRow,
-  EddStatus,
-  PayinRow,
-  PayinStatus,
-  PayoutRow,
-  PayoutStatus,
-  PlannedStep,
-} from "../store/records.js";
-import type { SandboxDomain } from "./sandbox-domain.js";
+import { webhookMetadataRules } from "@exchange-kit/types";
+import type { BankRow, CustomerRow, EddRow, PayinRow, PayoutRow, PlannedStep } from "../records/rows.js";
+import type { RecordType, RowOf } from "../record-kinds.js";
+import type { Store } from "../store/store.js";
+import type { SandboxClock } from "./clock.js";
+import type { EventSink } from "./ports.js";
 import { transactionHash, utr } from "./ids.js";
 import { RFI_LINK_BASE } from "./magic.js";
 
-export const CUSTOMER_STATUSES: readonly CustomerStatus[] = ["UNVERIFIED", ...webhookEventsByType.CUSTOMER];
 export const CUSTOMER_FAILURE_REASONS = webhookMetadataRules.CUSTOMER.FAILED.failure_reason.values;
-export const BANK_STATUSES: readonly BankStatus[] = recordStatuses.BankAccount;
 export const BANK_FAILURE_REASONS = webhookMetadataRules.BANK.FAILED.failure_reason.values;
-export const PAYIN_STATUSES: readonly PayinStatus[] = recordStatuses.PayinOrder;
 export const PAYIN_REFUND_REASONS = webhookMetadataRules.PAYIN.REFUNDED.refund_reason.values;
-export const PAYOUT_STATUSES: readonly PayoutStatus[] = recordStatuses.PayoutOrder;
 export const PAYOUT_REVIEW_REASONS = webhookMetadataRules.PAYOUT.IN_REVIEW.reason.values;
-export const EDD_STATUSES: readonly EddStatus[] = ["PROCESSING", ...webhookEventsByType.EDD];
 
-export async function moveCustomer(domain: SandboxDomain, customer: CustomerRow, step: PlannedStep): Promise<void> {
+/** What a move needs of the domain (SandboxDomain is one): the record's clock, its table and the event log. */
+export interface MoveContext {
+  clock(org: string): Promise<SandboxClock>;
+  readonly store: Store;
+  readonly events: EventSink;
+}
+
+export async function moveCustomer(domain: MoveContext, customer: CustomerRow, step: PlannedStep): Promise<void> {
   const status = step.status as CustomerRow["status"];
   customer.status = status;
   customer.failure_reason = status === "FAILED" ? (step.failure_reason ?? "KYC_FAILED") : null;
@@ -49,7 +42,7 @@ export async function moveCustomer(domain: SandboxDomain, customer: CustomerRow,
     });
 }
 
-export async function moveBank(domain: SandboxDomain, bank: BankRow, step: PlannedStep): Promise<void> {
+export async function moveBank(domain: MoveContext, bank: BankRow, step: PlannedStep): Promise<void> {
   const status = step.status as BankRow["bank_account_status"];
   bank.bank_account_status = status;
   bank.failure_reason = status === "FAILED" ? (step.failure_reason ?? "PENNY_DROP_FAILED") : null;
@@ -61,7 +54,7 @@ export async function moveBank(domain: SandboxDomain, bank: BankRow, step: Plann
     await domain.events.emit(bank.org, "BANK", bank.id, "FAILED", { failure_reason: bank.failure_reason });
 }
 
-export async function movePayin(domain: SandboxDomain, payin: PayinRow, step: PlannedStep): Promise<void> {
+export async function movePayin(domain: MoveContext, payin: PayinRow, step: PlannedStep): Promise<void> {
   const status = step.status as PayinRow["status"];
   payin.status = status;
   payin.updated_at = (await domain.clock(payin.org)).iso();
@@ -88,7 +81,7 @@ export async function movePayin(domain: SandboxDomain, payin: PayinRow, step: Pl
   if (status !== "PROCESSING") await domain.events.emit(payin.org, "PAYIN", payin.id, status, metadata);
 }
 
-export async function movePayout(domain: SandboxDomain, payout: PayoutRow, step: PlannedStep): Promise<void> {
+export async function movePayout(domain: MoveContext, payout: PayoutRow, step: PlannedStep): Promise<void> {
   const status = step.status as PayoutRow["status"];
   payout.status = status;
   payout.updated_at = (await domain.clock(payout.org)).iso();
@@ -125,9 +118,27 @@ export async function movePayout(domain: SandboxDomain, payout: PayoutRow, step:
   if (status !== "PROCESSING") await domain.events.emit(payout.org, "PAYOUT", payout.id, status, metadata);
 }
 
-export async function moveEdd(domain: SandboxDomain, edd: EddRow, step: PlannedStep): Promise<void> {
+export async function moveEdd(domain: MoveContext, edd: EddRow, step: PlannedStep): Promise<void> {
   edd.status = step.status as EddRow["status"];
   edd.updated_at = (await domain.clock(edd.org)).iso();
   await domain.store.edd.put(edd);
   if (edd.status !== "PROCESSING") await domain.events.emit(edd.org, "EDD", edd.id, edd.status, {});
 }
+
+/** A kind's state machine: sets the row's status and its fields, stores the row and emits the event. */
+export type Move<T extends RecordType> = (domain: MoveContext, row: RowOf<T>, step: PlannedStep) => Promise<void>;
+
+/**
+ * The state machine of each kind, by event type: an event type of the registry without its move here fails to
+ * type-check.
+ *
+ * @example
+ * await MOVES.BANK(domain, bank, { status: "VERIFIED" }); // stores the bank and emits BANK VERIFIED
+ */
+export const MOVES: { readonly [T in RecordType]: Move<T> } = {
+  CUSTOMER: moveCustomer,
+  BANK: moveBank,
+  PAYIN: movePayin,
+  PAYOUT: movePayout,
+  EDD: moveEdd,
+};

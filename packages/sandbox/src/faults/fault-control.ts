@@ -3,6 +3,7 @@
 import { badRequest } from "../domain/api-error.js";
 import type { HandlerResult } from "../api/route.js";
 import type { SandboxContext } from "../api/validated-request.js";
+import type { FaultPlan } from "./fault-plan.js";
 import type { FaultRuleRow, FiredFaultRow } from "./fault-records.js";
 import { parseFaultRequest } from "./fault-request.js";
 
@@ -41,15 +42,14 @@ function firedLimit(value: string | null): number {
  * POST /_sandbox/faults {operation | event_type, fault, times?, delay_ms?, retry_after?}: arms a fault for the
  * caller's organization; a 400 names every member that is wrong.
  */
-export async function armFault(ctx: SandboxContext): Promise<HandlerResult> {
-  const row = await ctx.domain.faults.arm(ctx.org.id, parseFaultRequest(ctx.body));
+async function armFault(plan: FaultPlan, ctx: SandboxContext): Promise<HandlerResult> {
+  const row = await plan.arm(ctx.org.id, parseFaultRequest(ctx.body));
   return { message: "Fault armed", data: ruleView(row) };
 }
 
 /** GET /_sandbox/faults?limit=: the armed rules (oldest first) and the faults that fired (newest first, counted). */
-export async function listFaults(ctx: SandboxContext): Promise<HandlerResult> {
+async function listFaults(plan: FaultPlan, ctx: SandboxContext): Promise<HandlerResult> {
   const limit = firedLimit(ctx.query.get("limit"));
-  const plan = ctx.domain.faults;
   const fired = await plan.fired(ctx.org.id, limit);
   return {
     message: "Fault plan",
@@ -61,7 +61,22 @@ export async function listFaults(ctx: SandboxContext): Promise<HandlerResult> {
 }
 
 /** DELETE /_sandbox/faults: disarms every rule of the caller's organization and forgets what fired. */
-export async function clearFaults(ctx: SandboxContext): Promise<HandlerResult> {
-  const cleared = await ctx.domain.faults.clear(ctx.org.id);
+async function clearFaults(plan: FaultPlan, ctx: SandboxContext): Promise<HandlerResult> {
+  const cleared = await plan.clear(ctx.org.id);
   return { message: "Fault plan cleared", data: { disarmed: cleared.armed, fired_forgotten: cleared.fired } };
+}
+
+/**
+ * The fault plan's control routes over `plan` (the composition root's, the one the server's fault stage reads).
+ *
+ * @example
+ * const control = faultControl(new StoreFaultPlan(store));
+ * sandboxRoute("POST", "/_sandbox/faults", control.arm);
+ */
+export function faultControl(plan: FaultPlan) {
+  return {
+    arm: (ctx: SandboxContext) => armFault(plan, ctx),
+    list: (ctx: SandboxContext) => listFaults(plan, ctx),
+    clear: (ctx: SandboxContext) => clearFaults(plan, ctx),
+  };
 }

@@ -4,10 +4,11 @@
 // is one transaction of that store, so two replicas never fire the last `times` of a rule twice.
 import { randomUUID } from "node:crypto";
 import { ApiError } from "../domain/api-error.js";
-import type { Store } from "../store/store.js";
+import type { Store, Table } from "../store/store.js";
 import { type FaultKind, REQUEST_FAULTS, WEBHOOK_FAULTS } from "./fault-kinds.js";
 import type { FaultRuleRow, FaultScope, FiredFaultRow } from "./fault-records.js";
 import type { FaultRequest } from "./fault-request.js";
+import { FAULT_FIRED_TABLE, FAULT_RULE_TABLE } from "./fault-tables.js";
 
 /** Rules armed at once per organization: enough for any test plan, and a listing stays one small answer. */
 export const MAX_ARMED_RULES = 100;
@@ -51,7 +52,14 @@ export interface FaultPlan {
  * plan.take(org, "request", "initiatePayout", { method: "POST", path: "/pos/api/v1/payout/initiate" }); // the rule, 1 left
  */
 export class StoreFaultPlan implements FaultPlan {
-  constructor(private readonly store: Store) {}
+  private readonly rules: Table<FaultRuleRow>;
+  private readonly firedFaults: Table<FiredFaultRow>;
+
+  /** Over a store opened with FAULT_TABLES_SQL in its featureSchema (compose/store-wiring.ts). */
+  constructor(private readonly store: Store) {
+    this.rules = store.table(FAULT_RULE_TABLE);
+    this.firedFaults = store.table(FAULT_FIRED_TABLE);
+  }
 
   async arm(org: string, request: FaultRequest): Promise<FaultRuleRow> {
     const row: FaultRuleRow = {
@@ -63,13 +71,13 @@ export class StoreFaultPlan implements FaultPlan {
     };
     return await this.store.transaction(async () => {
       // Counted inside the transaction: two replicas arming at once cannot both pass the bound.
-      if ((await this.store.faultRules.count("org = ?", org)) >= MAX_ARMED_RULES) throw tooManyRules();
-      return await this.store.faultRules.put(row);
+      if ((await this.rules.count("org = ?", org)) >= MAX_ARMED_RULES) throw tooManyRules();
+      return await this.rules.put(row);
     });
   }
 
   async armed(org: string): Promise<FaultRuleRow[]> {
-    return await this.store.faultRules.where("org = ?", [org]);
+    return await this.rules.where("org = ?", [org]);
   }
 
   async take(org: string, scope: FaultScope, target: string, details: FiredDetails): Promise<FaultRuleRow | undefined> {
@@ -81,11 +89,11 @@ export class StoreFaultPlan implements FaultPlan {
       return undefined;
     return await this.store.transaction(async () => {
       // Read again inside the transaction: another replica may have fired the rule's last time meanwhile.
-      const rule = await this.store.faultRules.first(matching, org, scope, target);
+      const rule = await this.rules.first(matching, org, scope, target);
       if (!rule) return undefined;
       rule.remaining -= 1;
-      if (rule.remaining > 0) await this.store.faultRules.put(rule);
-      else await this.store.faultRules.delete(rule.id);
+      if (rule.remaining > 0) await this.rules.put(rule);
+      else await this.rules.delete(rule.id);
       await this.store.wrote("fault_rule", org);
       await this.record(org, scope, rule.fault, "plan", rule.id, details);
       return rule;
@@ -97,7 +105,7 @@ export class StoreFaultPlan implements FaultPlan {
   }
 
   async fired(org: string, limit: number): Promise<FiredSummary> {
-    const table = this.store.faultsFired;
+    const table = this.firedFaults;
     const byFault: Partial<Record<FaultKind, number>> = {};
     for (const fault of [...REQUEST_FAULTS, ...WEBHOOK_FAULTS]) {
       const n = await table.count("org = ? AND fault = ?", org, fault);
@@ -112,9 +120,9 @@ export class StoreFaultPlan implements FaultPlan {
 
   async clear(org: string): Promise<{ armed: number; fired: number }> {
     return await this.store.transaction(async () => {
-      const armed = await this.store.faultRules.deleteWhere("org = ?", org);
+      const armed = await this.rules.deleteWhere("org = ?", org);
       await this.store.wrote("fault_rule", org);
-      return { armed, fired: await this.store.faultsFired.deleteWhere("org = ?", org) };
+      return { armed, fired: await this.firedFaults.deleteWhere("org = ?", org) };
     });
   }
 
@@ -136,12 +144,12 @@ export class StoreFaultPlan implements FaultPlan {
       rule_id: ruleId,
       ...details,
     };
-    await this.store.faultsFired.put(row);
+    await this.firedFaults.put(row);
     // The oldest past the bound go in the same transaction: the log never holds more than MAX_FIRED_KEPT. The
     // organization's rows are at most MAX_FIRED_KEPT + 1 here, so finding the cut reads a bounded few (the
     // schema of existing files is left as it was: no index is added for it).
-    await this.store.faultsFired.deleteWhere(
-      `org = ? AND seq <= (SELECT seq FROM ${this.store.faultsFired.kind} WHERE org = ? ORDER BY seq DESC LIMIT 1 OFFSET ${MAX_FIRED_KEPT})`,
+    await this.firedFaults.deleteWhere(
+      `org = ? AND seq <= (SELECT seq FROM ${this.firedFaults.kind} WHERE org = ? ORDER BY seq DESC LIMIT 1 OFFSET ${MAX_FIRED_KEPT})`,
       org,
       org,
     );

@@ -2,7 +2,8 @@
 // and target, and the faults that fired, counted per kind. They are created when the store opens, beside the
 // records' schema rather than in it (as the request log's table is): a file of an earlier version gains them at
 // its first start, and keeps the schema version it had.
-import { tableSql, type TableSpec } from "../store/schema.js";
+import type { TableSpec } from "../records/table-spec.js";
+import { tableSql } from "../store/schema.js";
 import type { FaultRuleRow, FiredFaultRow } from "./fault-records.js";
 
 export const FAULT_RULE_TABLE: TableSpec<FaultRuleRow> = {

@@ -7,34 +7,11 @@ import type { ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ApiError } from "../domain/api-error.js";
 import type { HandlerResult } from "../api/route.js";
+import type { FaultStage, FaultTarget } from "../http/stages.js";
 import type { Chaos } from "./chaos.js";
 import { failingAnswer, isFailingFault, type RequestFaultKind } from "./fault-kinds.js";
 import type { FaultPlan } from "./fault-plan.js";
 import type { AppliedFault, FaultRuleRow } from "./fault-records.js";
-
-/** What the fault stage knows of a request. */
-export interface FaultTarget {
-  method: string;
-  path: string;
-  /** Undefined for routes outside the spec (the control API, the bank link page): they never get a fault. */
-  operationId: string | undefined;
-}
-
-/** The hook the server calls (http/server.ts); absent, requests go through untouched. */
-export interface FaultStage {
-  /** The fault for this authenticated request, if any: an armed rule of its organization first, else chaos. */
-  take(org: string, target: FaultTarget): Promise<AppliedFault | undefined>;
-  /**
-   * Lets the fault act: throws the error a failing kind answers, or runs the request (`run`) when the kind
-   * performs it. Resolves to the result to answer, or undefined when no answer is to be sent (the connection
-   * was dropped, or the client left during the wait).
-   */
-  apply(
-    fault: AppliedFault,
-    res: ServerResponse,
-    run: () => Promise<HandlerResult>,
-  ): Promise<HandlerResult | undefined>;
-}
 
 function fromRule(rule: FaultRuleRow): AppliedFault {
   return {
@@ -68,7 +45,7 @@ async function runThenDrop(res: ServerResponse, run: () => Promise<HandlerResult
  * @example
  * const stage = new RequestFaults(plan, new Chaos({ rate: 0.05, seed: 42 }));
  */
-export class RequestFaults implements FaultStage {
+export class RequestFaults implements FaultStage<AppliedFault> {
   constructor(
     private readonly plan: FaultPlan,
     private readonly chaos?: Chaos,

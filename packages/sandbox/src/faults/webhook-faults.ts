@@ -2,7 +2,7 @@
 // mode) may pick a fault for it. DUPLICATE_DELIVERY sends it twice; DELAYED_DELIVERY starts its delivery
 // `delay_ms` late; OUT_OF_ORDER holds it until a later event of the same record was delivered (at most
 // `delay_ms`). Each shows in the event log: the delivery carries its `fault`.
-import type { EventRow } from "../store/records.js";
+import type { EventRow } from "../records/rows.js";
 import type { Chaos } from "./chaos.js";
 import type { WebhookFaultKind } from "./fault-kinds.js";
 import type { FaultPlan } from "./fault-plan.js";

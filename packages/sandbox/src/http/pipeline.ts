@@ -6,10 +6,17 @@ import type { IncomingHttpHeaders } from "node:http";
 import { validateRequest } from "../spec/request-validation.js";
 import { authenticate, type OrganizationsByKey } from "./auth.js";
 import { decodeBody, parseBody } from "./body.js";
-import { refuseNul, refuseNulInQuery } from "./nul-text.js";
-import { requestOrigin, requestValues, type RequestTarget } from "./request-target.js";
-import type { AppliedFault } from "../faults/fault-records.js";
-import type { HandlerResult, JsonObject, Organization, RequestContext, RouteDefinition } from "../api/route.js";
+import { refuseNul, refuseNulInQuery } from "../api/nul-text.js";
+import { requestOrigin, requestValues } from "./request-target.js";
+import type { RequestFault } from "./stages.js";
+import type {
+  HandlerResult,
+  JsonObject,
+  Organization,
+  RequestContext,
+  RequestTarget,
+  RouteDefinition,
+} from "../api/route.js";
 
 export interface PipelineOptions<D> {
   organizationsByKey: OrganizationsByKey<Organization>;
@@ -34,7 +41,7 @@ export interface RoutedRequest<D> {
   pathParams: Readonly<Record<string, string>>;
   raw: Buffer;
   /** The fault the fault stage applied to this request, if any (faults/), for whatever records requests. */
-  fault?: AppliedFault;
+  fault?: RequestFault;
   /** The organization its signature verified for, once it did (for the request log: only such requests enter it). */
   signedBy?: Organization;
 }

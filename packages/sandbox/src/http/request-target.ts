@@ -1,13 +1,7 @@
 // What the request line and headers say besides the body: the path and query of the target, the values the
 // handler reads (path and query together), and the origin pagination links are built on.
 import type { IncomingHttpHeaders } from "node:http";
-
-export interface RequestTarget {
-  /** The path as sent (percent-encoded), which the router matches. */
-  path: string;
-  /** The query string after `?`, empty when there is none. */
-  search: string;
-}
+import type { RequestTarget } from "../api/route.js";
 
 export function requestTarget(url: string): RequestTarget {
   const queryStart = url.indexOf("?");

@@ -4,7 +4,6 @@
 // (faults/request-faults.ts), when there is one, may answer an error, wait, or drop the connection instead. Every failure, including unexpected exceptions, ends
 // in the document's error envelope; the server keeps serving. No client holds a connection longer than the
 // timeouts allow (timeouts.ts).
-import { isStoreUnavailable } from "../store/postgres/pg-database.js";
 import {
   createServer,
   type IncomingHttpHeaders,
@@ -13,21 +12,21 @@ import {
   type ServerResponse,
 } from "node:http";
 import { performance } from "node:perf_hooks";
-import type { FaultStage } from "../faults/request-faults.js";
 import type { Logger } from "../logger.js";
 import { precompile } from "../spec/request-validation.js";
 import { ApiError } from "../domain/api-error.js";
+import { errorAnswer } from "../api/error-answer.js";
 import { answerClientError } from "./client-error.js";
 import { admitRequest, type PipelineOptions, type RoutedRequest, runAdmitted } from "./pipeline.js";
 import { readBody } from "./read-body.js";
-import { type RequestTarget, requestTarget } from "./request-target.js";
+import { requestTarget } from "./request-target.js";
 import { type SentAnswer, sendError, sendResult } from "./respond.js";
-import type { HandlerResult, Organization, RouteDefinition } from "../api/route.js";
+import type { HandlerResult, Organization, RequestTarget, RouteDefinition } from "../api/route.js";
 import { authenticate, type OrganizationsByKey } from "./auth.js";
 import { Router } from "./router.js";
 import { methodNotAllowed, pathNotFound } from "./routing-errors.js";
 import { DEFAULT_TIMEOUTS, serverTimeoutOptions, type ServerTimeouts } from "./timeouts.js";
-import { type RequestTrace, traceRequest } from "../tracing/tracing.js";
+import { type FaultStage, NO_TRACE, type RequestTrace, type TraceRequest } from "./stages.js";
 
 /** A request the server answered (or a fault left unanswered), as observers (the request log) see it. */
 export interface AnsweredRequest {
@@ -63,6 +62,8 @@ export interface ServerOptions<D> extends PipelineOptions<D> {
   timeouts?: ServerTimeouts;
   /** Picks and applies faults (faults/request-faults.ts) once a request is authenticated; none when absent. */
   faults?: FaultStage;
+  /** Starts each request's span (tracing/tracing.ts's traceRequest); untraced when absent. */
+  trace?: TraceRequest;
 }
 
 /** The router over every route, with each operation's validators compiled up front. */
@@ -89,19 +90,6 @@ export function requestLogLine(
   errCode: string | undefined,
 ): string {
   return `${method} ${url} ${status}${errCode === undefined ? "" : ` ${errCode}`}`;
-}
-
-/**
- * What a thrown value answers: an ApiError as itself; a database that cannot be reached, 503
- * SYS_SERVICE_UNAVAILABLE (the request changed nothing: its transaction never committed; the store reports the
- * outage once); anything else, reported, as 500 SYS_INTERNAL_ERROR.
- */
-export function errorAnswer(caught: unknown, report: (detail: string) => void): ApiError {
-  if (caught instanceof ApiError) return caught;
-  // Not reported per request: the store says once when its database drops and once when it is back.
-  if (isStoreUnavailable(caught)) return new ApiError(503, "SYS_SERVICE_UNAVAILABLE", "Service unavailable");
-  report(caught instanceof Error ? (caught.stack ?? caught.message) : String(caught));
-  return new ApiError(500, "SYS_INTERNAL_ERROR", "Internal Server Error");
 }
 
 /**
@@ -198,7 +186,7 @@ export function createApiServer<D>(options: ServerOptions<D>): Server {
       return;
     }
     const { route, params } = found.match;
-    const trace = traceRequest(method, headers, route.path, route.operation?.operationId);
+    const trace = (options.trace ?? NO_TRACE)(method, headers, route.path, route.operation?.operationId);
     readBody(req, options.bodyLimitBytes).then(
       async (raw) => {
         const request: RoutedRequest<D> = { method, headers, target, route, pathParams: params, raw };

@@ -8,9 +8,10 @@
 //   POST /_sandbox/admin/dashboard-links {"organization": "QA team"} → 201, a new dashboard link of the organization
 //                                                              named (its name, API key or ID)
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { errorAnswer, requestLogLine } from "../http/server.js";
+import { errorAnswer } from "../api/error-answer.js";
+import { requestLogLine } from "../http/server.js";
 import { ApiError } from "../domain/api-error.js";
-import type { RequestTarget } from "../http/request-target.js";
+import type { RequestTarget } from "../api/route.js";
 import type { Logger } from "../logger.js";
 import { readJsonBody, send } from "../dashboard/respond.js";
 import { hasAdminToken } from "./admin-token.js";

@@ -5,7 +5,7 @@
 // without any signalling. A SQLite database has one writer, this process, so there the organizations read are
 // remembered until it writes one (a lookup is then a Map read, as before organizations were stored).
 import type { Organization } from "../api/route.js";
-import type { OrganizationRow } from "../store/records.js";
+import type { OrganizationRow } from "../records/rows.js";
 import type { Store } from "../store/store.js";
 import { generatedCredentials, organizationId } from "./organization-id.js";
 

@@ -61,8 +61,11 @@ export class RequestLogTable implements RequestLogStorage {
   private readonly range: SqlStatement;
   private readonly statements = new Map<string, SqlStatement>();
 
-  /** Run REQUEST_LOG_TABLE_SQL on the database first (Store.open does). */
-  constructor(private readonly db: SqlDatabase) {
+  /**
+   * Over the store's database: `store.statement` prepares on it. Run REQUEST_LOG_TABLE_SQL first (Store.open does,
+   * given it in its featureSchema: compose/store-wiring.ts).
+   */
+  constructor(private readonly db: Pick<SqlDatabase, "prepare">) {
     this.reserve = db.prepare(
       "INSERT INTO request_log_seq (org, last) VALUES (?, ?) ON CONFLICT (org) DO UPDATE SET last = request_log_seq.last + excluded.last RETURNING last",
     );

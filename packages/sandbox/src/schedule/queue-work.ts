@@ -9,7 +9,7 @@ import type { Logger as QueueLogger, Runner, Task, WorkerEvents, WorkerPool } fr
 import pg from "pg";
 import type { Logger } from "../logger.js";
 import type { SqlStatement } from "../store/sql.js";
-import type { DeferredWork, TaskHandler, TaskName, TaskPayload } from "./deferred-work.js";
+import type { DeferredWork, TaskHandler, TaskName, TaskPayload } from "../domain/deferred-work.js";
 import { DEFAULT_LIVENESS, type LivenessTiming, ReplicaLiveness } from "./replica-liveness.js";
 
 export interface QueueWorkOptions {

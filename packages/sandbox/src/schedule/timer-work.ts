@@ -1,7 +1,7 @@
 // Deferred work on this process's timers: the embedded sandbox's (one process per file). A timer starts once the
 // transaction that scheduled it commits; a restart loses the timers, and the sandbox resumes what its records
 // still have planned (domain.resumePlans).
-import type { DeferredWork, TaskHandler, TaskName, TaskPayload } from "./deferred-work.js";
+import type { DeferredWork, TaskHandler, TaskName, TaskPayload } from "../domain/deferred-work.js";
 
 interface Pending {
   readonly task: TaskName;

@@ -1,11 +1,12 @@
 // The tables: one per kind of record (the kinds that announce webhook events are record-kinds.ts's, their
-// columns in record-tables.ts; the others are here). A row is kept whole as JSON (`json`); the members the handlers look
+// columns in records/record-tables.ts; the others are here). A row is kept whole as JSON (`json`); the members the handlers look
 // rows up by are copied into columns with indexes, so no lookup or page reads a whole table. `seq` (the rowid)
 // is the insertion order, which breaks ties exactly as the in-memory Maps of earlier sandboxes did. Pages are
 // read newest first (ORDER BY created_at DESC, seq): the (created_at DESC, seq) indexes serve that mixed
 // order directly, deep offsets included; an index on (created_at, seq) could only serve it with a sort.
 import { RECORD_KINDS } from "../record-kinds.js";
-import type { EventRow, OrganizationRow, WalletRow } from "./records.js";
+import type { EventRow, OrganizationRow, WalletRow } from "../records/rows.js";
+import type { TableSpec } from "../records/table-spec.js";
 
 /**
  * The schema version in PRAGMA user_version (on PostgreSQL, sandbox_meta's schema_version). 0 with
@@ -16,18 +17,6 @@ export const SCHEMA_VERSION = 2;
 
 /** The oldest schema version a start upgrades (by creating the tables it lacks); older ones are refused. */
 export const OLDEST_UPGRADABLE_VERSION = 1;
-
-export type Value = string | number | null;
-
-export interface TableSpec<T> {
-  kind: string;
-  /** Lookup columns beside id, org, created_at, planned and json, and how each is read from a row. */
-  columns: Record<string, (row: T) => Value>;
-  /** Column lists of the indexes (beyond the unique id). */
-  indexes: string[];
-  /** Keep the number of rows per organization (row_count), so a list's unfiltered count is one lookup. */
-  counted?: boolean;
-}
 
 const wallet: TableSpec<WalletRow> = {
   kind: "wallet",

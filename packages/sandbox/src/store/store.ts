@@ -7,8 +7,6 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseJson } from "@exchange-kit/signing";
-import type { FaultRuleRow, FiredFaultRow } from "../faults/fault-records.js";
-import { FAULT_FIRED_TABLE, FAULT_RULE_TABLE, FAULT_TABLES_SQL } from "../faults/fault-tables.js";
 import type { Logger } from "../logger.js";
 import { openDatabase, type Durability } from "./database.js";
 import { displayUrl } from "./postgres/pg-open.js";
@@ -24,12 +22,12 @@ import type {
   RemitterRow,
   SenderKycRow,
   WalletRow,
-} from "./records.js";
+} from "../records/rows.js";
 import { RECORD_KINDS, RECORD_TYPES, type RecordType, type RowOf } from "../record-kinds.js";
-import { REQUEST_LOG_TABLE_SQL, RequestLogTable } from "../request-log/log-table.js";
 import { ReadCache } from "./read-cache.js";
 import { DASHBOARD_GRANT_TABLE_SQL, DashboardGrants } from "./dashboard-grants.js";
-import { TABLES, type TableSpec } from "./schema.js";
+import type { TableSpec } from "../records/table-spec.js";
+import { TABLES } from "./schema.js";
 import { type StorageBackoff, StorageRecovery } from "./storage-recovery.js";
 
 interface Row {
@@ -178,6 +176,13 @@ export interface StoreOptions {
   logger?: Logger;
   /** How scheduled work that fails for want of disk is retried. */
   storageBackoff?: StorageBackoff;
+  /**
+   * The statements that create the features' own tables (the request log's, the fault plan's), run at every open
+   * beside the records' schema, so a database of an earlier version gains them at its first start. The composition
+   * root hands them in (compose/store-wiring.ts); the features then build their tables on the store
+   * (`store.table(spec)`, `store.statement(sql)`).
+   */
+  featureSchema?: readonly string[];
 }
 
 /** A table of each kind of record in the registry, as the store's member named by its collection (store.banks). */
@@ -285,11 +290,6 @@ export class Store {
   readonly events: Table<EventRow>;
   /** The organizations that may call the sandbox (organizations/directory.ts reads and writes them). */
   readonly organizations: Table<OrganizationRow>;
-  /** The request log's table (request-log/). */
-  readonly requestLog: RequestLogTable;
-  /** The fault plan's armed rules and fired faults (faults/fault-plan.ts reads them). */
-  readonly faultRules: Table<FaultRuleRow>;
-  readonly faultsFired: Table<FiredFaultRow>;
   /** The dashboard's links and sessions (dashboard/access.ts makes and checks them). */
   readonly dashboardGrants: DashboardGrants;
   /** Retries scheduled work whose transaction failed because the disk is full or failing. */
@@ -321,7 +321,7 @@ export class Store {
     const db = await openDatabase(options.path, options.durability);
     try {
       // Created beside the schema of the records: a database of an earlier version gains them at its first start.
-      for (const sql of [REQUEST_LOG_TABLE_SQL, FAULT_TABLES_SQL, DASHBOARD_GRANT_TABLE_SQL]) await db.exec(sql);
+      for (const sql of [...(options.featureSchema ?? []), DASHBOARD_GRANT_TABLE_SQL]) await db.exec(sql);
     } catch (error) {
       await db.close();
       throw error;
@@ -334,10 +334,7 @@ export class Store {
     if (this.db instanceof PostgresDatabase) reportAvailability(this.db, options.path ?? "", options.logger ?? SILENT);
     this.recovery = new StorageRecovery(() => this.checkpoint(), options.logger ?? SILENT, options.storageBackoff);
     this.cache = new ReadCache(this.engine === "sqlite");
-    // A change is announced once its transaction commits (a rolled-back write was never there).
-    const changed = (kind: string, org: string) => this.wrote(kind, org);
-    const table = <T extends Row>(spec: TableSpec<never>) =>
-      new Table<T>(this.db, spec as unknown as TableSpec<T>, changed);
+    const table = <T extends Row>(spec: TableSpec<never>) => this.table(spec as unknown as TableSpec<T>);
     for (const type of RECORD_TYPES) {
       const kind = RECORD_KINDS[type];
       Object.defineProperty(this, kind.collection, { value: table(kind.table), enumerable: true });
@@ -350,14 +347,23 @@ export class Store {
     this.orgSettings = table(TABLES.orgSettings);
     this.events = table(TABLES.event);
     this.organizations = table(TABLES.organization);
-    this.requestLog = new RequestLogTable(this.db);
-    this.faultRules = table(FAULT_RULE_TABLE as TableSpec<never>);
-    this.faultsFired = table(FAULT_FIRED_TABLE as TableSpec<never>);
     this.dashboardGrants = new DashboardGrants(this.db);
     this.getMetaStatement = this.db.prepare("SELECT value FROM sandbox_meta WHERE key = ?");
     this.setMetaStatement = this.db.prepare(
       "INSERT INTO sandbox_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
     );
+  }
+
+  /**
+   * A table on the store's database (created by the schema, or a feature's schema given to open), whose writes
+   * are announced once their transaction commits (a rolled-back write was never there): how a feature keeps its
+   * rows.
+   *
+   * @example
+   * const rules = store.table(FAULT_RULE_TABLE); // faults/fault-plan.ts
+   */
+  table<T extends Row>(spec: TableSpec<T>): Table<T> {
+    return new Table<T>(this.db, spec, (kind, org) => this.wrote(kind, org));
   }
 
   /**

@@ -10,6 +10,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingHttpHeaders } from "node:http";
 import type { Context, Span, Tracer } from "@opentelemetry/api";
+import type { StepTrace, StepTracing } from "../domain/ports.js";
+import type { RequestTrace } from "../http/stages.js";
 
 type OtelApi = typeof import("@opentelemetry/api");
 
@@ -37,13 +39,6 @@ function asCause<T>(cause: Context, work: () => T): T {
 }
 
 /** A request's span and what the answer adds to it. */
-export interface RequestTrace {
-  /** Runs the handler with this request as the cause of what it emits. */
-  dispatch<T>(work: () => T): T;
-  /** The answer's status (undefined when none was sent), its err_code, and the fault the sandbox injected. */
-  end(status: number | undefined, errCode: string | undefined, fault?: string): void;
-}
-
 const NO_REQUEST: RequestTrace = { dispatch: (work) => work(), end() {} };
 
 const headerGetter = {
@@ -155,12 +150,7 @@ export function traceDeliveryAttempt(
   };
 }
 
-/** The span of one automatic step, which is the cause of the events it emits and of the step it schedules. */
-export interface StepTrace {
-  run<T>(work: () => T): T;
-  end(failed: boolean): void;
-}
-
+/** No span (tracing is off, or nothing traced scheduled the step): the step runs as it is. */
 const NO_STEP: StepTrace = { run: (work) => work(), end() {} };
 
 /**
@@ -182,3 +172,9 @@ export function traceStep(cause: Context | undefined, kind: string, id: string):
     },
   };
 }
+
+/** Automatic steps traced as the domain asks (domain/ports.ts): the composition root hands this to the domain. */
+export const stepTracing: StepTracing = {
+  cause: causeNow,
+  step: (cause, kind, id) => traceStep(cause as Context | undefined, kind, id),
+};

@@ -10,12 +10,12 @@ import { request as httpsRequest } from "node:https";
 import { randomUUID } from "node:crypto";
 import { canonicalize, computeSignature } from "@exchange-kit/signing";
 import type { Store } from "../store/store.js";
-import type { Delivery, EventRow } from "../store/records.js";
+import type { Delivery, EventRow } from "../records/rows.js";
 import type { Logger } from "../logger.js";
 import { causeNow, traceDeliveryAttempt } from "../tracing/tracing.js";
 import { DeliveryHolds } from "../faults/delivery-holds.js";
 import { type DeliverySchedule, recordKey } from "../faults/webhook-faults.js";
-import type { DeferredWork, TaskPayload } from "../schedule/deferred-work.js";
+import type { DeferredWork, TaskPayload } from "../domain/deferred-work.js";
 import { answerWindow, BodyHead, keptResponseBody } from "./receiver-answer.js";
 import { attemptError, guardedLookup, literalRefusal, type WebhookTargetPolicy } from "./webhook-targets.js";
 

@@ -2,7 +2,7 @@
 // other statuses the catalog has no event for) is never emitted: callers ask `isEventStatus` first.
 import { randomUUID } from "node:crypto";
 import { type WebhookEventName, type WebhookEventType, webhookEventsByType } from "@exchange-kit/types";
-import type { EventRow } from "../store/records.js";
+import type { EventRow } from "../records/rows.js";
 import type { Store } from "../store/store.js";
 import { SandboxClock } from "../domain/clock.js";
 import type { OrganizationState } from "../domain/organization-state.js";

@@ -1,7 +1,7 @@
 // Where U+0000 is found in a request's values: the field named, as a table.
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/domain/api-error.js";
-import { fieldWithNul, NUL_MESSAGE, refuseNul, refuseNulInQuery } from "../../src/http/nul-text.js";
+import { fieldWithNul, NUL_MESSAGE, refuseNul, refuseNulInQuery } from "../../src/api/nul-text.js";
 
 describe("fieldWithNul", () => {
   it.each([

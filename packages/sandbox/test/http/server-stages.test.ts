@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/domain/api-error.js";
 import { methodNotAllowed, pathNotFound } from "../../src/http/routing-errors.js";
-import { errorAnswer } from "../../src/http/server.js";
+import { errorAnswer } from "../../src/api/error-answer.js";
 import { PostgresError } from "../../src/store/postgres/pg-errors.js";
 
 describe("requests no route takes", () => {

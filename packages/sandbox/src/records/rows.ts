@@ -1,7 +1,6 @@
 // The records the sandbox keeps. Rows carry the owning organization (`org`) so every lookup can be scoped, and
 // an optional `plan`: the statuses the record will still move through on its own (automatic progress).
 import type { RecordStatus, WebhookEventName, WebhookEventType } from "@exchange-kit/types";
-import type { WebhookFaultKind } from "../faults/fault-kinds.js";
 
 // The statuses come from the spec's catalog (@exchange-kit/types). Where the spec leaves a status open, the sandbox
 // adds the one status it starts in to the events the record announces.
@@ -219,8 +218,11 @@ export interface Delivery {
   attempts: DeliveryAttempt[];
   /** When the next attempt is due (real time, ISO 8601) while a failed one waits for its retry; else null or absent. */
   next_attempt_at?: string | null;
-  /** The webhook fault this delivery went through (faults/webhook-faults.ts), if any. */
-  fault?: WebhookFaultKind;
+  /**
+   * The webhook fault this delivery went through, if any: a WebhookFaultKind (faults/fault-kinds.ts), named here as
+   * text since the rows sit below every feature.
+   */
+  fault?: string;
   /** DELAYED_DELIVERY: the wait before the first attempt; OUT_OF_ORDER: the longest hold. */
   delay_ms?: number;
   /** OUT_OF_ORDER: the later event (the sandbox's ID) delivered before this one; null when the hold ran out. */

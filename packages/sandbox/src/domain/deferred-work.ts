@@ -1,8 +1,8 @@
 // Work a sandbox schedules for later: a record's next automatic step, a webhook delivery attempt. Scheduled inside
-// the transaction that decides it, so work a rolled-back request planned never runs. Two ways to keep it:
-// timers in this process (TimerWork: the embedded default, one sandbox per file), or a job queue in PostgreSQL
-// (QueueWork in queue-work.ts: replicas on one database, where work outlives the replica that scheduled it and
-// runs once across all of them).
+// the transaction that decides it, so work a rolled-back request planned never runs. The domain declares this
+// port; schedule/ implements it two ways: timers in this process (TimerWork: the embedded default, one sandbox per
+// file), or a job queue in PostgreSQL (QueueWork: replicas on one database, where work outlives the replica that
+// scheduled it and runs once across all of them).
 
 /** The kinds of deferred work; each has one handler, registered by the part that owns it. */
 export type TaskName = "progress-step" | "webhook-attempt";

@@ -1,10 +1,7 @@
 // The tables of the kinds of record that announce webhook events (record-kinds.ts names them): the lookup
-// columns copied out of each row and the indexes over them (see schema.ts for the layout every table shares).
-import type { BankRow, CustomerRow, EddRow, PayinRow, PayoutRow } from "./records.js";
-import type { TableSpec, Value } from "./schema.js";
-
-/** A table's spec whose name is known to the type system, so the registry's table names are literal types. */
-export type NamedTableSpec<T, Name extends string> = TableSpec<T> & { kind: Name };
+// columns copied out of each row and the indexes over them (see store/schema.ts for the layout every table shares).
+import type { BankRow, CustomerRow, EddRow, PayinRow, PayoutRow } from "./rows.js";
+import type { NamedTableSpec, Value } from "./table-spec.js";
 
 const upper = (v: unknown): Value => (typeof v === "string" ? v.toUpperCase() : null);
 
