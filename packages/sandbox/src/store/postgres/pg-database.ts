@@ -324,12 +324,8 @@ export class PostgresDatabase implements SqlDatabase {
       release();
       return result;
     }
-    // What a read-only transaction read is its answer already: its COMMIT (which has nothing to make durable)
-    // need not be waited for before the request is answered; the connection goes back once it is done.
-    if (isolation === "read-only" && !exclusive) {
-      void this.commit(client, scope.held).then((failed) => release(failed?.broken));
-      return result;
-    }
+    // A read-only transaction's COMMIT is waited for too: answering before it (the connection going back when it is
+    // done) held connections longer under load and served fewer requests (BENCHMARKS.md, issue 33).
     const failed = await this.commit(client, scope.held);
     release(failed?.broken);
     if (failed) throw failed.error;
