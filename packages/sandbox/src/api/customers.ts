@@ -75,6 +75,8 @@ function internationalPhone(national: string | undefined, country: string, info:
 
 /** USR_DUPLICATE_CONTACT when another customer of the organization has the email or the phone. */
 async function checkContactsUnused(ctx: Ctx, email: string | undefined, phone: string | undefined): Promise<void> {
+  // Neither given: nothing any customer could hold (NULL matches no row), so nothing to read.
+  if (email === undefined && phone === undefined) return;
   const org = ctx.org.id;
   // The first customer holding either, as the scan in creation order used to find it.
   const holder = await ctx.domain.store.customers.first(

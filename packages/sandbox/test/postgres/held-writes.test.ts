@@ -1,6 +1,7 @@
 // Writes whose answer nobody waits for travel with the transaction's next statement or its COMMIT (pg-batch.ts),
 // written into the text as literals: against a real server, what is stored is what was written, byte for byte,
 // and a held write that fails takes its whole transaction with it.
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PostgresDatabase } from "../../src/store/postgres/pg-database.js";
 import { PostgresError } from "../../src/store/postgres/pg-errors.js";
@@ -8,10 +9,12 @@ import { createDatabase, type PostgresServer, startPostgres } from "../support/p
 
 let server: PostgresServer;
 let db: PostgresDatabase;
+let url: string;
 
 beforeAll(async () => {
   server = await startPostgres();
-  db = new PostgresDatabase(await createDatabase(server.url, "held_writes"), 5_000);
+  url = await createDatabase(server.url, "held_writes");
+  db = new PostgresDatabase(url, 5_000);
   await db.exec("CREATE TABLE note (id TEXT PRIMARY KEY, body TEXT NOT NULL, n INTEGER)");
 }, 60_000);
 
@@ -88,5 +91,63 @@ describe("writes held for the next statement", () => {
   it("run at once outside a transaction", async () => {
     await insert().write("alone", "at once", 5);
     expect(await body("alone")).toBe("at once");
+  });
+});
+
+describe("a read-only transaction's COMMIT, sent with the connection's next message", () => {
+  /** A database of one connection, so each transaction reuses the last one's. */
+  const single = () => new PostgresDatabase(url, 5_000, 1);
+  const read = (on: PostgresDatabase, id: string) =>
+    on.transaction(
+      "read-only",
+      async () => (await on.prepare("SELECT body FROM note WHERE id = ?").get(id)) as { body: string },
+    );
+
+  async function change(id: string, text: string): Promise<void> {
+    const other = new pg.Client(url);
+    await other.connect();
+    await other.query("UPDATE note SET body = $1 WHERE id = $2", [text, id]);
+    await other.end();
+  }
+
+  it("ends the read before the next transaction on the connection begins (which sees what was committed since)", async () => {
+    const on = single();
+    try {
+      await insert().write("snapshot", "first", 7);
+      expect((await read(on, "snapshot")).body).toBe("first");
+      await change("snapshot", "second");
+      expect((await read(on, "snapshot")).body).toBe("second");
+    } finally {
+      await on.close();
+    }
+  });
+
+  it("ends the read before a statement outside any transaction on the connection", async () => {
+    const on = single();
+    try {
+      await insert().write("outside", "first", 8);
+      expect((await read(on, "outside")).body).toBe("first");
+      await change("outside", "second");
+      expect(((await on.prepare("SELECT body FROM note WHERE id = ?").get("outside")) as { body: string }).body).toBe(
+        "second",
+      );
+    } finally {
+      await on.close();
+    }
+  });
+
+  it("lets a writer on the connection commit what it writes after the read", async () => {
+    const on = single();
+    try {
+      await read(on, "outside");
+      await on.transaction(
+        "read-committed",
+        async () => await on.prepare("INSERT INTO note (id, body, n) VALUES (?, ?, ?)").write("after-read", "kept", 9),
+        true,
+      );
+      expect(await body("after-read")).toBe("kept");
+    } finally {
+      await on.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HeldStatements, inlineValues, sqlLiteral } from "../../src/store/postgres/pg-batch.js";
+import { HeldStatements, inlineValues, sqlLiteral, UnfinishedReads } from "../../src/store/postgres/pg-batch.js";
 import { PostgresError } from "../../src/store/postgres/pg-errors.js";
 
 describe("values written into a statement's text", () => {
@@ -110,5 +110,30 @@ describe("what a transaction holds back", () => {
     const failure = new Error("connection lost");
     held.message().fail(failure);
     expect(got.error).toBe(failure);
+  });
+});
+
+describe("connections given back with a read still open", () => {
+  it("are ended by their next taker, once, not by the timer", async () => {
+    const unfinished = new UnfinishedReads<object>(5);
+    const client = {};
+    let ended = 0;
+    unfinished.leave(client, () => ended++);
+    expect(unfinished.take(client)).toBe(true);
+    expect(unfinished.take(client)).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(ended).toBe(0);
+  });
+
+  it("are ended on their own when nobody takes them", async () => {
+    const unfinished = new UnfinishedReads<object>(1);
+    const client = {};
+    const ended = new Promise<void>((resolve) => unfinished.leave(client, resolve));
+    await ended;
+    expect(unfinished.take(client)).toBe(false);
+  });
+
+  it("have nothing to end when they were given back closed", () => {
+    expect(new UnfinishedReads<object>().take({})).toBe(false);
   });
 });

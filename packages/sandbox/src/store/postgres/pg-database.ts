@@ -6,7 +6,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import pg from "pg";
 import type { Isolation, SqlDatabase, SqlStatement, SqlValue } from "../sql.js";
-import { type HeldMessage, type HeldRead, HeldStatements, inlineValues } from "./pg-batch.js";
+import { type HeldMessage, type HeldRead, HeldStatements, inlineValues, UnfinishedReads } from "./pg-batch.js";
 import { numberPlaceholders, postgresSchema } from "./pg-dialect.js";
 import { PostgresError, toPostgresError } from "./pg-errors.js";
 
@@ -135,6 +135,8 @@ export class PostgresDatabase implements SqlDatabase {
   private readonly scope = new AsyncLocalStorage<TransactionScope>();
   private down = false;
   private availability: AvailabilityListener = () => {};
+  /** Connections given back with a read-only transaction still open: their next message ends it first. */
+  private readonly unfinished = new UnfinishedReads<pg.PoolClient>();
 
   /**
    * @param url a postgres:// connection string
@@ -183,7 +185,28 @@ export class PostgresDatabase implements SqlDatabase {
     const scope = this.scope.getStore();
     const client = scope?.client;
     if (client && scope.held.waiting) return await this.send(client, scope.held.message(inlineValues(text, values)));
-    return this.answer(await this.attempt(client ?? this.pool, queryConfig(text, values)));
+    if (client) return this.answer(await this.attempt(client, queryConfig(text, values)));
+    return await this.alone(text, values);
+  }
+
+  /** A statement outside any transaction, on a connection of its own (ending the read it may still have open). */
+  private async alone(text: string, values: ReadonlyArray<SqlValue>): Promise<QueryResult> {
+    const client = await this.connect();
+    const ignore = () => {};
+    client.on("error", ignore);
+    let failed: Error | undefined;
+    try {
+      if (this.unfinished.take(client))
+        return await this.send(client, new HeldStatements(["COMMIT"]).message(inlineValues(text, values)));
+      return this.answer(await this.attempt(client, queryConfig(text, values)));
+    } catch (error) {
+      // As the pool's own query() does: a connection whose statement failed is not reused.
+      failed = error as Error;
+      throw error;
+    } finally {
+      client.off("error", ignore);
+      client.release(failed);
+    }
   }
 
   /** Sends a message of held statements; the last statement's answer is the answer. */
@@ -306,30 +329,39 @@ export class PostgresDatabase implements SqlDatabase {
       client.off("error", ignore);
       client.release(broken);
     };
-    // BEGIN (and the writers' lock) is held back to go with the first statement: one round trip, not two.
-    const scope: TransactionScope = {
-      client,
-      held: new HeldStatements(exclusive ? BEGIN_EXCLUSIVE : [BEGIN[isolation]]),
-    };
+    // BEGIN (and the writers' lock) is held back to go with the first statement: one round trip, not two; so is the
+    // COMMIT of the read-only transaction the connection may still have open.
+    const unfinished = this.unfinished.take(client);
+    const begin = exclusive ? BEGIN_EXCLUSIVE : [BEGIN[isolation]];
+    const scope: TransactionScope = { client, held: new HeldStatements(unfinished ? ["COMMIT", ...begin] : begin) };
     let result: R;
     try {
       result = await this.scope.run(scope, work);
     } catch (error) {
+      if (!scope.held.started && unfinished) this.leaveOpen(client);
       release(scope.held.started ? await this.rollback(client, error) : undefined);
       throw error;
     } finally {
       scope.client = undefined;
     }
-    if (!scope.held.worthCommitting) {
+    if (!scope.held.worthCommitting || (isolation === "read-only" && !exclusive && !scope.held.waiting)) {
+      // Nothing sent (the connection keeps what it had open), or a read-only transaction: its COMMIT waits for
+      // the connection's next message (UnfinishedReads).
+      if (scope.held.started || unfinished) this.leaveOpen(client);
       release();
       return result;
     }
-    // A read-only transaction's COMMIT is waited for too: answering before it (the connection going back when it is
-    // done) held connections longer under load and served fewer requests (BENCHMARKS.md, issue 33).
     const failed = await this.commit(client, scope.held);
     release(failed?.broken);
     if (failed) throw failed.error;
     return result;
+  }
+
+  /** Gives `client` back with a read-only transaction open: its next message, or a timer, ends it. */
+  private leaveOpen(client: pg.PoolClient): void {
+    this.unfinished.leave(client, () => {
+      client.query("COMMIT").catch(() => {});
+    });
   }
 
   /** Sends COMMIT (with what is held); answers, if it failed, why and whether the connection is broken. */
@@ -357,6 +389,7 @@ export class PostgresDatabase implements SqlDatabase {
   }
 
   async close(): Promise<void> {
+    this.unfinished.clear();
     await this.pool.end();
   }
 }
