@@ -125,7 +125,7 @@ export class HeldStatements {
     return {
       text: entries.map((entry) => entry.text).join(";\n"),
       deliver: (results) => {
-        entries.forEach((entry, i) => entry.read?.deliver(results[i]?.rows ?? []));
+        for (const [i, entry] of entries.entries()) entry.read?.deliver(results[i]?.rows ?? []);
       },
       fail: (error) => {
         for (const entry of entries) entry.read?.fail(error);
