@@ -83,6 +83,7 @@ export async function createSandbox(options: SandboxOptions = {}, internals: San
     transaction: (work, onlyReads, org) =>
       store.transaction(work, { onlyReads, prefetch: org === undefined ? undefined : organizationStateKeys(org) }),
     freshen: () => store.freshenCache(),
+    optimistic: (request) => store.optimistically(request),
     organizationsByKey: byKey.auth,
     domain,
     bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,

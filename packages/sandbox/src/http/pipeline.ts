@@ -29,6 +29,11 @@ export interface PipelineOptions<D> {
   transaction?: <R>(work: () => Promise<R>, onlyReads?: boolean, org?: string) => Promise<R>;
   /** Run before a request reads anything: the store checks its cache is current (store.freshenCache). */
   freshen?: () => Promise<void>;
+  /**
+   * Runs a request against the cache as it is (no freshen first), checked once inside its first transaction
+   * (Store.optimistically): stale means nothing of it was committed and it must run again after freshen.
+   */
+  optimistic?: <R>(request: () => Promise<R>) => Promise<{ stale: true } | { stale: false; result: R }>;
 }
 
 /** A request the router matched, with its whole body read. */
@@ -90,9 +95,11 @@ async function dispatch<D>(
 export async function admitRequest<D>(
   request: RoutedRequest<D>,
   options: PipelineOptions<D>,
+  fresh = true,
 ): Promise<AdmittedRequest> {
   const text = decodeBody(request.raw);
-  await options.freshen?.();
+  // `fresh`: the cache is checked now; else later, inside the request (PipelineOptions.optimistic).
+  if (fresh) await options.freshen?.();
   const org = await authenticateRoute(request.route, request.headers, request.raw, text, options.organizationsByKey);
   return { text, org };
 }

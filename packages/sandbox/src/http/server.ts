@@ -101,8 +101,10 @@ async function outcome<D>(
   request: RoutedRequest<D>,
   options: ServerOptions<D>,
   trace: RequestTrace,
+  fresh: boolean,
 ): Promise<HandlerResult | undefined> {
-  const admitted = await admitRequest(request, options);
+  request.fault = undefined;
+  const admitted = await admitRequest(request, options, fresh);
   request.signedBy = admitted.org;
   const { faults } = options;
   if (faults && admitted.org) {
@@ -118,6 +120,21 @@ async function outcome<D>(
   return request.fault && faults ? faults.apply(request.fault, res, run) : await run();
 }
 
+/**
+ * The outcome, run against the cache as it is when the store checks it inside the request (one round trip less),
+ * and once more after freshen when that check found the cache stale (nothing of the first run was committed).
+ */
+async function checkedOutcome<D>(
+  res: ServerResponse,
+  request: RoutedRequest<D>,
+  options: ServerOptions<D>,
+  trace: RequestTrace,
+): Promise<HandlerResult | undefined> {
+  if (!options.optimistic) return await outcome(res, request, options, trace, true);
+  const first = await options.optimistic(async () => await outcome(res, request, options, trace, false));
+  return first.stale ? await outcome(res, request, options, trace, true) : first.result;
+}
+
 /** Runs a routed request and answers it (or not, when a fault drops it); what was answered. */
 async function answer<D>(
   res: ServerResponse,
@@ -129,7 +146,7 @@ async function answer<D>(
   const { logger } = options;
   let sent = NO_ANSWER;
   try {
-    const result = await outcome(res, request, options, trace);
+    const result = await checkedOutcome(res, request, options, trace);
     if (result) sent = sendResult(res, result);
   } catch (caught) {
     const error = errorAnswer(caught, (detail) => logger.error(`${request.method} ${url} failed: ${detail}`));

@@ -97,9 +97,18 @@ export class QueueWork implements DeferredWork {
 
   /** Wakes a worker when a job this replica scheduled comes due, rather than at the next poll. */
   private wakeAfter(delay: number): void {
+    // A job committed while the queue closes: the workers are stopping, the job is the other replicas' (or the
+    // next start's) to run.
+    if (this.closed) return;
     const timer = setTimeout(() => {
       this.wakeups.delete(timer);
-      this.workerPool?.nudge(1);
+      if (this.closed) return;
+      try {
+        this.workerPool?.nudge(1);
+      } catch {
+        // The pool's workers stopped (graphile-worker asserts on a nudge then): its next poll, or the next
+        // replica's, finds the job all the same.
+      }
     }, delay + WAKE_MARGIN_MS);
     timer.unref();
     this.wakeups.add(timer);

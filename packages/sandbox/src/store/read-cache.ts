@@ -29,6 +29,8 @@ export class ReadCache {
   private generation: string | undefined;
   /** Moves at every change: a value read before one may be stale, and is not remembered. */
   private changes = 0;
+  /** Moves whenever everything is forgotten (a new generation, hearing or not): see isCurrent. */
+  private emptied = 0;
 
   /** @param live whether remembered values may be used (false until a PostgreSQL replica hears the others). */
   constructor(private live: boolean) {}
@@ -89,13 +91,28 @@ export class ReadCache {
     if (generation === this.generation) return;
     this.generation = generation;
     this.changes++;
+    this.emptied++;
     this.entries.clear();
+  }
+
+  /** A count that moves whenever the cache forgets everything: a request notes it when it starts. */
+  get epoch(): number {
+    return this.emptied;
+  }
+
+  /**
+   * Whether a request that started at `epoch` and finds the database's mark at `generation` read nothing stale
+   * from the cache: the mark is the one last seen, and the cache was not emptied since the request started.
+   */
+  isCurrent(generation: string | undefined, epoch: number): boolean {
+    return generation === this.generation && epoch === this.emptied;
   }
 
   /** Whether remembered values are used; turning it either way forgets everything. */
   setLive(live: boolean): void {
     this.live = live;
     this.changes++;
+    this.emptied++;
     this.entries.clear();
   }
 }

@@ -25,6 +25,7 @@ import type {
 } from "../records/rows.js";
 import { RECORD_KINDS, RECORD_TYPES, type RecordType, type RowOf } from "../record-kinds.js";
 import { ReadCache } from "./read-cache.js";
+import { type CacheMark, CacheChecks, type Checked, StaleCacheError } from "./cache-check.js";
 import { DASHBOARD_GRANT_TABLE_SQL, DashboardGrants } from "./dashboard-grants.js";
 import type { TableSpec } from "../records/table-spec.js";
 import { TABLES } from "./schema.js";
@@ -296,6 +297,8 @@ export class Store {
   readonly recovery: StorageRecovery;
   /** Organizations, armed fault rules, clock offsets and settings as this replica last read them (read-cache.ts). */
   readonly cache: ReadCache;
+  /** The requests running against the cache, each checked once (cache-check.ts). */
+  private readonly checks: CacheChecks;
   private readonly db: SqlDatabase;
   private readonly getMetaStatement: SqlStatement;
   private readonly setMetaStatement: SqlStatement;
@@ -334,6 +337,7 @@ export class Store {
     if (this.db instanceof PostgresDatabase) reportAvailability(this.db, options.path ?? "", options.logger ?? SILENT);
     this.recovery = new StorageRecovery(() => this.checkpoint(), options.logger ?? SILENT, options.storageBackoff);
     this.cache = new ReadCache(this.engine === "sqlite");
+    this.checks = new CacheChecks(this.cache);
     const table = <T extends Row>(spec: TableSpec<never>) => this.table(spec as unknown as TableSpec<T>);
     for (const type of RECORD_TYPES) {
       const kind = RECORD_KINDS[type];
@@ -387,16 +391,19 @@ export class Store {
   async transaction<R>(work: () => Promise<R>, options: TransactionOptions = {}): Promise<R> {
     if (this.current()) return await work();
     if (this.engine === "sqlite") return this.attempts(work, "serializable", options.onlyReads ?? false);
+    // The first transaction of a request run against the cache checks it (cache-check.ts).
+    const mark = this.checks.pending();
+    const checked = mark ? this.checkedBy(mark, work) : work;
     // On PostgreSQL: the request log's batches at READ COMMITTED (their counter row orders them), GETs on one
     // snapshot READ ONLY, and every other transaction as a writer, taking turns (pg-database.ts).
-    if (options.isolation === "read-committed") return this.attempts(work, "read-committed", false);
-    if (options.onlyReads) return this.attempts(work, "read-only", true);
+    if (options.isolation === "read-committed") return this.attempts(checked, "read-committed", false);
+    if (options.onlyReads) return this.attempts(checked, "read-only", true);
     // A replica's writers wait their turn here, before taking a connection to wait on the database's lock.
     await this.writers.take();
     const keys = options.prefetch ?? [];
     const prefetched = async () => {
       if (keys.length > 0) this.prefetchMeta(keys);
-      return await work();
+      return await checked();
     };
     try {
       return await this.attempts(prefetched, "read-committed", false, true);
@@ -509,8 +516,37 @@ export class Store {
   async freshenCache(): Promise<void> {
     // Not used (the change feed does not listen): nothing to check, no round trip.
     if (this.engine !== "postgres" || !this.cache.isLive) return;
-    const found = (await this.getMetaStatement.get(GENERATION_KEY)) as { value: string } | undefined;
-    this.cache.validate(found?.value);
+    this.cache.validate(await this.readGeneration());
+  }
+
+  private async readGeneration(): Promise<string | undefined> {
+    return ((await this.getMetaStatement.get(GENERATION_KEY)) as { value: string } | undefined)?.value;
+  }
+
+  /**
+   * Runs a request against the cache as it is, instead of after freshenCache: the cache's generation is read in the
+   * first message of the request's first transaction and compared before it commits (or read once at the end when
+   * the request opened none). Answers stale when it had moved, with nothing of the request committed: the caller
+   * runs it again after freshenCache (cache-check.ts).
+   *
+   * @example
+   * const checked = await store.optimistically(() => handle(request));
+   * const result = checked.stale ? (await store.freshenCache(), await handle(request)) : checked.result;
+   */
+  async optimistically<R>(request: () => Promise<R>): Promise<Checked<R>> {
+    if (this.engine !== "postgres" || !this.cache.isLive) return { stale: false, result: await request() };
+    return await this.checks.run(request, () => this.readGeneration());
+  }
+
+  /** `work` with the request's check: the generation read ahead (with its first message), compared before COMMIT. */
+  private checkedBy<R>(mark: CacheMark, work: () => Promise<R>): () => Promise<R> {
+    return async () => {
+      const generation = this.getMetaStatement.ahead(GENERATION_KEY);
+      const result = await work();
+      const found = ((await generation()) as Array<{ value: string }>)[0]?.value;
+      if (!this.checks.settle(mark, found)) throw new StaleCacheError();
+      return result;
+    };
   }
 
   /** A write of cached state moves the generation, once per transaction, committed (or not) with the write. */
