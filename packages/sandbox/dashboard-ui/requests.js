@@ -109,9 +109,14 @@ export function requestsView(container) {
   const error = h("p", { role: "alert" });
   fill(container, h("h2", null, "Requests"), form, error, list, more);
 
-  async function load(before) {
+  /** A request opened while its page reloads live stays open: the reload is dropped, as one not started would be. */
+  const opened = () => list.querySelector("details[open]") !== null;
+  // `live`: a reload the stream asked for. aria-busy: the list is being replaced (screen readers, and tests, wait).
+  async function load(before, live = false) {
+    list.setAttribute("aria-busy", "true");
     try {
       const page = await get("requests", { ...filters, limit: PAGE, before });
+      if (live && opened()) return;
       fill(error);
       if (before === undefined) fill(list);
       list.append(...page.results.map(entryItem));
@@ -121,6 +126,8 @@ export function requestsView(container) {
       if (list.childElementCount === 0) fill(list, h("li", null, "No requests."));
     } catch (caught) {
       fill(error, failureText(caught));
+    } finally {
+      list.setAttribute("aria-busy", "false");
     }
   }
   form.addEventListener("submit", (e) => {
@@ -134,7 +141,7 @@ export function requestsView(container) {
   // Live: only while the newest page is shown and no request is open (reloading would close it).
   return {
     refresh: () => {
-      if (!list.querySelector("details[open]") && list.childElementCount <= PAGE) load();
+      if (!opened() && list.childElementCount <= PAGE) load(undefined, true);
     },
   };
 }

@@ -234,6 +234,8 @@ describe.skipIf(skipBrowser)("the dashboard in Chromium", () => {
     await page.getByLabel("operationId").fill("createCustomer");
     await page.getByLabel("Status").fill("200");
     await page.getByRole("button", { name: "Filter" }).click();
+    // The filtered list, not the one it replaces (an entry opened in that one closes when it goes).
+    await page.locator('.requests[aria-busy="false"]').waitFor();
     const entry = page.locator(".requests li", { hasText: "createCustomer" }).last();
     await entry.locator("summary").click();
     await entry.locator(`a[href="#/find/${customer.id}"]`).click();
