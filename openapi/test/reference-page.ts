@@ -1,6 +1,7 @@
 // What the docs test does on the built reference page (Redoc 3, from Redocly CLI 2's build-docs), by what a
 // reader sees: an operation's section, the request-samples panel on its right, the language menu of that panel.
 import type { Locator, Page } from "playwright-core";
+import { expect } from "vitest";
 
 /** Redoc 3 gives each operation's section the id `<tag slug>/<operationid in lower case>`. */
 export function sectionId(tag: string, operationId: string): string {
@@ -79,15 +80,23 @@ export async function sampleMenu(panel: Locator): Promise<string[]> {
 export async function showSample(panel: Locator, label: string): Promise<string> {
   const menu = languageMenu(panel);
   const button = menu.locator('button[aria-haspopup="menu"]');
+  const code = panel.locator('pre[data-testid="source-code"]').first();
   // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText is the rendered text a reader sees.
   if ((await button.innerText()).trim() !== label) {
+    await code.waitFor({ state: "visible", timeout: 5_000 });
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText is the rendered text a reader sees.
+    const before = await code.innerText();
     await button.click();
     await openMenuItems(panel)
       .filter({ hasText: exactly(label) })
       .click();
     await button.filter({ hasText: exactly(label) }).waitFor({ timeout: 5_000 });
+    // The menu's label changes a render before the code does (CI read the last language's code once): wait for it.
+    await expect
+      // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText is the rendered text a reader sees.
+      .poll(async () => await code.innerText(), { timeout: 5_000 })
+      .not.toBe(before);
   }
-  const code = panel.locator('pre[data-testid="source-code"]').first();
   await code.waitFor({ state: "visible", timeout: 5_000 });
   // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText is the rendered text a reader sees.
   return code.innerText();
