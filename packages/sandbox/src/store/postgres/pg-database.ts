@@ -191,9 +191,7 @@ export class PostgresDatabase implements SqlDatabase {
 
   /** A statement outside any transaction, on a connection of its own (ending the read it may still have open). */
   private async alone(text: string, values: ReadonlyArray<SqlValue>): Promise<QueryResult> {
-    const client = await this.connect();
-    const ignore = () => {};
-    client.on("error", ignore);
+    const { client, release } = await this.checkout();
     let failed: Error | undefined;
     try {
       if (this.unfinished.take(client))
@@ -204,8 +202,7 @@ export class PostgresDatabase implements SqlDatabase {
       failed = error as Error;
       throw error;
     } finally {
-      client.off("error", ignore);
-      client.release(failed);
+      release(failed);
     }
   }
 
@@ -224,12 +221,9 @@ export class PostgresDatabase implements SqlDatabase {
   }
 
   /** Runs one query, noting what its outcome says of the database's reach. */
-  private async attempt(
-    on: pg.Pool | pg.PoolClient,
-    config: pg.QueryConfig,
-  ): Promise<pg.QueryResult | pg.QueryResult[]> {
+  private async attempt(client: pg.PoolClient, config: pg.QueryConfig): Promise<pg.QueryResult | pg.QueryResult[]> {
     try {
-      const result = await on.query(config);
+      const result = await client.query(config);
       if (this.down) this.observe(undefined);
       return result;
     } catch (caught) {
@@ -245,9 +239,8 @@ export class PostgresDatabase implements SqlDatabase {
   }
 
   /** Sends what the open transaction holds back, if anything (a read asked ahead is wanted now). */
-  private async flush(): Promise<void> {
-    const scope = this.scope.getStore();
-    if (scope?.client && scope.held.waiting) await this.send(scope.client, scope.held.message());
+  private async flush(scope: TransactionScope): Promise<void> {
+    if (scope.client && scope.held.waiting) await this.send(scope.client, scope.held.message());
   }
 
   prepare(sql: string): SqlStatement {
@@ -277,7 +270,7 @@ export class PostgresDatabase implements SqlDatabase {
     rows.catch(() => {});
     scope.held.hold(inlineValues(text, values), read);
     return async () => {
-      if (scope.held.holds(read)) await this.scope.run(scope, () => this.flush());
+      if (scope.held.holds(read)) await this.flush(scope);
       return await rows;
     };
   }
@@ -299,6 +292,25 @@ export class PostgresDatabase implements SqlDatabase {
       });
   }
 
+  /**
+   * A connection of the pool, and how to give it back: `release(broken)` closes it instead (it may hold half a
+   * transaction, or the writers' lock: closing it gives both back), so it is never handed to the next request.
+   */
+  private async checkout(): Promise<{ client: pg.PoolClient; release: (broken?: Error) => void }> {
+    const client = await this.connect();
+    // The pool listens for errors only while a connection is idle: one that breaks between two statements would
+    // otherwise be an unhandled error event. Its next statement fails instead.
+    const ignore = () => {};
+    client.on("error", ignore);
+    return {
+      client,
+      release: (broken) => {
+        client.off("error", ignore);
+        client.release(broken);
+      },
+    };
+  }
+
   private async connect(): Promise<pg.PoolClient> {
     try {
       return await this.pool.connect();
@@ -318,17 +330,7 @@ export class PostgresDatabase implements SqlDatabase {
    * one snapshot, READ ONLY.
    */
   async transaction<R>(isolation: Isolation, work: () => Promise<R>, exclusive = false): Promise<R> {
-    const client = await this.connect();
-    // The pool listens for errors only while a connection is idle: one that breaks between two statements of the
-    // transaction would otherwise be an unhandled error event. Its next statement fails instead.
-    const ignore = () => {};
-    client.on("error", ignore);
-    // A connection that failed is closed, never handed to the next request (it may hold half a transaction, or the
-    // writers' lock: closing it gives both back).
-    const release = (broken?: Error) => {
-      client.off("error", ignore);
-      client.release(broken);
-    };
+    const { client, release } = await this.checkout();
     // BEGIN (and the writers' lock) is held back to go with the first statement: one round trip, not two; so is the
     // COMMIT of the read-only transaction the connection may still have open.
     const unfinished = this.unfinished.take(client);
