@@ -9,6 +9,7 @@
 //        BENCH_ENGINE_CONNECTIONS=100  BEFORE=<another build's dist/sandbox.js> (else the commit before PostgreSQL
 //        is built into a temporary directory; BENCH_BEFORE_REF=<commit> builds that one instead). postgres-before and
 //        postgres-before-<n> run that build on PostgreSQL (give it a BENCH_BEFORE_REF that has the engine).
+//        BENCH_ENGINE_CASES=get,list,one,create (the default: all; "one" is the two single-client rows)
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -24,6 +25,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_ENGINE_CONNECTIONS ?? 100);
 const SIZES = (process.env.BENCH_ENGINE_ROWS ?? "1000,100000").split(",").map(Number);
 const ENGINES = (process.env.BENCH_ENGINES ?? "sqlite-before,sqlite,postgres,postgres-2").split(",");
+const WANTED = new Set((process.env.BENCH_ENGINE_CASES ?? "get,list,one,create").split(","));
 const MIDDLE = (rows) => `/cms/api/v1/customer/list?page=${Math.max(1, Math.floor(rows / 40))}&per_page=20`;
 
 const dir = mkdtempSync(join(tmpdir(), "sandbox-engines-"));
@@ -145,12 +147,14 @@ async function measure(engine, rows, target) {
   const one = { seconds: Math.max(1, Math.ceil(SECONDS / 2)), connections: 1 };
   // Warm-up: each replica's statements prepared, its code optimized.
   await fire(urls, LIST, signed("GET"), { seconds: 1, connections: CONNECTIONS });
-  record(engine, rows, "GET by id", CONNECTIONS, await timed(target, "/", byId, many));
-  record(engine, rows, "list page 1", CONNECTIONS, await timed(target, LIST, signed("GET"), many));
-  record(engine, rows, "list page 1", 1, await timed(target, LIST, signed("GET"), one));
-  record(engine, rows, "list middle page", 1, await timed(target, MIDDLE(rows), signed("GET"), one));
+  if (WANTED.has("get")) record(engine, rows, "GET by id", CONNECTIONS, await timed(target, "/", byId, many));
+  if (WANTED.has("list")) record(engine, rows, "list page 1", CONNECTIONS, await timed(target, LIST, signed("GET"), many));
+  if (WANTED.has("one")) {
+    record(engine, rows, "list page 1", 1, await timed(target, LIST, signed("GET"), one));
+    record(engine, rows, "list middle page", 1, await timed(target, MIDDLE(rows), signed("GET"), one));
+  }
   // Last: the creates add rows (thousands), which the reads above should not see.
-  record(engine, rows, "create", CONNECTIONS, await timed(target, CREATE, uniqueCreate(), many));
+  if (WANTED.has("create")) record(engine, rows, "create", CONNECTIONS, await timed(target, CREATE, uniqueCreate(), many));
 }
 
 const facts = [];

@@ -38,6 +38,13 @@ export interface SqlStatement {
  */
 export type Isolation = "serializable" | "read-committed" | "read-only" | "default";
 
+/**
+ * How a writer takes its turn among every writer of the database (replicas included): "grouped" (in its replica's
+ * line, perhaps sharing a transaction with the writers beside it: postgres/writer-line.ts) or "alone" (a transaction
+ * of its own, which waits for the turn in the database).
+ */
+export type WritersTurn = "grouped" | "alone";
+
 export interface SqlDatabase {
   readonly engine: "sqlite" | "postgres";
   /** A statement; nothing is sent until it runs. */
@@ -46,9 +53,9 @@ export interface SqlDatabase {
   exec(sql: string): Promise<void>;
   /**
    * Runs `work` as one transaction: committed when it resolves, rolled back (and the error rethrown) when it
-   * rejects. `exclusive`: it takes its turn among every writer of the database (replicas included) first.
+   * rejects. `turn`: a writer, taking its turn among every writer of the database first (see WritersTurn).
    */
-  transaction<R>(isolation: Isolation, work: () => Promise<R>, exclusive?: boolean): Promise<R>;
+  transaction<R>(isolation: Isolation, work: () => Promise<R>, turn?: WritersTurn): Promise<R>;
   /** Whether the calling code runs inside a transaction of this database. */
   readonly inTransaction: boolean;
   close(): Promise<void>;

@@ -12,7 +12,8 @@ import { openDatabase, type Durability } from "./database.js";
 import { displayUrl } from "./postgres/pg-open.js";
 import { PostgresError } from "./postgres/pg-errors.js";
 import { conflictRetryDelay, PostgresDatabase } from "./postgres/pg-database.js";
-import { type Isolation, type SqlDatabase, type SqlStatement, Turns } from "./sql.js";
+import { isGroupAborted } from "./postgres/writer-line.js";
+import type { Isolation, SqlDatabase, SqlStatement, WritersTurn } from "./sql.js";
 import type {
   EventRow,
   OrganizationRow,
@@ -209,9 +210,6 @@ export interface TransactionOptions {
   prefetch?: readonly string[];
 }
 
-/** A replica's writers in flight at once on PostgreSQL: the one holding the writers' lock and the next (Store.writers). */
-export const WRITERS_IN_FLIGHT = 2;
-
 /** The meta key of the cache's generation: a new random value at every commit of cached state (PostgreSQL). */
 const GENERATION_KEY = "cache_generation";
 
@@ -305,13 +303,6 @@ export class Store {
   /** The transaction the calling code runs in, if any. */
   private readonly open = new AsyncLocalStorage<OpenTransaction>();
   private readonly changeListeners = new Set<(kind: string, org: string) => void>();
-  /**
-   * On PostgreSQL, this replica's transactions that may write take turns (reads never wait) before they take the
-   * database's writers' lock (pg-database.ts), so waiting writers do not hold the pool's connections. Two at a time:
-   * while one holds the database's lock, the next one's first message waits for it in the database, and runs the
-   * moment the lock is given back, without a round trip back to this process first.
-   */
-  private readonly writers = new Turns(WRITERS_IN_FLIGHT);
   private closed = false;
 
   /**
@@ -398,32 +389,32 @@ export class Store {
     // snapshot READ ONLY, and every other transaction as a writer, taking turns (pg-database.ts).
     if (options.isolation === "read-committed") return this.attempts(checked, "read-committed", false);
     if (options.onlyReads) return this.attempts(checked, "read-only", true);
-    // A replica's writers wait their turn here, before taking a connection to wait on the database's lock.
-    await this.writers.take();
     const keys = options.prefetch ?? [];
     const prefetched = async () => {
       if (keys.length > 0) this.prefetchMeta(keys);
       return await checked();
     };
-    try {
-      return await this.attempts(prefetched, "read-committed", false, true);
-    } finally {
-      this.writers.give();
-    }
+    return await this.attempts(prefetched, "read-committed", false, "grouped");
   }
 
   private async attempts<R>(
     work: () => Promise<R>,
     isolation: Isolation,
     onlyReads: boolean,
-    exclusive = false,
+    writer?: WritersTurn,
   ): Promise<R> {
+    let turn = writer;
     // On PostgreSQL a transaction that lost a race with another transaction is run again from the start: its
     // writes were rolled back and its after-commit work dropped, so the rerun decides on what is committed now.
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.transactionOnce(work, isolation, onlyReads, exclusive);
+        return await this.transactionOnce(work, isolation, onlyReads, turn);
       } catch (error) {
+        // Its group was rolled back for a failure that may not be its own: it runs again at once, alone.
+        if (isGroupAborted(error)) {
+          turn = "alone";
+          continue;
+        }
         const delay = conflictRetryDelay(error, attempt, Math.random());
         if (delay === undefined) throw error;
         if (delay > 0) await sleep(delay);
@@ -435,7 +426,7 @@ export class Store {
     work: () => Promise<R>,
     isolation: Isolation,
     cachedReads: boolean,
-    exclusive: boolean,
+    turn: WritersTurn | undefined,
   ): Promise<R> {
     const open: OpenTransaction = {
       committed: [],
@@ -446,7 +437,7 @@ export class Store {
     };
     let result: R;
     try {
-      result = await this.db.transaction(isolation, () => this.open.run(open, work), exclusive);
+      result = await this.db.transaction(isolation, () => this.open.run(open, work), turn);
     } finally {
       open.ended = true;
       this.cache.ended(open.written);

@@ -36,7 +36,7 @@ describe("writes held for the next statement", () => {
     ["what looks like a placeholder", "$1 and $2 and ?"],
     ["an SQL comment and a statement", "x'); DROP TABLE note; --"],
   ])("stores %s byte for byte", async (what, text) => {
-    await db.transaction("read-committed", async () => await insert().write(what, text, 1), true);
+    await db.transaction("read-committed", async () => await insert().write(what, text, 1), "alone");
     expect(await body(what)).toBe(text);
   });
 
@@ -47,7 +47,7 @@ describe("writes held for the next statement", () => {
         await insert().write("read-own", "mine", 2);
         return await body("read-own");
       },
-      true,
+      "alone",
     );
     expect(seen).toBe("mine");
   });
@@ -59,7 +59,7 @@ describe("writes held for the next statement", () => {
         await insert().write("kept-not", "first", 3);
         await insert().write("kept-not", "the same key again", 4);
       },
-      true,
+      "alone",
     );
     await expect(failed).rejects.toBeInstanceOf(PostgresError);
     expect(await body("kept-not")).toBeUndefined();
@@ -74,7 +74,7 @@ describe("writes held for the next statement", () => {
         await body("alone-not-there");
         return await rows();
       },
-      true,
+      "alone",
     );
     expect(seen).toEqual([{ body: "before the read" }]);
   });
@@ -83,7 +83,7 @@ describe("writes held for the next statement", () => {
     const seen = await db.transaction(
       "read-committed",
       async () => await db.prepare("SELECT body FROM note WHERE id = ?").ahead("ahead")(),
-      true,
+      "alone",
     );
     expect(seen).toEqual([{ body: "before the read" }]);
   });
@@ -143,7 +143,7 @@ describe("a read-only transaction's COMMIT, sent with the connection's next mess
       await on.transaction(
         "read-committed",
         async () => await on.prepare("INSERT INTO note (id, body, n) VALUES (?, ?, ?)").write("after-read", "kept", 9),
-        true,
+        "alone",
       );
       expect(await body("after-read")).toBe("kept");
     } finally {

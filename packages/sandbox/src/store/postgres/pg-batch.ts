@@ -58,6 +58,12 @@ interface Held {
   readonly read?: HeldRead;
 }
 
+/** Where a transaction's held statements stood at a moment (HeldStatements.mark). */
+export interface HeldMark {
+  readonly messages: number;
+  readonly length: number;
+}
+
 /** A message to send: its text, and how to hand each held read its rows from the message's results. */
 export interface HeldMessage {
   readonly text: string;
@@ -75,16 +81,40 @@ export class HeldStatements {
   private held: Held[];
   private begun = false;
   private writes = false;
+  /** Messages sent so far. */
+  private sent = 0;
+  /** How many of the held statements open the transaction (none once it began). */
+  private opening: number;
 
   /** @param begin the statements that open the transaction (held, sent with the first statement) */
   constructor(begin: readonly string[]) {
     this.held = begin.map((text) => ({ text }));
+    this.opening = begin.length;
   }
 
   /** Holds a write (no `read`) or a read asked ahead for the next message. */
   hold(text: string, read?: HeldRead): void {
     this.held.push(read ? { text, read } : { text });
     if (!read) this.writes = true;
+  }
+
+  /** Where the held statements stand now (see dropSince). */
+  mark(): HeldMark {
+    return { messages: this.sent, length: this.held.length };
+  }
+
+  /**
+   * Drops what was held since `mark` (a writer's part of a shared transaction: writer-line.ts), if no message went
+   * since; answers whether it could. A read dropped fails (nobody waits for it any more).
+   *
+   * @example
+   * const mark = held.mark(); held.hold("UPDATE t SET a = 1"); held.dropSince(mark); // true: nothing of it goes
+   */
+  dropSince(mark: HeldMark): boolean {
+    if (this.sent !== mark.messages) return false;
+    for (const entry of this.held.splice(mark.length)) entry.read?.fail(new Error("dropped: its writer failed"));
+    this.writes = this.held.some((entry, i) => i >= this.opening && !entry.read);
+    return true;
   }
 
   /** Whether `read` is still held (not sent yet). */
@@ -120,6 +150,8 @@ export class HeldStatements {
     this.held = [];
     this.writes = false;
     this.begun = true;
+    this.sent++;
+    this.opening = 0;
     return {
       text: entries.map((entry) => entry.text).join(";\n"),
       deliver: (results) => {

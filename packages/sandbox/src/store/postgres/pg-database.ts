@@ -5,10 +5,11 @@
 // committed. A transaction that still fails on a conflict (a deadlock, a SERIALIZABLE one) is run again (store.ts).
 import { AsyncLocalStorage } from "node:async_hooks";
 import pg from "pg";
-import type { Isolation, SqlDatabase, SqlStatement, SqlValue } from "../sql.js";
+import type { Isolation, SqlDatabase, SqlStatement, SqlValue, WritersTurn } from "../sql.js";
 import { type HeldMessage, type HeldRead, HeldStatements, inlineValues, UnfinishedReads } from "./pg-batch.js";
 import { numberPlaceholders, postgresSchema } from "./pg-dialect.js";
 import { PostgresError, toPostgresError } from "./pg-errors.js";
+import { GROUP_SIZE, groupFailure, WriterLine } from "./writer-line.js";
 
 export type { SqlDatabase, SqlStatement } from "../sql.js";
 
@@ -122,6 +123,23 @@ interface QueryResult {
 interface TransactionScope {
   client: pg.PoolClient | undefined;
   readonly held: HeldStatements;
+  /** The writers' transaction it is a part of (writer-line.ts). */
+  readonly group?: WriterGroup;
+}
+
+/** A transaction its replica's writers share (writer-line.ts). */
+interface WriterGroup {
+  readonly client: pg.PoolClient;
+  readonly release: (broken?: Error) => void;
+  readonly held: HeldStatements;
+  /** The connection had a read-only transaction open, which the group's first message ends. */
+  readonly unfinished: boolean;
+  /** Writers that joined it so far. */
+  members: number;
+  /** The writers done with their work, waiting on its COMMIT. */
+  readonly parked: Array<{ resolve: () => void; reject: (error: unknown) => void }>;
+  /** A statement of it failed: the transaction is spoiled. */
+  failed: boolean;
 }
 
 export class PostgresDatabase implements SqlDatabase {
@@ -137,6 +155,8 @@ export class PostgresDatabase implements SqlDatabase {
   private availability: AvailabilityListener = () => {};
   /** Connections given back with a read-only transaction still open: their next message ends it first. */
   private readonly unfinished = new UnfinishedReads<pg.PoolClient>();
+  /** This replica's writers, in turn (writer-line.ts). */
+  private readonly line = new WriterLine<WriterGroup>();
 
   /**
    * @param url a postgres:// connection string
@@ -229,6 +249,8 @@ export class PostgresDatabase implements SqlDatabase {
     } catch (caught) {
       const error = toPostgresError(caught);
       this.observe(error);
+      const group = this.scope.getStore()?.group;
+      if (group) group.failed = true;
       throw error;
     }
   }
@@ -329,7 +351,9 @@ export class PostgresDatabase implements SqlDatabase {
    * other's commits nearly every time: their reads lock whole index pages.) Readers never take the lock: they read
    * one snapshot, READ ONLY.
    */
-  async transaction<R>(isolation: Isolation, work: () => Promise<R>, exclusive = false): Promise<R> {
+  async transaction<R>(isolation: Isolation, work: () => Promise<R>, turn?: WritersTurn): Promise<R> {
+    if (turn === "grouped") return await this.grouped(work);
+    const exclusive = turn === "alone";
     const { client, release } = await this.checkout();
     // BEGIN (and the writers' lock) is held back to go with the first statement: one round trip, not two; so is the
     // COMMIT of the read-only transaction the connection may still have open.
@@ -357,6 +381,92 @@ export class PostgresDatabase implements SqlDatabase {
     release(failed?.broken);
     if (failed) throw failed.error;
     return result;
+  }
+
+  /**
+   * A writer in its replica's line (writer-line.ts): it joins the open group, or starts one; once its work is done it
+   * hands the group on to the next writer waiting, or commits it.
+   */
+  private async grouped<R>(work: () => Promise<R>): Promise<R> {
+    const group = (await this.line.enter()) ?? (await this.startGroup());
+    const member = group.members++;
+    const mark = group.held.mark();
+    if (member > 0) group.held.hold(`SAVEPOINT w${member}`);
+    const scope: TransactionScope = { client: group.client, held: group.held, group };
+    let result: R;
+    try {
+      result = await this.scope.run(scope, work);
+    } catch (error) {
+      scope.client = undefined;
+      // Alone in its group, or a statement failed (whose, nobody can tell): the group ends here.
+      if (member === 0 || group.failed || error instanceof PostgresError) return await this.abortGroup(group, error);
+      // Refused by its work: what it did is undone, and the group goes on without it.
+      if (!group.held.dropSince(mark)) group.held.hold(`ROLLBACK TO SAVEPOINT w${member}`);
+      await this.handOn(group, false).catch(() => {});
+      throw error;
+    }
+    scope.client = undefined;
+    await this.handOn(group, true);
+    return result;
+  }
+
+  /** A connection for a new group, its BEGIN and the writers' lock held for its first message. */
+  private async startGroup(): Promise<WriterGroup> {
+    let checkedOut: Awaited<ReturnType<PostgresDatabase["checkout"]>>;
+    try {
+      checkedOut = await this.checkout();
+    } catch (error) {
+      this.line.pass(undefined);
+      throw error;
+    }
+    const { client, release } = checkedOut;
+    const unfinished = this.unfinished.take(client);
+    const held = new HeldStatements(unfinished ? ["COMMIT", ...BEGIN_EXCLUSIVE] : BEGIN_EXCLUSIVE);
+    return { client, release, held, unfinished, members: 0, parked: [], failed: false };
+  }
+
+  /**
+   * A writer done with its work: the group goes to the next writer waiting (this one, when `wait`, waits for the
+   * group's COMMIT), or, with none waiting or the group full, it commits for all.
+   */
+  private async handOn(group: WriterGroup, wait: boolean): Promise<void> {
+    if (this.line.waitingCount > 0 && group.members < GROUP_SIZE) {
+      const committed = wait ? new Promise<void>((resolve, reject) => group.parked.push({ resolve, reject })) : undefined;
+      this.line.pass(group);
+      await committed;
+      return;
+    }
+    // The next writer starts a group of its own at once: its first message waits for the lock in the database.
+    this.line.pass(undefined);
+    await this.commitGroup(group);
+  }
+
+  private async commitGroup(group: WriterGroup): Promise<void> {
+    if (!group.held.worthCommitting) {
+      if (group.held.started || group.unfinished) this.leaveOpen(group.client);
+      group.release();
+      for (const writer of group.parked) writer.resolve();
+      return;
+    }
+    const failed = await this.commit(group.client, group.held);
+    group.release(failed?.broken);
+    if (!failed) {
+      for (const writer of group.parked) writer.resolve();
+      return;
+    }
+    const failure = group.members > 1 ? groupFailure(failed.error) : failed.error;
+    for (const writer of group.parked) writer.reject(failure);
+    throw failure;
+  }
+
+  /** Rolls the group back: its waiting writers run again alone (or hear that the database is down). */
+  private async abortGroup(group: WriterGroup, error: unknown): Promise<never> {
+    if (!group.held.started && group.unfinished) this.leaveOpen(group.client);
+    group.release(group.held.started ? await this.rollback(group.client, error) : undefined);
+    const failure = group.members > 1 ? groupFailure(error) : error;
+    for (const writer of group.parked) writer.reject(failure);
+    this.line.pass(undefined);
+    throw failure;
   }
 
   /** Gives `client` back with a read-only transaction open: its next message, or a timer, ends it. */
