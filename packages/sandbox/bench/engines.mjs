@@ -148,13 +148,15 @@ async function measure(engine, rows, target) {
   // Warm-up: each replica's statements prepared, its code optimized.
   await fire(urls, LIST, signed("GET"), { seconds: 1, connections: CONNECTIONS });
   if (WANTED.has("get")) record(engine, rows, "GET by id", CONNECTIONS, await timed(target, "/", byId, many));
-  if (WANTED.has("list")) record(engine, rows, "list page 1", CONNECTIONS, await timed(target, LIST, signed("GET"), many));
+  if (WANTED.has("list"))
+    record(engine, rows, "list page 1", CONNECTIONS, await timed(target, LIST, signed("GET"), many));
   if (WANTED.has("one")) {
     record(engine, rows, "list page 1", 1, await timed(target, LIST, signed("GET"), one));
     record(engine, rows, "list middle page", 1, await timed(target, MIDDLE(rows), signed("GET"), one));
   }
   // Last: the creates add rows (thousands), which the reads above should not see.
-  if (WANTED.has("create")) record(engine, rows, "create", CONNECTIONS, await timed(target, CREATE, uniqueCreate(), many));
+  if (WANTED.has("create"))
+    record(engine, rows, "create", CONNECTIONS, await timed(target, CREATE, uniqueCreate(), many));
 }
 
 const facts = [];

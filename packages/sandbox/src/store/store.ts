@@ -204,8 +204,8 @@ export interface TransactionOptions {
   onlyReads?: boolean;
   /**
    * Meta keys the work is about to read (an organization's clock offset and settings). On PostgreSQL a writer reads
-   * them all in the message that begins it and takes its turn, and keeps them for the rest of the transaction:
-   * no other writer can change them before it commits. Without it, a writer reads each one when asked.
+   * them all in its first message, under the writers' lock, and keeps them for the rest of the transaction: no other
+   * writer can change them before it commits. Without it, a writer reads each one when asked.
    */
   prefetch?: readonly string[];
 }

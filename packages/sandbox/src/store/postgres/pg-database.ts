@@ -2,7 +2,8 @@
 // replica at once, each one transaction on a connection of its own, and the event loop never waits for an answer.
 // Writers take turns across replicas (see transaction): two requests that read-then-write the same facts (one
 // quotation, one reference, the 3-accounts limit) run one after the other, the second reading what the first
-// committed. A transaction that still fails on a conflict (a deadlock, a SERIALIZABLE one) is run again (store.ts).
+// wrote (committed, or earlier in the transaction they share: writer-line.ts). A transaction that still fails on a
+// conflict (a deadlock, a SERIALIZABLE one) is run again (store.ts).
 import { AsyncLocalStorage } from "node:async_hooks";
 import pg from "pg";
 import type { Isolation, SqlDatabase, SqlStatement, SqlValue, WritersTurn } from "../sql.js";
@@ -344,12 +345,13 @@ export class PostgresDatabase implements SqlDatabase {
   }
 
   /**
-   * `exclusive`: a writer. It holds the writers' lock (a transaction advisory lock, taken in the same message as
+   * `turn`: a writer. It holds the writers' lock (a transaction advisory lock, taken in the same message as
    * BEGIN, given back by COMMIT or ROLLBACK) before its first read, so the writers of every replica run one after
-   * the other: each reads at READ COMMITTED what every writer before it committed, which is serializable by
+   * the other: each reads at READ COMMITTED what every writer before it wrote, which is serializable by
    * construction, and no writer fails another's commit. (SERIALIZABLE writers running side by side failed each
-   * other's commits nearly every time: their reads lock whole index pages.) Readers never take the lock: they read
-   * one snapshot, READ ONLY.
+   * other's commits nearly every time: their reads lock whole index pages.) "grouped": in the replica's line, maybe
+   * in a transaction shared with the writers beside it (writer-line.ts); "alone": a transaction of its own. Readers
+   * never take the lock: they read one snapshot, READ ONLY.
    */
   async transaction<R>(isolation: Isolation, work: () => Promise<R>, turn?: WritersTurn): Promise<R> {
     if (turn === "grouped") return await this.grouped(work);
@@ -431,7 +433,9 @@ export class PostgresDatabase implements SqlDatabase {
    */
   private async handOn(group: WriterGroup, wait: boolean): Promise<void> {
     if (this.line.waitingCount > 0 && group.members < GROUP_SIZE) {
-      const committed = wait ? new Promise<void>((resolve, reject) => group.parked.push({ resolve, reject })) : undefined;
+      const committed = wait
+        ? new Promise<void>((resolve, reject) => group.parked.push({ resolve, reject }))
+        : undefined;
       this.line.pass(group);
       await committed;
       return;

@@ -11,7 +11,7 @@
 import { PostgresError } from "./pg-errors.js";
 
 /** Writers at most in one group: each waits for the group's COMMIT, so a longer group answers its first later. */
-export const GROUP_SIZE = 8;
+export const GROUP_SIZE = 16;
 
 /** A group's transaction was rolled back by a failure that may not be this writer's: run it again, alone. */
 export class GroupAborted extends Error {
