@@ -6,13 +6,21 @@ import { readdirSync, readFileSync } from "node:fs";
 /** Clock ticks per second of /proc's utime and stime (USER_HZ: 100 on every Linux build the bench runs on). */
 const TICKS_PER_SECOND = 100;
 
-/** pid, parent pid and CPU ticks (user + system) of a /proc/<pid>/stat line; undefined when unreadable. */
+/**
+ * pid, parent pid, CPU ticks (user + system) of a /proc/<pid>/stat line, and those of its children that ended (and
+ * were waited for); undefined when unreadable.
+ */
 function statOf(pid) {
   try {
     const text = readFileSync(`/proc/${pid}/stat`, "utf8");
     // The command name sits in parentheses and may hold spaces: the fields count from after it.
     const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-    return { pid: Number(pid), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+    return {
+      pid: Number(pid),
+      ppid: Number(fields[1]),
+      ticks: Number(fields[11]) + Number(fields[12]),
+      endedChildrenTicks: Number(fields[13]) + Number(fields[14]),
+    };
   } catch {
     return undefined;
   }
@@ -45,6 +53,9 @@ export function postgresCpu(port) {
     for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
       const stat = statOf(pid);
       if (stat && (stat.pid === postmaster || stat.ppid === postmaster)) ticks += stat.ticks;
+      // A backend that exits (a pooled connection closed while idle) takes its time out of the sum above: the
+      // postmaster's count of its ended children has it.
+      if (stat?.pid === postmaster) ticks += stat.endedChildrenTicks;
     }
     return (ticks / TICKS_PER_SECOND) * 1e6;
   };
