@@ -88,7 +88,8 @@ export class QueueWork implements DeferredWork {
 
   async defer(task: TaskName, key: string, payload: TaskPayload, delayMs: number): Promise<void> {
     const delay = Math.max(0, Math.round(delayMs));
-    await this.add.get(task, JSON.stringify(payload), delay, key);
+    // Held for the transaction's next message or its COMMIT (nobody reads its answer): no round trip of its own.
+    await this.add.write(task, JSON.stringify(payload), delay, key);
     this.options.afterCommit(() => {
       this.launch();
       if (delay > 0) this.wakeAfter(delay);
@@ -115,7 +116,7 @@ export class QueueWork implements DeferredWork {
   }
 
   async cancel(key: string): Promise<void> {
-    await this.remove.get(key);
+    await this.remove.write(key);
   }
 
   /** Polls the queue: resolves once no job of `task` is waiting or running (given-up jobs do not count). */

@@ -39,11 +39,13 @@ export interface SqlStatement {
 export type Isolation = "serializable" | "read-committed" | "read-only" | "default";
 
 /**
- * How a writer takes its turn among every writer of the database (replicas included): "grouped" (in its replica's
- * line, perhaps sharing a transaction with the writers beside it: postgres/writer-line.ts) or "alone" (a transaction
- * of its own, which waits for the turn in the database).
+ * How a writer takes its turn among every writer of the database (replicas included): "optimistic" (it reads
+ * before, with the writers that start beside it, and checks at the turn that what it read still holds:
+ * postgres/optimistic-group.ts), "grouped" (in its replica's line, perhaps sharing a transaction with the writers
+ * beside it: postgres/writer-line.ts) or "alone" (a transaction of its own, which waits for the turn in the
+ * database).
  */
-export type WritersTurn = "grouped" | "alone";
+export type WritersTurn = "optimistic" | "grouped" | "alone";
 
 export interface SqlDatabase {
   readonly engine: "sqlite" | "postgres";

@@ -13,6 +13,7 @@ import { displayUrl } from "./postgres/pg-open.js";
 import { PostgresError } from "./postgres/pg-errors.js";
 import { conflictRetryDelay, PostgresDatabase } from "./postgres/pg-database.js";
 import { isGroupAborted } from "./postgres/writer-line.js";
+import { needsTurn } from "./postgres/optimistic-group.js";
 import type { Isolation, SqlDatabase, SqlStatement, WritersTurn } from "./sql.js";
 import type {
   EventRow,
@@ -394,7 +395,7 @@ export class Store {
       if (keys.length > 0) this.prefetchMeta(keys);
       return await checked();
     };
-    return await this.attempts(prefetched, "read-committed", false, "grouped");
+    return await this.attempts(prefetched, "read-committed", false, "optimistic");
   }
 
   private async attempts<R>(
@@ -413,6 +414,11 @@ export class Store {
         // Its group was rolled back for a failure that may not be its own: it runs again at once, alone.
         if (isGroupAborted(error)) {
           turn = "alone";
+          continue;
+        }
+        // It could not run before its turn (or what it read changed by then): it runs again in the line.
+        if (needsTurn(error)) {
+          turn = "grouped";
           continue;
         }
         const delay = conflictRetryDelay(error, attempt, Math.random());

@@ -117,6 +117,11 @@ export class HeldStatements {
     return true;
   }
 
+  /** Whether a write is held (the next message carries it). */
+  get writing(): boolean {
+    return this.writes;
+  }
+
   /** Whether `read` is still held (not sent yet). */
   holds(read: HeldRead): boolean {
     return this.held.some((entry) => entry.read === read);

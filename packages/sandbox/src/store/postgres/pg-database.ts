@@ -11,6 +11,8 @@ import { type HeldMessage, type HeldRead, HeldStatements, inlineValues, Unfinish
 import { numberPlaceholders, postgresSchema } from "./pg-dialect.js";
 import { PostgresError, toPostgresError } from "./pg-errors.js";
 import { GROUP_SIZE, groupFailure, WriterLine } from "./writer-line.js";
+import { type GroupMember, type GroupWire, NeedsTurn, OptimisticGroup } from "./optimistic-group.js";
+import { isCheckableRead } from "./read-check.js";
 
 export type { SqlDatabase, SqlStatement } from "../sql.js";
 
@@ -109,8 +111,11 @@ const BEGIN: Record<Isolation, string> = {
 /** The key of the advisory lock writers take turns with (any constant but MIGRATION_LOCK; ours, by name). */
 export const WRITERS_LOCK_KEY = 0x45584b57; // "EXKW"
 
+/** A writer's turn among every replica's writers: it waits for the lock, which COMMIT or ROLLBACK gives back. */
+const TAKE_TURN = `SELECT pg_advisory_xact_lock(${WRITERS_LOCK_KEY})`;
+
 /** The start of a writer's transaction: it begins, then waits for its turn among every replica's writers. */
-const BEGIN_EXCLUSIVE = ["BEGIN ISOLATION LEVEL READ COMMITTED", `SELECT pg_advisory_xact_lock(${WRITERS_LOCK_KEY})`];
+const BEGIN_EXCLUSIVE = [BEGIN["read-committed"], TAKE_TURN];
 
 /** Connections a replica opens at most: requests beyond them wait for one to be free. */
 export const DEFAULT_POOL_SIZE = 10;
@@ -126,6 +131,8 @@ interface TransactionScope {
   readonly held: HeldStatements;
   /** The writers' transaction it is a part of (writer-line.ts). */
   readonly group?: WriterGroup;
+  /** The group of writers reading before their turn it is a member of, while its work runs (optimistic-group.ts). */
+  optimistic?: { readonly group: OptimisticGroup; readonly member: GroupMember };
 }
 
 /** A transaction its replica's writers share (writer-line.ts). */
@@ -158,6 +165,8 @@ export class PostgresDatabase implements SqlDatabase {
   private readonly unfinished = new UnfinishedReads<pg.PoolClient>();
   /** This replica's writers, in turn (writer-line.ts). */
   private readonly line = new WriterLine<WriterGroup>();
+  /** The group of writers reading before their turn that a writer starting now joins (optimistic-group.ts). */
+  private forming: OptimisticGroup | undefined;
 
   /**
    * @param url a postgres:// connection string
@@ -178,7 +187,8 @@ export class PostgresDatabase implements SqlDatabase {
   }
 
   get inTransaction(): boolean {
-    return this.scope.getStore()?.client !== undefined;
+    const scope = this.scope.getStore();
+    return scope?.client !== undefined || scope?.optimistic !== undefined;
   }
 
   /** Calls `listener` when the database drops (its first failure) and when it recovers (its first answer after). */
@@ -204,10 +214,29 @@ export class PostgresDatabase implements SqlDatabase {
    */
   private async query(text: string, values: ReadonlyArray<SqlValue> = []): Promise<QueryResult> {
     const scope = this.scope.getStore();
+    if (scope?.optimistic) return await this.beforeTurn(scope.optimistic, scope.held, text, values);
     const client = scope?.client;
     if (client && scope.held.waiting) return await this.send(client, scope.held.message(inlineValues(text, values)));
     if (client) return this.answer(await this.attempt(client, queryConfig(text, values)));
     return await this.alone(text, values);
+  }
+
+  /**
+   * A statement of a writer reading before its turn: a plain read goes with its group's next round; anything else
+   * (a read after a write of its own, which it would not see; a statement that is not a plain read) cannot wait for
+   * the group's last message, so the writer runs again in the line (NeedsTurn).
+   */
+  private async beforeTurn(
+    optimistic: NonNullable<TransactionScope["optimistic"]>,
+    held: HeldStatements,
+    text: string,
+    values: ReadonlyArray<SqlValue>,
+  ): Promise<QueryResult> {
+    if (!isCheckableRead(text) || held.writing) {
+      optimistic.member.mustLeave ??= new NeedsTurn(text);
+      throw optimistic.member.mustLeave;
+    }
+    return { rows: await optimistic.group.read(optimistic.member, inlineValues(text, values)), changes: 0 };
   }
 
   /** A statement outside any transaction, on a connection of its own (ending the read it may still have open). */
@@ -274,7 +303,7 @@ export class PostgresDatabase implements SqlDatabase {
       run: async (...values) => ({ changes: (await this.query(text, values)).changes }),
       write: async (...values) => {
         const scope = this.scope.getStore();
-        if (scope?.client) scope.held.hold(inlineValues(text, values));
+        if (scope?.client || scope?.optimistic) scope.held.hold(inlineValues(text, values));
         else await this.query(text, values);
       },
       ahead: (...values) => this.ahead(text, values),
@@ -284,6 +313,15 @@ export class PostgresDatabase implements SqlDatabase {
   /** A read held back to travel with the transaction's next message (see SqlStatement.ahead). */
   private ahead(text: string, values: ReadonlyArray<SqlValue>): () => Promise<unknown[]> {
     const scope = this.scope.getStore();
+    if (scope?.optimistic) {
+      const { member } = scope.optimistic;
+      if (!isCheckableRead(text) || scope.held.writing) {
+        member.mustLeave ??= new NeedsTurn(text);
+        const leave = member.mustLeave;
+        return () => Promise.reject(leave);
+      }
+      return scope.optimistic.group.ahead(scope.optimistic.member, inlineValues(text, values));
+    }
     if (!scope?.client) return async () => (await this.query(text, values)).rows;
     let read!: HeldRead;
     const rows = new Promise<unknown[]>((resolve, reject) => {
@@ -349,11 +387,14 @@ export class PostgresDatabase implements SqlDatabase {
    * BEGIN, given back by COMMIT or ROLLBACK) before its first read, so the writers of every replica run one after
    * the other: each reads at READ COMMITTED what every writer before it wrote, which is serializable by
    * construction, and no writer fails another's commit. (SERIALIZABLE writers running side by side failed each
-   * other's commits nearly every time: their reads lock whole index pages.) "grouped": in the replica's line, maybe
-   * in a transaction shared with the writers beside it (writer-line.ts); "alone": a transaction of its own. Readers
-   * never take the lock: they read one snapshot, READ ONLY.
+   * other's commits nearly every time: their reads lock whole index pages.) "optimistic": it reads before the
+   * lock, with the writers that start beside it, and its reads are checked under the lock before its writes
+   * (optimistic-group.ts); "grouped": in the replica's line, maybe in a transaction shared with the writers beside
+   * it (writer-line.ts); "alone": a transaction of its own. Readers never take the lock: they read one snapshot,
+   * READ ONLY.
    */
   async transaction<R>(isolation: Isolation, work: () => Promise<R>, turn?: WritersTurn): Promise<R> {
+    if (turn === "optimistic") return await this.optimistic(work);
     if (turn === "grouped") return await this.grouped(work);
     const exclusive = turn === "alone";
     const { client, release } = await this.checkout();
@@ -383,6 +424,68 @@ export class PostgresDatabase implements SqlDatabase {
     release(failed?.broken);
     if (failed) throw failed.error;
     return result;
+  }
+
+  /**
+   * A writer reading before its turn, in the group of the writers that start beside it (optimistic-group.ts): it
+   * answers once the group committed.
+   */
+  private async optimistic<R>(work: () => Promise<R>): Promise<R> {
+    if (!this.forming?.open) this.forming = this.optimisticGroup();
+    const group = this.forming;
+    const member = group.join(new HeldStatements([]));
+    const scope: TransactionScope = { client: undefined, held: member.writes, optimistic: { group, member } };
+    let outcome: { result: R } | { error: unknown };
+    try {
+      outcome = { result: await this.scope.run(scope, work) };
+    } catch (error) {
+      outcome = { error };
+    }
+    scope.optimistic = undefined;
+    // Told to run in line, it leaves, whatever its work made of that (a caught NeedsTurn answers nothing that counts).
+    if (member.mustLeave) {
+      await group.end(member, "left");
+      throw member.mustLeave;
+    }
+    // Refused: its answer rests on its reads, which the group's last message checks too.
+    await group.end(member, "error" in outcome ? "refused" : "done");
+    if ("error" in outcome) throw outcome.error;
+    return outcome.result;
+  }
+
+  /** A new group of writers reading before their turn; it takes a connection with its first message. */
+  private optimisticGroup(): OptimisticGroup {
+    let checkedOut: ReturnType<PostgresDatabase["checkout"]> | undefined;
+    let unfinished = false;
+    const connection = () => {
+      checkedOut ??= this.checkout().then((taken) => {
+        unfinished = this.unfinished.take(taken.client);
+        return taken;
+      });
+      return checkedOut;
+    };
+    const wire: GroupWire = {
+      send: async (text) => {
+        const { client } = await connection();
+        // The read-only transaction the connection may still have open ends first, in the same message.
+        const ending = unfinished;
+        unfinished = false;
+        const result = await this.attempt(client, { text: ending ? `COMMIT;\n${text}` : text });
+        const results = Array.isArray(result) ? result : [result];
+        return ending ? results.slice(1) : results;
+      },
+      rollback: async (error) => {
+        const taken = await checkedOut?.catch(() => undefined);
+        return taken ? await this.rollback(taken.client, error) : undefined;
+      },
+      release: (broken) => {
+        checkedOut?.then(
+          (taken) => taken.release(broken),
+          () => {},
+        );
+      },
+    };
+    return new OptimisticGroup(wire, [BEGIN["read-committed"]], [TAKE_TURN]);
   }
 
   /**

@@ -5,6 +5,7 @@
 import { inspect as inspectValue } from "node:util";
 import { DatabaseError, isSecretParameter, maskSecretParameters } from "../start-errors.js";
 import { MIGRATION_LOCK, PostgresDatabase } from "./pg-database.js";
+import { READ_CHECK_FOUND, READ_CHECK_FUNCTION } from "./read-check.js";
 import { PostgresError } from "./pg-errors.js";
 
 const APPLICATION = "exchange-kit-sandbox";
@@ -120,6 +121,9 @@ async function migrate(db: PostgresDatabase, url: string, schema: string, versio
   // A database already at this version is left as it is: no statement of the schema runs (a start costs a
   // connection, not ~80 catalog lookups and a function and trigger redefinition).
   if (found.version !== version) await db.exec(schema);
+  // Made beside the schema (not in it: a database of this schema version made before the function gains it too).
+  const checks = (await db.prepare(READ_CHECK_FOUND).get()) as { found: boolean };
+  if (!checks.found) await db.prepare(READ_CHECK_FUNCTION).run();
   const set = db.prepare(
     "INSERT INTO sandbox_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
   );

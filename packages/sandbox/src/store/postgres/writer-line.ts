@@ -1,7 +1,8 @@
-// A replica's writers in one line, in turn, grouped into shared transactions. Writers run one after the other
-// anyway (they take turns on one lock: pg-database.ts), and on a machine where each message between two processes
-// costs as much CPU as the work it carries, a writer's two messages (its reads, then its writes and COMMIT) were
-// half of its cost. So a writer that finishes while another waits does not commit: it leaves its writes held and
+// A replica's writers in one line, in turn, grouped into shared transactions: where a writer runs when it cannot
+// read before its turn (optimistic-group.ts: it reads its own writes, runs more than plain reads, or what it read
+// changed). Writers run one after the other anyway (they take turns on one lock: pg-database.ts), and on a machine
+// where each message between two processes costs as much CPU as the work it carries, a writer's two messages (its
+// reads, then its writes and COMMIT) were half of its cost. So a writer that finishes while another waits does not commit: it leaves its writes held and
 // hands the open transaction on; the next one's first message carries them, behind a SAVEPOINT of its own, with its
 // reads. The last of a group (no one waiting, or GROUP_SIZE reached) commits for all of them. N writers cost N + 1
 // messages instead of 2N, and each is answered once the group's COMMIT is.
