@@ -163,7 +163,9 @@ export class OptimisticGroup {
     this.closedToJoin = true;
     this.running--;
     const settled =
-      how === "left" ? Promise.resolve() : new Promise<void>((resolve, reject) => (member.settle = { resolve, reject }));
+      how === "left"
+        ? Promise.resolve()
+        : new Promise<void>((resolve, reject) => (member.settle = { resolve, reject }));
     if (this.running === 0) {
       // No round goes after this (reads asked ahead and never waited for are dropped): the last message follows
       // the rounds already on their way, on the connection they use.

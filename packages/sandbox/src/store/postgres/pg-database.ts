@@ -396,7 +396,11 @@ export class PostgresDatabase implements SqlDatabase {
   async transaction<R>(isolation: Isolation, work: () => Promise<R>, turn?: WritersTurn): Promise<R> {
     if (turn === "optimistic") return await this.optimistic(work);
     if (turn === "grouped") return await this.grouped(work);
-    const exclusive = turn === "alone";
+    return await this.single(isolation, work, turn === "alone");
+  }
+
+  /** A transaction on a connection of its own; `exclusive`: a writer, taking the writers' lock with its BEGIN. */
+  private async single<R>(isolation: Isolation, work: () => Promise<R>, exclusive: boolean): Promise<R> {
     const { client, release } = await this.checkout();
     // BEGIN (and the writers' lock) is held back to go with the first statement: one round trip, not two; so is the
     // COMMIT of the read-only transaction the connection may still have open.
