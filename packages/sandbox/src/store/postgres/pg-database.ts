@@ -9,7 +9,7 @@ import pg from "pg";
 import type { Isolation, SqlDatabase, SqlStatement, SqlValue, WritersTurn } from "../sql.js";
 import { type HeldMessage, type HeldRead, HeldStatements, inlineValues, UnfinishedReads } from "./pg-batch.js";
 import { numberPlaceholders, postgresSchema } from "./pg-dialect.js";
-import { PostgresError, toPostgresError } from "./pg-errors.js";
+import { isRetryableConflict, isUnreachable, PostgresError, toPostgresError } from "./pg-errors.js";
 import { GROUP_SIZE, groupFailure, WriterLine } from "./writer-line.js";
 import { type GroupMember, type GroupWire, NeedsTurn, OptimisticGroup } from "./optimistic-group.js";
 import { isCheckableRead } from "./read-check.js";
@@ -19,13 +19,7 @@ export type { SqlDatabase, SqlStatement } from "../sql.js";
 /** The key of the advisory lock that schema creation and upgrades hold (any constant; ours, by name). */
 export const MIGRATION_LOCK = 0x45584b53; // "EXKS"
 
-/** SQLSTATEs after which the whole transaction may simply be run again. */
-const RETRYABLE = new Set(["40001", "40P01"]);
-
-/** Whether a failed transaction lost a race with another one (serialization failure, deadlock) and may rerun. */
-export function isRetryableConflict(error: unknown): boolean {
-  return error instanceof PostgresError && error.code !== undefined && RETRYABLE.has(error.code);
-}
+export { isRetryableConflict, isStoreUnavailable } from "./pg-errors.js";
 
 /** How many times in all a transaction that keeps losing serialization races is run before the request gives up. */
 export const MAX_CONFLICT_ATTEMPTS = 20;
@@ -45,23 +39,6 @@ const CONFLICT_BACKOFF_CAP_MS = 50;
 export function conflictRetryDelay(error: unknown, attempt: number, random: number): number | undefined {
   if (!isRetryableConflict(error) || attempt >= MAX_CONFLICT_ATTEMPTS) return undefined;
   return Math.floor(random * Math.min(CONFLICT_BACKOFF_CAP_MS, 2 ** (attempt - 1)));
-}
-
-/**
- * Whether a failure means the database cannot be reached or used right now (down, restarting, connection lost,
- * out of connections, too slow), or is so contended that a transaction lost every one of its runs: the request
- * is answered 503 SYS_SERVICE_UNAVAILABLE (a client may send it again), as the service does when it is
- * unavailable, and nothing of it was committed.
- */
-export function isStoreUnavailable(error: unknown): boolean {
-  if (!(error instanceof PostgresError)) return false;
-  const code = error.code;
-  return code === undefined || /^(08|57P|53)/.test(code) || RETRYABLE.has(code);
-}
-
-/** Whether a failure is of the database's reach (down, restarting, connection lost), not of a statement or a race. */
-function isUnreachable(error: unknown): boolean {
-  return isStoreUnavailable(error) && !isRetryableConflict(error);
 }
 
 /**
@@ -133,6 +110,19 @@ interface TransactionScope {
   readonly group?: WriterGroup;
   /** The group of writers reading before their turn it is a member of, while its work runs (optimistic-group.ts). */
   optimistic?: { readonly group: OptimisticGroup; readonly member: GroupMember };
+}
+
+/** A connection of the pool, whether it still has a read-only transaction to end first, and how to give it back. */
+interface CheckedOut {
+  readonly client: pg.PoolClient;
+  /** Its read-only transaction is still open (UnfinishedReads): the first message sent on it begins with COMMIT. */
+  readonly unfinished: boolean;
+  readonly release: (broken?: Error) => void;
+}
+
+/** The statements that open a transaction on a connection: COMMIT first when it still has a read open. */
+function opening(begin: readonly string[], unfinished: boolean): string[] {
+  return unfinished ? ["COMMIT", ...begin] : [...begin];
 }
 
 /** A transaction its replica's writers share (writer-line.ts). */
@@ -241,11 +231,11 @@ export class PostgresDatabase implements SqlDatabase {
 
   /** A statement outside any transaction, on a connection of its own (ending the read it may still have open). */
   private async alone(text: string, values: ReadonlyArray<SqlValue>): Promise<QueryResult> {
-    const { client, release } = await this.checkout();
+    const { client, unfinished, release } = await this.checkout();
     let failed: Error | undefined;
     try {
-      if (this.unfinished.take(client))
-        return await this.send(client, new HeldStatements(["COMMIT"]).message(inlineValues(text, values)));
+      if (unfinished)
+        return await this.send(client, new HeldStatements(opening([], true)).message(inlineValues(text, values)));
       return this.answer(await this.attempt(client, queryConfig(text, values)));
     } catch (error) {
       // As the pool's own query() does: a connection whose statement failed is not reused.
@@ -357,7 +347,7 @@ export class PostgresDatabase implements SqlDatabase {
    * A connection of the pool, and how to give it back: `release(broken)` closes it instead (it may hold half a
    * transaction, or the writers' lock: closing it gives both back), so it is never handed to the next request.
    */
-  private async checkout(): Promise<{ client: pg.PoolClient; release: (broken?: Error) => void }> {
+  private async checkout(): Promise<CheckedOut> {
     const client = await this.connect();
     // The pool listens for errors only while a connection is idle: one that breaks between two statements would
     // otherwise be an unhandled error event. Its next statement fails instead.
@@ -365,6 +355,7 @@ export class PostgresDatabase implements SqlDatabase {
     client.on("error", ignore);
     return {
       client,
+      unfinished: this.unfinished.take(client),
       release: (broken) => {
         client.off("error", ignore);
         client.release(broken);
@@ -401,12 +392,11 @@ export class PostgresDatabase implements SqlDatabase {
 
   /** A transaction on a connection of its own; `exclusive`: a writer, taking the writers' lock with its BEGIN. */
   private async single<R>(isolation: Isolation, work: () => Promise<R>, exclusive: boolean): Promise<R> {
-    const { client, release } = await this.checkout();
+    const { client, unfinished, release } = await this.checkout();
     // BEGIN (and the writers' lock) is held back to go with the first statement: one round trip, not two; so is the
     // COMMIT of the read-only transaction the connection may still have open.
-    const unfinished = this.unfinished.take(client);
     const begin = exclusive ? BEGIN_EXCLUSIVE : [BEGIN[isolation]];
-    const scope: TransactionScope = { client, held: new HeldStatements(unfinished ? ["COMMIT", ...begin] : begin) };
+    const scope: TransactionScope = { client, held: new HeldStatements(opening(begin, unfinished)) };
     let result: R;
     try {
       result = await this.scope.run(scope, work);
@@ -459,22 +449,16 @@ export class PostgresDatabase implements SqlDatabase {
 
   /** A new group of writers reading before their turn; it takes a connection with its first message. */
   private optimisticGroup(): OptimisticGroup {
-    let checkedOut: ReturnType<PostgresDatabase["checkout"]> | undefined;
-    let unfinished = false;
-    const connection = () => {
-      checkedOut ??= this.checkout().then((taken) => {
-        unfinished = this.unfinished.take(taken.client);
-        return taken;
-      });
-      return checkedOut;
-    };
+    let checkedOut: Promise<CheckedOut> | undefined;
+    let sent = false;
     const wire: GroupWire = {
       send: async (text) => {
-        const { client } = await connection();
+        checkedOut ??= this.checkout();
+        const { client, unfinished } = await checkedOut;
         // The read-only transaction the connection may still have open ends first, in the same message.
-        const ending = unfinished;
-        unfinished = false;
-        const result = await this.attempt(client, { text: ending ? `COMMIT;\n${text}` : text });
+        const ending = unfinished && !sent;
+        sent = true;
+        const result = await this.attempt(client, { text: [...opening([], ending), text].join(";\n") });
         const results = Array.isArray(result) ? result : [result];
         return ending ? results.slice(1) : results;
       },
@@ -521,16 +505,15 @@ export class PostgresDatabase implements SqlDatabase {
 
   /** A connection for a new group, its BEGIN and the writers' lock held for its first message. */
   private async startGroup(): Promise<WriterGroup> {
-    let checkedOut: Awaited<ReturnType<PostgresDatabase["checkout"]>>;
+    let checkedOut: CheckedOut;
     try {
       checkedOut = await this.checkout();
     } catch (error) {
       this.line.pass(undefined);
       throw error;
     }
-    const { client, release } = checkedOut;
-    const unfinished = this.unfinished.take(client);
-    const held = new HeldStatements(unfinished ? ["COMMIT", ...BEGIN_EXCLUSIVE] : BEGIN_EXCLUSIVE);
+    const { client, release, unfinished } = checkedOut;
+    const held = new HeldStatements(opening(BEGIN_EXCLUSIVE, unfinished));
     return { client, release, held, unfinished, members: 0, parked: [], failed: false };
   }
 

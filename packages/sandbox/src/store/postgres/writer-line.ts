@@ -9,7 +9,7 @@
 // A writer whose work fails (a refusal) is rolled back to its savepoint and the group goes on without it. A
 // statement that fails spoils the whole transaction: the group is rolled back, and each of its writers runs again
 // alone (GroupAborted), where its own failure, if it was its own, is its own again.
-import { PostgresError } from "./pg-errors.js";
+import { isUnreachable } from "./pg-errors.js";
 
 /** Writers at most in one group: each waits for the group's COMMIT, so a longer group answers its first later. */
 export const GROUP_SIZE = 16;
@@ -35,8 +35,7 @@ export function isGroupAborted(error: unknown): boolean {
  * groupFailure(new PostgresError("duplicate key value", "23505")); // a GroupAborted
  */
 export function groupFailure(error: unknown): unknown {
-  const unreachable = error instanceof PostgresError && (error.code === undefined || /^(08|57P|53)/.test(error.code));
-  return unreachable ? error : new GroupAborted(error);
+  return isUnreachable(error) ? error : new GroupAborted(error);
 }
 
 /**
