@@ -245,7 +245,12 @@ describe("dashboard records", () => {
     const sandbox = await startSandbox();
     const api = new Api(sandbox);
     const made = [];
-    for (let i = 0; i < 7; i++) made.push(await createCustomer(api));
+    for (let i = 0; i < 7; i++) {
+      made.push(await createCustomer(api));
+      // Each a second after the one before on the sandbox's clock: two creates in one millisecond tie on created_at,
+      // and ties list in creation order.
+      await api.ok("POST", "/_sandbox/clock/advance", { seconds: 1 });
+    }
     const session = await openDashboard(sandbox);
     const page = (await session.get("records?kind=customers&page=2&per_page=3")).body;
     expect(page.count).toBe(7);
